@@ -1,0 +1,286 @@
+"""The `stratakb` command line: argument parsing, prompts, progress and exit codes; does I/O.
+
+Errors from the core map to exit codes in one table (`exit_code_for`): 0 done, 1 some files
+failed or internal error, 2 refused or usage error, 3 database unreachable or schema, 130
+interrupted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .errors import DatabaseError, RefusedError, StrataError, UsageError
+from .settings import Settings
+from .textsafe import escape_for_terminal as esc
+from .textsafe import json_dumps
+
+EXIT_OK, EXIT_FAILED, EXIT_REFUSED, EXIT_DATABASE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+
+
+def exit_code_for(exc: BaseException) -> int:
+    if isinstance(exc, KeyboardInterrupt):
+        return EXIT_INTERRUPTED
+    if isinstance(exc, (UsageError, RefusedError)):
+        return EXIT_REFUSED
+    if isinstance(exc, DatabaseError):
+        return EXIT_DATABASE
+    return EXIT_FAILED
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # usage errors exit 2 with one line
+        self.print_usage(sys.stderr)
+        print(f"stratakb: error: {esc(message)}", file=sys.stderr)
+        raise SystemExit(EXIT_REFUSED)
+
+
+def _size_mb(value: str) -> int:
+    try:
+        mb = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of megabytes: {value!r}") from None
+    if not mb > 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return int(mb * 1024 * 1024)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="stratakb", description="StrataKB: a knowledge base whose answers cite their sources.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    a = sub.add_parser("add", help="create the layer of a folder, or sync it")
+    a.add_argument("folder", type=Path)
+    a.add_argument("--name", help="the layer's name (default: from the folder's name)")
+    a.add_argument("--description", help="what the layer holds (default: from the folder's README)")
+    a.add_argument("--json", action="store_true", help="print the report as JSON")
+    a.add_argument("--allow-broad", action="store_true",
+                   help="allow a drive root, your home folder or above, or a system folder")
+    a.add_argument("--yes", action="store_true", help="allow a large run without asking")
+    a.add_argument("--max-file-size", type=_size_mb, default=50 * 1024 * 1024, metavar="MB",
+                   help="skip files larger than this many megabytes (default 50)")
+
+    s = sub.add_parser("search", help="hybrid search over the stored passages")
+    s.add_argument("query")
+    s.add_argument("--layer", action="append", dest="layers", help="search this layer (repeatable)")
+    s.add_argument("--top-k", type=int, default=5)
+    s.add_argument("--json", action="store_true")
+
+    ly = sub.add_parser("layers", help="list the layers")
+    ly.add_argument("--json", action="store_true")
+
+    e = sub.add_parser("events", help="show the event log")
+    e.add_argument("--layer")
+    e.add_argument("--after", type=int, default=0)
+    e.add_argument("--limit", type=int, default=50)
+    e.add_argument("--json", action="store_true")
+
+    d = sub.add_parser("demo", help="ingest the bundled sample and answer a sample question")
+    d.add_argument("--json", action="store_true")
+
+    sub.add_parser("verify-store", help="rebuild the projections from the events and compare")
+    return p
+
+
+def _print_error(exc: StrataError | BaseException, as_json: bool) -> int:
+    code = exit_code_for(exc)
+    if isinstance(exc, StrataError):
+        message, kind = exc.message, exc.code
+    else:
+        message, kind = f"{type(exc).__name__}: {exc}", "internal_error"
+    status = "refused" if code == EXIT_REFUSED else ("interrupted" if code == EXIT_INTERRUPTED else "error")
+    if as_json:
+        err: dict[str, Any] = {"code": kind, "message": message}
+        flag = getattr(exc, "flag", None)
+        if flag:
+            err["flag"] = flag
+        print(json_dumps({"status": status, "error": err, "exit_code": code}))
+    else:
+        print(f"stratakb: {status}: {esc(message)}", file=sys.stderr)
+    return code
+
+
+def _confirm_at_terminal(as_json: bool):
+    if not sys.stdin.isatty() or not sys.stderr.isatty():
+        return None
+
+    def ask(question: str) -> bool:
+        print(question + " [y/N] ", end="", file=sys.stderr, flush=True)
+        try:
+            answer = sys.stdin.readline()
+        except (EOFError, KeyboardInterrupt):
+            return False
+        return answer.strip().lower() in ("y", "yes")
+
+    return ask
+
+
+def _progress(enabled: bool):
+    if not enabled:
+        return None, None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    prog = Progress(TextColumn("Ingesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    transient=True, console=None)
+    task = None
+
+    def update(done: int, total: int) -> None:
+        nonlocal task
+        if total < 5:  # short runs need no bar
+            return
+        if task is None:
+            prog.start()
+            task = prog.add_task("ingest", total=total)
+        prog.update(task, completed=done)
+
+    return prog, update
+
+
+def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
+    from .db import Database
+    from .ingest import AddOptions, add_folder
+    from .report import add_report
+
+    opts = AddOptions(
+        folder=args.folder, name=args.name, description=args.description,
+        allow_broad=args.allow_broad, yes=args.yes, max_file_size=args.max_file_size,
+        confirm=_confirm_at_terminal(args.json),
+    )
+    prog, update = _progress(not args.json and sys.stderr.isatty())
+    try:
+        result = add_folder(Database(settings), settings, opts, progress=update)
+    finally:
+        if prog is not None:
+            prog.stop()
+    if args.json:
+        print(json_dumps(result.as_dict(), indent=2))
+    else:
+        print(add_report(result))
+    return result.exit_code
+
+
+def _embedder_for_query(settings: Settings, conn):
+    from . import store
+    from .embedding import build_embedder
+
+    embedder = build_embedder(settings)
+    active = store.active_model(conn)
+    if active is not None and active.model != embedder.name:
+        from .errors import ModelMismatchError
+
+        raise ModelMismatchError(
+            f"the store holds vectors of {active.model} but EMBEDDING_MODEL is {embedder.name}; "
+            "set EMBEDDING_MODEL to the store's model to search"
+        )
+    return embedder
+
+
+def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
+    from .db import Database
+    from .report import search_report
+    from .search import hybrid_search
+
+    if not 1 <= args.top_k <= 50:
+        raise UsageError("--top-k must be from 1 to 50")
+    with Database(settings).connection() as conn:
+        embedder = _embedder_for_query(settings, conn)
+        results = hybrid_search(conn, embedder, args.query, layers=args.layers, top_k=args.top_k,
+                                keyword_slots=settings.hybrid_keyword_slots)
+    if args.json:
+        print(json_dumps({"status": "ok", "query": args.query, "results": [r.as_dict() for r in results]},
+                         indent=2))
+    else:
+        print(search_report(args.query, results))
+    return EXIT_OK
+
+
+def cmd_layers(args: argparse.Namespace, settings: Settings) -> int:
+    from . import store
+    from .db import Database
+
+    with Database(settings).connection() as conn:
+        layers = store.list_layers(conn)
+    if args.json:
+        print(json_dumps({"layers": layers}, indent=2))
+    elif not layers:
+        print("No layers yet. Add a folder with: stratakb add <folder>")
+    else:
+        for layer in layers:
+            print(f"{esc(layer['name'])}: {layer['documents']} documents, {layer['chunks']} chunks"
+                  f" ({layer['answer_mode']}) - {esc(layer['description'])}")
+            for root in layer["sources"]:
+                print(f"    {esc(root)}")
+    return EXIT_OK
+
+
+def cmd_events(args: argparse.Namespace, settings: Settings) -> int:
+    from . import events as ev
+    from .db import Database
+
+    with Database(settings).connection() as conn:
+        rows = list(ev.read(conn, after=args.after, layer=args.layer, limit=args.limit))
+    if args.json:
+        print(json_dumps({"events": [
+            {"seq": e.seq, "occurred_at": e.occurred_at.isoformat(), "type": e.type, "layer": e.layer,
+             "run_id": e.run_id, "actor": e.actor, "payload": e.payload} for e in rows]}, indent=2))
+    else:
+        for e in rows:
+            summary = {k: v for k, v in e.payload.items() if k != "chunks"}
+            print(f"{e.seq:>6} {e.occurred_at:%Y-%m-%d %H:%M:%S} {e.type:<24} {esc(e.layer or '-')}"
+                  f" {esc(json_dumps(summary))[:160]}")
+    return EXIT_OK
+
+
+def cmd_verify_store(args: argparse.Namespace, settings: Settings) -> int:
+    from .db import Database
+    from .rebuild import verify_projections
+
+    with Database(settings).connection() as conn:
+        diffs = verify_projections(conn)
+    if not diffs:
+        print("The projections match a rebuild from the event log.")
+        return EXIT_OK
+    for d in diffs:
+        print(f"{d.table}: {d.rows} rows only in the {d.only_in} table")
+    return EXIT_FAILED
+
+
+def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
+    from .demo import run_demo
+
+    return run_demo(settings, as_json=args.json)
+
+
+COMMANDS = {
+    "add": cmd_add, "search": cmd_search, "layers": cmd_layers, "events": cmd_events,
+    "demo": cmd_demo, "verify-store": cmd_verify_store,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    logging.basicConfig(level=os.environ.get("STRATA_LOG_LEVEL", "WARNING").upper(), stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    as_json = bool(getattr(args, "json", False))
+    try:
+        settings = Settings.from_env()
+        return COMMANDS[args.command](args, settings)
+    except KeyboardInterrupt as exc:
+        return _print_error(exc, as_json) if as_json else (print(
+            "stratakb: interrupted; what was stored stays, run again to carry on", file=sys.stderr
+        ) or EXIT_INTERRUPTED)
+    except StrataError as exc:
+        return _print_error(exc, as_json)
+    except Exception as exc:  # last resort: one line, exit 1, never a traceback wall
+        logging.getLogger(__name__).debug("internal error", exc_info=True)
+        return _print_error(exc, as_json)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""Rendering of `stratakb add` and `stratakb search` results for people (no I/O)."""
+
+from __future__ import annotations
+
+from .ingest import AddResult
+from .search import SearchResult
+from .textsafe import escape_for_terminal as esc
+
+
+def add_report(r: AddResult) -> str:
+    verb = "created" if r.created else "synced"
+    lines = [f"Layer {esc(r.layer)} {verb} from {esc(r.folder)} ({r.selection} selection, model {r.model})"]
+    lines.append(
+        f"Files: {r.files_added} added, {r.files_updated} updated, {r.files_unchanged} unchanged, "
+        f"{r.files_removed} removed, {r.files_skipped} skipped, {r.files_flagged} flagged"
+    )
+    lines.append(
+        f"Chunks: {r.chunks_stored} stored ({r.chunks_embedded} embedded, {r.chunks_reused} reused)"
+    )
+    if r.interrupted:
+        lines.append("Interrupted: what was stored stays; run the same command again to carry on.")
+    sections = [
+        ("Removed:", [f"{esc(n.file)} ({n.reason})" for n in r.removed]),
+        ("Skipped:", [f"{esc(n.file)} ({n.reason})" for n in r.skipped]),
+        ("Excluded:", [f"{esc(n.file)} ({n.reason})" for n in r.excluded]),
+        ("Flagged:", [
+            f"{esc(n.file)} ({n.reason}{'' if n.count is None else f', {n.count} left out'})"
+            for n in r.flagged
+        ]),
+        ("Errors:", [f"{esc(n.file)} ({n.reason}): {esc(n.message or '')}" for n in r.errors]),
+        ("Notes:", [esc(n) for n in r.notes]),
+    ]
+    for title, items in sections:
+        if items:
+            lines.append(title)
+            lines.extend(f"  {item}" for item in items)
+    return "\n".join(lines)
+
+
+def search_report(query: str, results: list[SearchResult], *, max_text: int = 600) -> str:
+    if not results:
+        return f"No passages found for: {esc(query)}"
+    out = []
+    for i, r in enumerate(results, 1):
+        where = f"{esc(r.file)}, lines {r.line_start}-{r.line_end}"
+        if r.page is not None:
+            where += f", page {r.page}"
+        out.append(f"[{i}] {where}  (layer {esc(r.layer)}, similarity {r.similarity:.2f})")
+        if r.clause_path:
+            out.append(f"    section: {esc(r.clause_path)}")
+        text = r.text if len(r.text) <= max_text else r.text[:max_text].rsplit(" ", 1)[0] + " ..."
+        for line in text.splitlines():
+            out.append(f"    | {esc(line)}")
+        out.append("")
+    return "\n".join(out).rstrip()

@@ -1,0 +1,171 @@
+"""Hybrid search over the store: HNSW vector top-k and full-text top-k fused by RRF; does I/O.
+
+This is the function strata_search and strata_ask build on: one SQL round trip per arm, filters
+applied inside each arm before it truncates, and every result carrying its cosine similarity.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import psycopg
+
+from . import store
+from .embedding import Embedder
+
+RRF_K = 60
+FTS_CANDIDATES = 2000  # rank at most this many full-text matches (a common term can match 30k)
+FTS_MAX_QUERY_CHARS = 1000
+TS_CONFIG = "english"
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    chunk_id: str
+    layer: str
+    file: str
+    document_id: int
+    text: str
+    start: int
+    end: int
+    line_start: int
+    line_end: int
+    page: int | None
+    section_path: tuple[str, ...]
+    similarity: float
+    score: float
+    vector_rank: int | None
+    keyword_rank: int | None
+
+    @property
+    def clause_path(self) -> str | None:
+        return " > ".join(self.section_path) if self.section_path else None
+
+    @property
+    def ref(self) -> str:
+        return f"d{self.document_id}:{self.start}-{self.end}"
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "chunk_id": self.chunk_id, "ref": self.ref, "layer": self.layer, "file": self.file,
+            "lines": f"{self.line_start}-{self.line_end}", "page": self.page,
+            "section_path": self.clause_path, "similarity": round(self.similarity, 4),
+            "score": round(self.score, 6), "text": self.text,
+        }
+
+
+def _vector_arm(conn: psycopg.Connection, table: str, qvec: np.ndarray, layers: list[str] | None,
+                k: int) -> list[tuple[bytes, float]]:
+    # Iterative scans keep reading the HNSW graph until k rows pass the layer filter; without
+    # it a selective filter returns too few rows (DESIGN.md §8).
+    conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+    conn.execute("SET LOCAL hnsw.ef_search = 100")
+    layer_clause = ""
+    params: dict[str, Any] = {"q": qvec, "k": k}
+    if layers is not None:
+        layer_clause = (" AND EXISTS (SELECT 1 FROM chunks c WHERE c.embed_hash = e.text_hash"
+                        " AND c.layer = ANY(%(layers)s))")
+        params["layers"] = layers
+    else:
+        layer_clause = " AND EXISTS (SELECT 1 FROM chunks c WHERE c.embed_hash = e.text_hash)"
+    rows = conn.execute(
+        f"WITH r AS MATERIALIZED (SELECT e.text_hash, e.embedding <=> %(q)s AS d FROM {table} e"
+        f" WHERE true{layer_clause} ORDER BY e.embedding <=> %(q)s LIMIT %(k)s)"
+        " SELECT text_hash, d FROM r ORDER BY d",
+        params,
+    ).fetchall()
+    return [(bytes(r[0]), 1.0 - float(r[1])) for r in rows]
+
+
+def _keyword_arm(conn: psycopg.Connection, query: str, layers: list[str] | None, k: int) -> list[str]:
+    text = query[:FTS_MAX_QUERY_CHARS]
+    params: dict[str, Any] = {"t": text, "k": k, "cap": FTS_CANDIDATES, "cfg": TS_CONFIG}
+    layer_clause = ""
+    if layers is not None:
+        layer_clause = " AND c.layer = ANY(%(layers)s)"
+        params["layers"] = layers
+    try:
+        with conn.transaction():
+            q = conn.execute("SELECT numnode(websearch_to_tsquery(%(cfg)s::regconfig, %(t)s))",
+                             params).fetchone()
+            if not q or q[0] == 0:  # only stop words: the vector arm answers alone
+                return []
+            rows = conn.execute(
+                "WITH q AS (SELECT websearch_to_tsquery(%(cfg)s::regconfig, %(t)s) AS q),"
+                " m AS (SELECT c.id, c.tsv FROM chunks c, q WHERE c.tsv @@ q.q" + layer_clause +
+                " LIMIT %(cap)s)"
+                " SELECT m.id FROM m, q ORDER BY ts_rank_cd(m.tsv, q.q) DESC, m.id LIMIT %(k)s",
+                params,
+            ).fetchall()
+    except psycopg.Error:
+        return []  # a query full-text cannot parse degrades to the vector arm
+    return [r[0] for r in rows]
+
+
+def hybrid_search(
+    conn: psycopg.Connection,
+    embedder: Embedder,
+    query: str,
+    *,
+    layers: list[str] | None = None,
+    top_k: int = 5,
+    keyword_slots: int = 1,
+    candidates: int | None = None,
+) -> list[SearchResult]:
+    """The best top_k chunks for a query: RRF of vector and full-text ranks, with keyword slots."""
+    model = store.active_model(conn)
+    if model is None:
+        return []
+    k = candidates or max(top_k * 4, 20)
+    qvec = np.asarray(embedder.embed_query(query), dtype=np.float32)
+    with conn.transaction():
+        vec = _vector_arm(conn, model.table, qvec, layers, k)
+        kw = _keyword_arm(conn, query, layers, k)
+    # Map vector hits (by text hash) to chunks in the chosen layers.
+    sims: dict[bytes, float] = {h: s for h, s in vec}
+    hash_rank = {h: i + 1 for i, (h, _) in enumerate(vec)}
+    params: dict[str, Any] = {"h": list(sims), "ids": kw}
+    layer_clause = ""
+    if layers is not None:
+        layer_clause = " AND c.layer = ANY(%(layers)s)"
+        params["layers"] = layers
+    rows = conn.execute(
+        "SELECT c.id, c.layer, d.path, c.document_id, c.text, c.start_char, c.end_char, c.line_start,"
+        " c.line_end, c.page, c.section_path, c.embed_hash FROM chunks c JOIN documents d"
+        " ON d.id = c.document_id WHERE (c.embed_hash = ANY(%(h)s) OR c.id = ANY(%(ids)s))"
+        + layer_clause,
+        params,
+    ).fetchall()
+    conn.commit()
+    kw_rank = {cid: i + 1 for i, cid in enumerate(kw)}
+    missing_sim = [bytes(r[11]) for r in rows if bytes(r[11]) not in sims]
+    if missing_sim:
+        for h, d in conn.execute(
+            f"SELECT text_hash, embedding <=> %s FROM {model.table} WHERE text_hash = ANY(%s)",
+            (qvec, missing_sim),
+        ).fetchall():
+            sims[bytes(h)] = 1.0 - float(d)
+        conn.commit()
+    results: list[SearchResult] = []
+    for r in rows:
+        h = bytes(r[11])
+        vr = hash_rank.get(h)
+        kr = kw_rank.get(r[0])
+        score = (1.0 / (RRF_K + vr) if vr else 0.0) + (1.0 / (RRF_K + kr) if kr else 0.0)
+        results.append(SearchResult(
+            chunk_id=r[0], layer=r[1], file=r[2], document_id=r[3], text=r[4], start=r[5], end=r[6],
+            line_start=r[7], line_end=r[8], page=r[9], section_path=tuple(r[10] or ()),
+            similarity=sims.get(h, 0.0), score=score, vector_rank=vr, keyword_rank=kr,
+        ))
+    results.sort(key=lambda x: (-x.score, x.chunk_id))
+    top = results[:top_k]
+    # Keyword slots: a passage found only by its words ranks below every passage found by
+    # meaning, so the best full-text matches keep their places.
+    if keyword_slots > 0 and kw:
+        keep = sorted((x for x in results if x.keyword_rank), key=lambda x: x.keyword_rank or 0)
+        keep = keep[: min(keyword_slots, top_k)]
+        rest = [x for x in results if x not in keep]
+        top = sorted(keep + rest[: top_k - len(keep)], key=lambda x: (-x.score, x.chunk_id))
+    return top

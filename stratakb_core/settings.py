@@ -1,0 +1,87 @@
+"""Typed settings read once from the environment by each driver (no I/O beyond os.environ)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import UsageError
+
+DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def _bool(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise UsageError(f"{name} must be true or false, not {raw!r}")
+
+
+def _int(env: Mapping[str, str], name: str, default: int | None, lo: int = 0) -> int | None:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        raise UsageError(f"{name} must be a whole number, not {raw!r}") from None
+    if value < lo:
+        raise UsageError(f"{name} must be at least {lo}, not {value}")
+    return value
+
+
+def default_data_dir(env: Mapping[str, str]) -> Path:
+    """STRATA_DATA_DIR, else the user's data directory (XDG_DATA_HOME or ~/.local/share)."""
+    if env.get("STRATA_DATA_DIR"):
+        return Path(env["STRATA_DATA_DIR"]).expanduser()
+    if os.name == "nt" and env.get("LOCALAPPDATA"):
+        return Path(env["LOCALAPPDATA"]) / "stratakb"
+    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base).expanduser() / "stratakb"
+
+
+@dataclass(frozen=True)
+class Settings:
+    database_url: str | None
+    data_dir: Path
+    embedding_backend: str
+    embedding_model: str
+    embedding_dimensions: int | None
+    embedding_base_url: str | None
+    embedding_api_key: str | None
+    local_only: bool
+    embedding_batch_size: int = 32
+    hybrid_keyword_slots: int = 1
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        backend = (env.get("EMBEDDING_BACKEND") or "sentence_transformers").strip().lower()
+        backend = backend.replace("-", "_")
+        return cls(
+            database_url=(env.get("DATABASE_URL") or None),
+            data_dir=default_data_dir(env),
+            embedding_backend=backend,
+            embedding_model=(env.get("EMBEDDING_MODEL") or "").strip() or _default_model(backend),
+            embedding_dimensions=_int(env, "EMBEDDING_DIMENSIONS", None, lo=1),
+            embedding_base_url=(env.get("EMBEDDING_BASE_URL") or None),
+            embedding_api_key=(env.get("EMBEDDING_API_KEY") or env.get("OPENAI_API_KEY") or None),
+            local_only=_bool(env, "STRATA_LOCAL_ONLY", False),
+            embedding_batch_size=_int(env, "EMBEDDING_BATCH_SIZE", 32, lo=1) or 32,
+            hybrid_keyword_slots=_int(env, "HYBRID_KEYWORD_SLOTS", 1, lo=0) or 0,
+        )
+
+
+def _default_model(backend: str) -> str:
+    if backend == "hash":
+        return "hash-384"
+    return DEFAULT_MODEL
