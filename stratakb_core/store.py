@@ -178,6 +178,8 @@ def _document_version_added(
 
 
 def _document_removed(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any]) -> None:
+    # Explicit, not by cascade: a replay schema has no foreign keys.
+    conn.execute("DELETE FROM chunks WHERE document_id = %s", (p["document_id"],))
     conn.execute("DELETE FROM documents WHERE id = %s", (p["document_id"],))
 
 

