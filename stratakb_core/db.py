@@ -155,6 +155,17 @@ def migrate(conn: psycopg.Connection, where: str = "database") -> list[int]:
                     "embedded server"
                 )
             conn.execute("SELECT pg_advisory_xact_lock(%s, 0)", (LOCK_NAMESPACE_MIGRATE,))
+            installed = conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone()
+            if not installed:
+                try:
+                    with conn.transaction():
+                        conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+                except psycopg.Error as exc:
+                    reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                    raise DatabaseError(
+                        f"pgvector is installed on the server at {where} but could not be enabled in "
+                        f"this database ({reason}); ask its administrator to run CREATE EXTENSION vector"
+                    ) from exc
             conn.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 " version integer PRIMARY KEY, name text NOT NULL,"
