@@ -1,0 +1,95 @@
+"""Markdown parser: ATX and setext headings outside code, front matter left out (no I/O).
+
+Follows CommonMark where it decides what is a heading: up to three spaces of indent (four make
+an indented code block), ``#`` lines inside fenced code are code, ``===``/``---`` under a
+paragraph line underline it, and a ``---`` after a blank line is a thematic break.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..models import ParsedDocument
+from . import Heading, parse_text_document
+
+__all__ = ["MarkdownParser", "find_headings"]
+
+_FENCE_OPEN = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
+_FENCE_CLOSE = re.compile(r" {0,3}(`{3,}|~{3,})[ \t]*")
+_ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*")
+_ATX_CLOSING = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
+_SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*")
+_THEMATIC_BREAK = re.compile(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*")
+_INDENTED_CODE = re.compile(r" {0,3}\t| {4}")
+# A paragraph that opens a list item or a block quote cannot be underlined into a heading:
+# CommonMark reads "- item" followed by "---" as a list and a thematic break.
+_CONTAINER_START = re.compile(r" {0,3}(?:[-+*](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|>)")
+
+
+class MarkdownParser:
+    """Markdown (.md, .markdown)."""
+
+    kind: str = "markdown"
+    extensions: tuple[str, ...] = (".md", ".markdown")
+
+    def parse(self, data: bytes, rel_path: str) -> ParsedDocument:
+        return parse_text_document(data, kind=self.kind, find_headings=find_headings)
+
+
+def find_headings(text: str) -> list[Heading]:
+    """The ATX and setext headings of a Markdown text, in order; empty headings are skipped."""
+    headings: list[Heading] = []
+    fence_char = ""
+    fence_len = 0
+    para_idx = -1  # index of the current paragraph's first line; -1 outside a paragraph
+    para_start = 0
+    para_can_underline = False
+    lines = text.split("\n")
+    offset = 0
+    for idx, line in enumerate(lines):
+        line_start = offset
+        offset += len(line) + 1
+
+        if fence_len:
+            close = _FENCE_CLOSE.fullmatch(line)
+            if close and close.group(1)[0] == fence_char and len(close.group(1)) >= fence_len:
+                fence_len = 0
+            continue
+        if not line.strip():
+            para_idx = -1
+            continue
+        if para_idx < 0 and _INDENTED_CODE.match(line):
+            continue
+
+        fence = _FENCE_OPEN.fullmatch(line)
+        # A backtick fence's info string may not hold a backtick (that is inline code instead).
+        if fence and not (fence.group(1)[0] == "`" and "`" in fence.group(2)):
+            fence_char, fence_len = fence.group(1)[0], len(fence.group(1))
+            para_idx = -1
+            continue
+
+        atx = _ATX.fullmatch(line)
+        if atx:
+            words = _ATX_CLOSING.sub("", atx.group(2) or "").strip()
+            if words:
+                headings.append(Heading(line_start, line_start + len(line), len(atx.group(1)), words))
+            para_idx = -1
+            continue
+
+        if para_idx >= 0 and para_can_underline:
+            underline = _SETEXT.fullmatch(line)
+            if underline:
+                words = " ".join(part.strip() for part in lines[para_idx:idx])
+                level = 1 if underline.group(1)[0] == "=" else 2
+                headings.append(Heading(para_start, line_start + len(line), level, words))
+                para_idx = -1
+                continue
+
+        if _THEMATIC_BREAK.fullmatch(line):
+            para_idx = -1
+            continue
+        if para_idx < 0:
+            para_idx = idx
+            para_start = line_start
+            para_can_underline = _CONTAINER_START.match(line) is None
+    return headings
