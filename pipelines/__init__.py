@@ -1,0 +1,1 @@
+"""The Dagster code location of StrataKB (loaded by workspace.yaml)."""
