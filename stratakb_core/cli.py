@@ -84,6 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--json", action="store_true")
 
     sub.add_parser("verify-store", help="rebuild the projections from the events and compare")
+
+    m = sub.add_parser("mcp", help="run the MCP server (stdio, or streamable HTTP on loopback)")
+    m.add_argument("--transport", choices=["stdio", "http"], default="stdio")
+    m.add_argument("--host", default="127.0.0.1", help="HTTP address to listen on (default 127.0.0.1)")
+    m.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
     return p
 
 
@@ -256,9 +261,19 @@ def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
     return run_demo(settings, as_json=args.json)
 
 
+def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
+    from .mcp_server import run_http, run_stdio
+
+    if args.transport == "http":
+        run_http(args.host, args.port, settings)
+    else:
+        run_stdio(settings)
+    return EXIT_OK
+
+
 COMMANDS = {
     "add": cmd_add, "search": cmd_search, "layers": cmd_layers, "events": cmd_events,
-    "demo": cmd_demo, "verify-store": cmd_verify_store,
+    "demo": cmd_demo, "verify-store": cmd_verify_store, "mcp": cmd_mcp,
 }
 
 
