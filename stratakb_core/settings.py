@@ -74,7 +74,8 @@ class Settings:
             embedding_model=(env.get("EMBEDDING_MODEL") or "").strip() or _default_model(backend),
             embedding_dimensions=_int(env, "EMBEDDING_DIMENSIONS", None, lo=1),
             embedding_base_url=(env.get("EMBEDDING_BASE_URL") or None),
-            embedding_api_key=(env.get("EMBEDDING_API_KEY") or env.get("OPENAI_API_KEY") or None),
+            # Never OPENAI_API_KEY: that key must not go to whatever EMBEDDING_BASE_URL names.
+            embedding_api_key=(env.get("EMBEDDING_API_KEY") or None),
             local_only=_bool(env, "STRATA_LOCAL_ONLY", False),
             embedding_batch_size=_int(env, "EMBEDDING_BATCH_SIZE", 32, lo=1) or 32,
             hybrid_keyword_slots=_int(env, "HYBRID_KEYWORD_SLOTS", 1, lo=0) or 0,
