@@ -91,6 +91,19 @@ class Flag:
 
 
 @dataclass(frozen=True)
+class OutlineEntry:
+    """Structure a file carries outside its text: a PDF outline (bookmark) entry or a Word
+    paragraph styled as a heading. start is the character offset in ParsedDocument.text where
+    the entry begins (a PDF entry: the start of its page, or the title's line on that page when
+    it can be found); level 1 is the outermost."""
+
+    start: int
+    level: int
+    title: str
+    source: Literal["pdf_outline", "docx_style"] = "pdf_outline"
+
+
+@dataclass(frozen=True)
 class ParsedDocument:
     """What a parser extracted from one file.
 
@@ -108,6 +121,8 @@ class ParsedDocument:
     supersedes: str | None = None  # raw value of the front-matter key, validated later
     flags: tuple[Flag, ...] = ()
     kind: str = "text"  # markdown | text | ...: which parser made it
+    outline: tuple[OutlineEntry, ...] = ()  # read before the text's own headings (PDF, DOCX)
+    text_origin: Literal["text", "ocr"] = "text"
 
 
 # ---------------------------------------------------------------------------------------------
