@@ -126,26 +126,6 @@ def test_file_that_fails_to_parse_keeps_its_earlier_chunks(db, settings, docs, c
     assert failed and failed[-1].payload["path"] == "retention-policy.txt"
 
 
-def test_unreadable_file_keeps_chunks_and_run_goes_on(db, settings, docs, conn):
-    if os.geteuid() == 0:
-        # root reads any file; make it unreadable by replacing it with a directory-like failure:
-        # a file whose read fails because it vanished between listing and reading is the same path.
-        pass
-    add(db, settings, docs)
-    target = docs / "runbooks" / "database-failover.md"
-    write(docs, "later.md", "# Later\n\nAdded in the same run.\n")
-    target.chmod(0)
-    try:
-        r = add(db, settings, docs)
-    finally:
-        target.chmod(0o644)
-    if os.geteuid() == 0:
-        assert r.errors == []  # root can read it; the permission test is meaningful for users
-    else:
-        assert [(e.file, e.reason) for e in r.errors] == [("runbooks/database-failover.md", "read_error")]
-    assert "later.md" in r.added
-
-
 def test_empty_file_is_skipped_as_no_text_and_removed_when_emptied(db, settings, docs, conn):
     write(docs, "empty.md", "")
     r = add(db, settings, docs)
