@@ -20,7 +20,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -86,7 +85,7 @@ def main() -> int:
 
     # 2. The same chunk texts, embedded alone (parse + chunk outside the timing).
     texts: list[str] = []
-    for r, folder in zip(results, folders):
+    for r, folder in zip(results, folders, strict=True):
         for rel in r.added:
             parser = parser_for(rel)
             doc = parser.parse((folder / rel).read_bytes(), rel)

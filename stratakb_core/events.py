@@ -75,7 +75,7 @@ def append(conn: psycopg.Connection, events: Sequence[Event]) -> list[int]:
     with conn.cursor() as cur:
         cur.executemany(
             "INSERT INTO events (seq, type, layer, run_id, actor, payload) VALUES (%s, %s, %s, %s, %s, %s)",
-            [(s, e.type, e.layer, e.run_id, e.actor, Jsonb(e.payload)) for s, e in zip(seqs, events)],
+            [(s, e.type, e.layer, e.run_id, e.actor, Jsonb(e.payload)) for s, e in zip(seqs, events, strict=True)],
         )
     return seqs
 

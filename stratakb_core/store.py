@@ -59,7 +59,7 @@ def commit_events(conn: psycopg.Connection, events: Sequence[ev.Event]) -> list[
             ns, key = layer_lock_key(layer)
             conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (ns, key))
         seqs = ev.append(conn, events)
-        for seq, event in zip(seqs, events):
+        for seq, event in zip(seqs, events, strict=True):
             project(conn, seq, event.type, event.layer, event.payload)
     return seqs
 
@@ -291,7 +291,7 @@ def put_embeddings(conn: psycopg.Connection, table: str, hashes: Sequence[bytes]
     with conn.cursor() as cur:
         with cur.copy("COPY _emb_load (text_hash, embedding) FROM STDIN WITH (FORMAT BINARY)") as copy:
             copy.set_types(["bytea", "vector"])
-            for h, v in zip(hashes, vectors):
+            for h, v in zip(hashes, vectors, strict=True):
                 copy.write_row((h, np.asarray(v, dtype=np.float32)))
     conn.execute(f"INSERT INTO {table} SELECT * FROM _emb_load ON CONFLICT (text_hash) DO NOTHING")
     conn.execute("DROP TABLE _emb_load")
@@ -356,6 +356,11 @@ def list_layers(conn: psycopg.Connection) -> list[dict[str, Any]]:
         }
         for r in rows
     ]
+
+
+def structure_patterns(conn: psycopg.Connection, layer: str) -> list[str]:
+    row = conn.execute("SELECT structure_patterns FROM layers WHERE name = %s", (layer,)).fetchone()
+    return [p for p in (row[0] if row else []) if isinstance(p, str)]
 
 
 def sources(conn: psycopg.Connection) -> list[SourceRow]:

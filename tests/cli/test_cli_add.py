@@ -4,15 +4,12 @@ PostgreSQL, exit codes and output checked."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-
-import pytest
 
 from tests.conftest import cli_env, run_cli, write
 
