@@ -329,6 +329,42 @@ def _run(conn, opts: AddOptions, root: Path, layer: str, own, stored, plan: Plan
                                   run_id, actor))
     if setup:
         store.commit_events(conn, setup)
+    try:
+        sync_source(conn, layer=layer, source_id=source_id, root=root, plan=plan, stored=stored,
+                    embedder=embedder, result=result, max_file_size=opts.max_file_size, actor=actor,
+                    progress=progress)
+    finally:
+        finish_run(conn, layer, result, actor, {"command": "add", "folder": str(root)})
+    return result
+
+
+def finish_run(conn: psycopg.Connection, layer: str, result: AddResult, actor: str,
+               extra: dict[str, Any]) -> None:
+    """Append the run's audit event (run_finished) with its counts; one per run."""
+    result.files_skipped = len(result.skipped)
+    try:
+        store.commit_events(conn, [ev.Event(ev.RUN_FINISHED, layer, {
+            **extra, "interrupted": result.interrupted,
+            **{k: getattr(result, k) for k in (
+                "files_added", "files_updated", "files_unchanged", "files_removed", "files_skipped",
+                "files_flagged", "chunks_stored", "chunks_embedded", "chunks_reused")},
+            "errors": len(result.errors),
+        }, result.run_id, actor)])
+    except (psycopg.Error, StrataError):
+        if not result.interrupted:
+            raise
+
+
+def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, root: Path, plan: Plan,
+                stored: dict[str, store.DocumentRow], embedder: Embedder, result: AddResult,
+                max_file_size: int, actor: str,
+                progress: Callable[[int, int], None] | None = None) -> None:  # noqa: C901
+    """Apply a plan to one source folder of a layer, committing a group of files at a time.
+
+    Fills `result`; a KeyboardInterrupt is caught and recorded as result.interrupted, after which
+    everything committed so far stays. The caller holds the layer's lock.
+    """
+    run_id = result.run_id
     model = store.active_model(conn)
     layer_row = store.get_layer(conn, layer)
     patterns = store.structure_patterns(conn, layer)
@@ -388,7 +424,7 @@ def _run(conn, opts: AddOptions, root: Path, layer: str, own, stored, plan: Plan
 
     try:
         for cand in plan.candidates:
-            pf = parse_file(root, cand, opts.max_file_size)
+            pf = parse_file(root, cand, max_file_size)
             done += 1
             if pf.outcome == "parsed":
                 pf = apply_structure_patterns(pf, patterns)
@@ -424,16 +460,9 @@ def _run(conn, opts: AddOptions, root: Path, layer: str, own, stored, plan: Plan
         except psycopg.Error:
             pass
     finally:
-        result.files_skipped = len(result.skipped)
-        try:
-            store.commit_events(conn, [*failed, ev.Event(ev.RUN_FINISHED, layer, {
-                "command": "add", "folder": str(root), "interrupted": result.interrupted,
-                **{k: getattr(result, k) for k in (
-                    "files_added", "files_updated", "files_unchanged", "files_removed", "files_skipped",
-                    "files_flagged", "chunks_stored", "chunks_embedded", "chunks_reused")},
-                "errors": len(result.errors),
-            }, run_id, actor)])
-        except (psycopg.Error, StrataError):
-            if not result.interrupted:
-                raise
-    return result
+        if failed:
+            try:
+                store.commit_events(conn, failed)
+            except (psycopg.Error, StrataError):
+                if not result.interrupted:
+                    raise

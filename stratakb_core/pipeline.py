@@ -67,17 +67,23 @@ def plan_files(
     *,
     max_file_size: int,
     present: set[str] | None = None,
+    policy: str = "add",
 ) -> Plan:
     """Compare the selected files with what the layer stores, by stat; nothing is opened.
 
     A file whose size and mtime match the stored ones is unchanged; any other stored file is a
-    candidate update, confirmed by its bytes' hash when it is read.
+    candidate update, confirmed by its bytes' hash when it is read. policy "add" applies the whole
+    add policy; "preset" (presets and the ingest tool) skips only secret names and formats no
+    parser reads.
     """
     skipped: list[tuple[str, str]] = []
     policy_reason: dict[str, str] = {}
     included: list[FileEntry] = []
     for entry in selection.files:
-        reason = decide(entry, max_file_size=max_file_size).reason
+        if policy == "add":
+            reason = decide(entry, max_file_size=max_file_size).reason
+        else:
+            reason = "secret" if is_secret_name(entry.rel_path) else None
         if reason is None and parser_for(entry.rel_path) is None:
             reason = "unsupported"
         if reason is not None:
