@@ -65,11 +65,21 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--max-file-size", type=_size_mb, default=50 * 1024 * 1024, metavar="MB",
                    help="skip files larger than this many megabytes (default 50)")
 
-    s = sub.add_parser("search", help="hybrid search over the stored passages")
+    s = sub.add_parser("search", help="hybrid search for exact terms, codes and identifiers")
     s.add_argument("query")
     s.add_argument("--layer", action="append", dest="layers", help="search this layer (repeatable)")
     s.add_argument("--top-k", type=int, default=5)
-    s.add_argument("--json", action="store_true")
+    s.add_argument("--filter", action="append", dest="filters", metavar="KEY=VALUE",
+                   help="exact match on chunk metadata, e.g. page=3 (repeatable)")
+    s.add_argument("--json", action="store_true", help="print the strata_search response")
+
+    k = sub.add_parser("ask", help="answer a question from the documents, with citations")
+    k.add_argument("question")
+    k.add_argument("--layer", action="append", dest="layers", help="search this layer (repeatable)")
+    k.add_argument("--top-k", type=int, default=10)
+    k.add_argument("--mode", choices=["grounded", "extractive"])
+    k.add_argument("--detailed", action="store_true", help="scores, query variants and sources")
+    k.add_argument("--json", action="store_true", help="print the strata_ask response")
 
     ly = sub.add_parser("layers", help="list the layers")
     ly.add_argument("--json", action="store_true")
@@ -89,6 +99,16 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--transport", choices=["stdio", "http"], default="stdio")
     m.add_argument("--host", default="127.0.0.1", help="HTTP address to listen on (default 127.0.0.1)")
     m.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+
+    pr = sub.add_parser("preset", help="apply a preset: a layer's settings and source folders in YAML")
+    pr_sub = pr.add_subparsers(dest="preset_command", required=True, parser_class=_Parser)
+    pa = pr_sub.add_parser("apply", help="create or update the preset's layer and rebuild its chunks")
+    pa.add_argument("file", type=Path, help="the preset's YAML file")
+    pa.add_argument("--dry-run", action="store_true",
+                    help="write nothing: list the settings that would change (layer_check)")
+    pa.add_argument("--docs-root", type=Path, metavar="DIR",
+                    help="resolve the sources' paths against DIR instead of the preset's folder")
+    pa.add_argument("--json", action="store_true", help="print the result as JSON")
     return p
 
 
@@ -185,22 +205,57 @@ def _embedder_for_query(settings: Settings, conn):
     return embedder
 
 
+def _engine(settings: Settings, conn):
+    from .answer import AskConfig, Engine
+    from .rerank import CrossEncoderReranker
+
+    embedder = _embedder_for_query(settings, conn)
+    reranker = CrossEncoderReranker(settings.reranking_model) if settings.reranking_enabled else None
+    return Engine(embedder, AskConfig(
+        token_budget=settings.answer_token_budget, keyword_slots=settings.hybrid_keyword_slots,
+        reranking_enabled=settings.reranking_enabled, learning_enabled=settings.learning_enabled,
+        store_raw_queries=settings.learning_store_raw_queries), reranker)
+
+
+def _filters(items: list[str] | None) -> dict[str, str] | None:
+    if not items:
+        return None
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--filter takes KEY=VALUE, not {esc(item)!r}")
+        out[key] = value
+    return out
+
+
 def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     from .db import Database
-    from .report import search_report
-    from .search import hybrid_search
+    from .report import search_response_report
 
-    if not 1 <= args.top_k <= 50:
-        raise UsageError("--top-k must be from 1 to 50")
     with Database(settings).connection() as conn:
-        embedder = _embedder_for_query(settings, conn)
-        results = hybrid_search(conn, embedder, args.query, layers=args.layers, top_k=args.top_k,
-                                keyword_slots=settings.hybrid_keyword_slots)
+        engine = _engine(settings, conn)
+        resp = engine.search(conn, args.query, layers=args.layers, top_k=args.top_k,
+                             metadata_filter=_filters(args.filters))
     if args.json:
-        print(json_dumps({"status": "ok", "query": args.query, "results": [r.as_dict() for r in results]},
-                         indent=2))
+        print(json_dumps(resp, indent=2))
     else:
-        print(search_report(args.query, results))
+        print(search_response_report(resp))
+    return EXIT_OK
+
+
+def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
+    from .db import Database
+    from .report import ask_report
+
+    with Database(settings).connection() as conn:
+        engine = _engine(settings, conn)
+        resp = engine.ask(conn, args.question, layers=args.layers, top_k=args.top_k, mode=args.mode,
+                          response_format="detailed" if args.detailed else "concise")
+    if args.json:
+        print(json_dumps(resp, indent=2))
+    else:
+        print(ask_report(args.question, resp))
     return EXIT_OK
 
 
@@ -271,9 +326,27 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
     return EXIT_OK
 
 
+def cmd_preset(args: argparse.Namespace, settings: Settings) -> int:
+    from .db import Database
+    from .presets import apply_preset, format_report
+
+    def waiting(message: str) -> None:
+        print(f"stratakb: {esc(message)}", file=sys.stderr)
+
+    prog, update = _progress(not args.json and not args.dry_run and sys.stderr.isatty())
+    try:
+        result = apply_preset(Database(settings), settings, args.file, dry_run=args.dry_run,
+                              docs_root=args.docs_root, on_wait=waiting, progress=update)
+    finally:
+        if prog is not None:
+            prog.stop()
+    print(json_dumps(result.as_dict(), indent=2) if args.json else format_report(result))
+    return result.exit_code
+
+
 COMMANDS = {
-    "add": cmd_add, "search": cmd_search, "layers": cmd_layers, "events": cmd_events,
-    "demo": cmd_demo, "verify-store": cmd_verify_store, "mcp": cmd_mcp,
+    "add": cmd_add, "search": cmd_search, "ask": cmd_ask, "layers": cmd_layers, "events": cmd_events,
+    "demo": cmd_demo, "verify-store": cmd_verify_store, "mcp": cmd_mcp, "preset": cmd_preset,
 }
 
 

@@ -9,9 +9,7 @@ from pathlib import Path
 from .db import Database
 from .ingest import AddOptions, add_folder
 from .report import add_report
-from .search import hybrid_search
 from .settings import Settings
-from .textsafe import escape_for_terminal as esc
 from .textsafe import json_dumps
 
 SAMPLE_LAYER = "sample"
@@ -23,42 +21,32 @@ def sample_folder() -> Path:
 
 
 def run_demo(settings: Settings, *, as_json: bool = False) -> int:
+    from .answer import AskConfig, Engine
+    from .ingest import check_embedding_setup
+    from .report import ask_report
+    from .rerank import CrossEncoderReranker
+
     db = Database(settings)
     folder = sample_folder()
     result = add_folder(db, settings, AddOptions(folder=folder, name=SAMPLE_LAYER))
     with db.connection() as conn:
-        from .ingest import check_embedding_setup
-
-        embedder = check_embedding_setup(settings)
-        results = hybrid_search(conn, embedder, SAMPLE_QUESTION, layers=[SAMPLE_LAYER], top_k=3,
-                                keyword_slots=settings.hybrid_keyword_slots)
-        dates = {
-            r[0]: (str(r[1]) if r[1] else None, r[2])
-            for r in conn.execute(
-                "SELECT path, date, date_source FROM documents WHERE layer = %s", (SAMPLE_LAYER,)
-            ).fetchall()
-        }
+        reranker = CrossEncoderReranker(settings.reranking_model) if settings.reranking_enabled else None
+        engine = Engine(check_embedding_setup(settings), AskConfig(
+            token_budget=settings.answer_token_budget, keyword_slots=settings.hybrid_keyword_slots,
+            reranking_enabled=settings.reranking_enabled, learning_enabled=settings.learning_enabled), reranker)
+        answer = engine.ask(conn, SAMPLE_QUESTION, layers=[SAMPLE_LAYER], top_k=5)
     if as_json:
-        print(json_dumps({
-            "ingest": result.as_dict(), "question": SAMPLE_QUESTION,
-            "passages": [{**r.as_dict(), "date": dates.get(r.file, (None, None))[0],
-                          "date_source": dates.get(r.file, (None, None))[1]} for r in results],
-        }, indent=2))
+        print(json_dumps({"ingest": result.as_dict(), "question": SAMPLE_QUESTION, "answer": answer}, indent=2))
         return result.exit_code
     out = sys.stdout
     print(add_report(result), file=out)
-    print(f"\nStore: {db.describe()}", file=out)
-    print(f"\nQuestion: {SAMPLE_QUESTION}\n", file=out)
-    for i, r in enumerate(results, 1):
-        date, source = dates.get(r.file, (None, None))
-        print(f"[S{i}] {esc(r.text)}", file=out)
-        print(f"     -- {esc(r.file)}, lines {r.line_start}-{r.line_end}"
-              + (f", {esc(r.clause_path)}" if r.clause_path else "")
-              + f", layer {r.layer}, dated {date} ({source}), similarity {r.similarity:.2f}\n", file=out)
-    print("Next steps:", file=out)
+    print(f"\nStore: {db.describe()}\n", file=out)
+    print(ask_report(SAMPLE_QUESTION, answer), file=out)
+    print("\nNext steps:", file=out)
     print("  stratakb add <folder>            ingest your own documents (run again to sync)", file=out)
-    print('  stratakb search "<question>"     search every layer', file=out)
+    print('  stratakb ask "<question>"        answer from every layer, with citations', file=out)
     print("  stratakb mcp                     start the MCP server (stdio) for your assistant", file=out)
-    print("  dagster dev -w workspace.yaml    start the Dagster UI (from the repository folder),"
-          " then open http://127.0.0.1:3000", file=out)
+    print("  DAGSTER_HOME=$PWD/.dagster_home dagster dev -w workspace.yaml", file=out)
+    print("                                   start the Dagster UI (from the repository folder), then open"
+          " http://127.0.0.1:3000", file=out)
     return result.exit_code

@@ -22,6 +22,7 @@ import psycopg
 from . import events as ev
 from . import store
 from .chunking import chunk_document, embedding_text
+from .clauses import section_label
 from .embedding import Embedder, text_hash
 from .errors import NoTextError, ParseError, ReadError
 from .models import Chunk, ChunkConfig, FileEntry, ParsedDocument, Selection
@@ -328,6 +329,10 @@ def document_event(f: ChunkedFile, doc_id: int, layer: str, source_id: int, mode
         "date_source": pf.date_source, "supersedes": pf.supersedes,
         "flags": [{"reason": fl.reason, "count": fl.count} for fl in doc.flags],
         "size": pf.size, "mtime_ns": pf.mtime_ns, "model": model,
+        "sections": [{
+            "start": sec.start, "end": sec.end, "level": sec.level, "heading": sec.heading,
+            "label": section_label(sec.heading), "path": list(sec.path),
+        } for sec in doc.sections if sec.heading],
         "chunks": [{
             "id": chunk_id(doc_id, vid, c.start, c.end, recipe), "ordinal": c.ordinal,
             "start": c.start, "end": c.end, "line_start": c.line_start, "line_end": c.line_end,

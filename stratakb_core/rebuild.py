@@ -23,6 +23,7 @@ COMPARED: dict[str, str] = {
                  " supersedes, flags, updated_seq",
     "chunks": "id, document_id, layer, version_id, ordinal, start_char, end_char, line_start, line_end,"
               " page, section_path, clause_path, metadata, embed_hash, text, tsv",
+    "sections": "document_id, ordinal, layer, start_char, end_char, level, heading, label, path",
     "embedding_models": "model, dimensions, table_name, active",
 }
 
@@ -40,7 +41,8 @@ def verify_projections(conn: psycopg.Connection, schema: str = "stratakb_rebuild
     conn.commit()
     try:
         conn.execute(f"CREATE SCHEMA {schema}")
-        for table in ("layers", "sources", "document_versions", "documents", "chunks", "embedding_models"):
+        for table in ("layers", "sources", "document_versions", "documents", "chunks", "sections",
+                      "embedding_models"):
             conn.execute(f"CREATE TABLE {schema}.{table} (LIKE public.{table} INCLUDING ALL)")
         for seq_name in ("sources_id_seq", "documents_id_seq"):
             conn.execute(f"CREATE SEQUENCE {schema}.{seq_name}")

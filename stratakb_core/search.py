@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 import psycopg
+from psycopg.types.json import Jsonb
 
 from . import store
 from .embedding import Embedder
@@ -57,19 +58,21 @@ class SearchResult:
 
 
 def _vector_arm(conn: psycopg.Connection, table: str, qvec: np.ndarray, layers: list[str] | None,
-                k: int) -> list[tuple[bytes, float]]:
+                k: int, metadata_filter: dict[str, str] | None = None) -> list[tuple[bytes, float]]:
     # Iterative scans keep reading the HNSW graph until k rows pass the layer filter; without
     # it a selective filter returns too few rows (DESIGN.md §8).
     conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
     conn.execute("SET LOCAL hnsw.ef_search = 100")
-    layer_clause = ""
     params: dict[str, Any] = {"q": qvec, "k": k}
+    cond = ""
     if layers is not None:
-        layer_clause = (" AND EXISTS (SELECT 1 FROM chunks c WHERE c.embed_hash = e.text_hash"
-                        " AND c.layer = ANY(%(layers)s))")
+        cond += " AND c.layer = ANY(%(layers)s)"
         params["layers"] = layers
-    else:
-        layer_clause = " AND EXISTS (SELECT 1 FROM chunks c WHERE c.embed_hash = e.text_hash)"
+    if metadata_filter:
+        cond += " AND c.metadata @> %(mf)s"
+        params["mf"] = Jsonb(metadata_filter)
+    # The filter sits inside the scan, so the index keeps reading until k rows pass it.
+    layer_clause = f" AND EXISTS (SELECT 1 FROM chunks c WHERE c.embed_hash = e.text_hash{cond})"
     rows = conn.execute(
         f"WITH r AS MATERIALIZED (SELECT e.text_hash, e.embedding <=> %(q)s AS d FROM {table} e"
         f" WHERE true{layer_clause} ORDER BY e.embedding <=> %(q)s LIMIT %(k)s)"
@@ -79,26 +82,36 @@ def _vector_arm(conn: psycopg.Connection, table: str, qvec: np.ndarray, layers: 
     return [(bytes(r[0]), 1.0 - float(r[1])) for r in rows]
 
 
-def _keyword_arm(conn: psycopg.Connection, query: str, layers: list[str] | None, k: int) -> list[str]:
+def _keyword_arm(conn: psycopg.Connection, query: str, layers: list[str] | None, k: int,
+                 metadata_filter: dict[str, str] | None = None) -> list[str]:
     text = query[:FTS_MAX_QUERY_CHARS]
     params: dict[str, Any] = {"t": text, "k": k, "cap": FTS_CANDIDATES, "cfg": TS_CONFIG}
     layer_clause = ""
     if layers is not None:
         layer_clause = " AND c.layer = ANY(%(layers)s)"
         params["layers"] = layers
+    if metadata_filter:
+        layer_clause += " AND c.metadata @> %(mf)s"
+        params["mf"] = Jsonb(metadata_filter)
+    # All the words first (an exact identifier with its context), then any of them to fill up:
+    # PostgreSQL ranks by coverage, not rarity, so the AND pass is what keeps a rare code on top.
+    sql = ("WITH q AS (SELECT {q} AS q),"
+           " m AS (SELECT c.id, c.tsv FROM chunks c, q WHERE c.tsv @@ q.q" + layer_clause +
+           " LIMIT %(cap)s)"
+           " SELECT m.id FROM m, q ORDER BY ts_rank_cd(m.tsv, q.q) DESC, m.id LIMIT %(k)s")
+    all_words = "websearch_to_tsquery(%(cfg)s::regconfig, %(t)s)"
+    any_word = "replace(websearch_to_tsquery(%(cfg)s::regconfig, %(t)s)::text, ' & ', ' | ')::tsquery"
     try:
         with conn.transaction():
             q = conn.execute("SELECT numnode(websearch_to_tsquery(%(cfg)s::regconfig, %(t)s))",
                              params).fetchone()
             if not q or q[0] == 0:  # only stop words: the vector arm answers alone
                 return []
-            rows = conn.execute(
-                "WITH q AS (SELECT websearch_to_tsquery(%(cfg)s::regconfig, %(t)s) AS q),"
-                " m AS (SELECT c.id, c.tsv FROM chunks c, q WHERE c.tsv @@ q.q" + layer_clause +
-                " LIMIT %(cap)s)"
-                " SELECT m.id FROM m, q ORDER BY ts_rank_cd(m.tsv, q.q) DESC, m.id LIMIT %(k)s",
-                params,
-            ).fetchall()
+            rows = conn.execute(sql.format(q=all_words), params).fetchall()
+            if len(rows) < k:
+                seen = {r[0] for r in rows}
+                more = conn.execute(sql.format(q=any_word), params).fetchall()
+                rows += [r for r in more if r[0] not in seen][: k - len(rows)]
     except psycopg.Error:
         return []  # a query full-text cannot parse degrades to the vector arm
     return [r[0] for r in rows]
@@ -113,16 +126,20 @@ def hybrid_search(
     top_k: int = 5,
     keyword_slots: int = 1,
     candidates: int | None = None,
+    metadata_filter: dict[str, str] | None = None,
+    query_vector: np.ndarray | None = None,
 ) -> list[SearchResult]:
     """The best top_k chunks for a query: RRF of vector and full-text ranks, with keyword slots."""
     model = store.active_model(conn)
     if model is None:
         return []
     k = candidates or max(top_k * 4, 20)
-    qvec = np.asarray(embedder.embed_query(query), dtype=np.float32)
+    if query_vector is None:
+        query_vector = embedder.embed_query(query)
+    qvec = np.asarray(query_vector, dtype=np.float32)
     with conn.transaction():
-        vec = _vector_arm(conn, model.table, qvec, layers, k)
-        kw = _keyword_arm(conn, query, layers, k)
+        vec = _vector_arm(conn, model.table, qvec, layers, k, metadata_filter)
+        kw = _keyword_arm(conn, query, layers, k, metadata_filter)
     # Map vector hits (by text hash) to chunks in the chosen layers.
     sims: dict[bytes, float] = {h: s for h, s in vec}
     hash_rank = {h: i + 1 for i, (h, _) in enumerate(vec)}
@@ -131,6 +148,9 @@ def hybrid_search(
     if layers is not None:
         layer_clause = " AND c.layer = ANY(%(layers)s)"
         params["layers"] = layers
+    if metadata_filter:
+        layer_clause += " AND c.metadata @> %(mf)s"
+        params["mf"] = Jsonb(metadata_filter)
     rows = conn.execute(
         "SELECT c.id, c.layer, d.path, c.document_id, c.text, c.start_char, c.end_char, c.line_start,"
         " c.line_end, c.page, c.section_path, c.embed_hash FROM chunks c JOIN documents d"
@@ -169,3 +189,42 @@ def hybrid_search(
         rest = [x for x in results if x not in keep]
         top = sorted(keep + rest[: top_k - len(keep)], key=lambda x: (-x.score, x.chunk_id))
     return top
+
+
+class SearchCache:
+    """A small LRU of search results keyed by (query, layers, filters, k, slots, store version).
+
+    The store version is the last event's seq: every write appends an event, so any write
+    invalidates every entry without bookkeeping.
+    """
+
+    def __init__(self, size: int = 256) -> None:
+        from collections import OrderedDict
+
+        self.size = size
+        self._entries: OrderedDict[tuple[Any, ...], list[SearchResult]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def search(self, conn: psycopg.Connection, embedder: Embedder, query: str, *, layers: list[str] | None,
+               top_k: int, keyword_slots: int, metadata_filter: dict[str, str] | None = None,
+               candidates: int | None = None) -> list[SearchResult]:
+        import json
+
+        row = conn.execute("SELECT coalesce(max(seq), 0) FROM events").fetchone()
+        conn.commit()
+        version = int(row[0]) if row else 0
+        key = (query, tuple(sorted(layers)) if layers is not None else None,
+               json.dumps(metadata_filter or {}, sort_keys=True), top_k, keyword_slots, candidates, version,
+               getattr(embedder, "name", ""))
+        if key in self._entries:
+            self._entries.move_to_end(key)
+            self.hits += 1
+            return list(self._entries[key])
+        self.misses += 1
+        results = hybrid_search(conn, embedder, query, layers=layers, top_k=top_k, keyword_slots=keyword_slots,
+                                metadata_filter=metadata_filter, candidates=candidates)
+        self._entries[key] = list(results)
+        while len(self._entries) > self.size:
+            self._entries.popitem(last=False)
+        return results

@@ -61,6 +61,13 @@ class Settings:
     local_only: bool
     embedding_batch_size: int = 32
     hybrid_keyword_slots: int = 1
+    reranking_enabled: bool = True
+    reranking_model: str = "cross-encoder/ms-marco-MiniLM-L6-v2"
+    answer_token_budget: int = 1500
+    learning_enabled: bool = True
+    learning_store_raw_queries: bool = False
+    mcp_role: str = "admin"  # the stdio transport's role (STRATA_MCP_ROLE)
+    ingest_roots: tuple[str, ...] = ()  # folders strata_ingest_documents may read (STRATA_INGEST_ROOTS)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -79,7 +86,21 @@ class Settings:
             local_only=_bool(env, "STRATA_LOCAL_ONLY", False),
             embedding_batch_size=_int(env, "EMBEDDING_BATCH_SIZE", 32, lo=1) or 32,
             hybrid_keyword_slots=_int(env, "HYBRID_KEYWORD_SLOTS", 1, lo=0) or 0,
+            reranking_enabled=_bool(env, "RERANKING_ENABLED", True),
+            reranking_model=(env.get("RERANKING_MODEL") or "").strip() or "cross-encoder/ms-marco-MiniLM-L6-v2",
+            answer_token_budget=_int(env, "ANSWER_TOKEN_BUDGET", 1500, lo=100) or 1500,
+            learning_enabled=_bool(env, "LEARNING_ENABLED", True),
+            learning_store_raw_queries=_bool(env, "LEARNING_STORE_RAW_QUERIES", False),
+            mcp_role=_role(env.get("STRATA_MCP_ROLE")),
+            ingest_roots=tuple(p for p in (env.get("STRATA_INGEST_ROOTS") or "").split(os.pathsep) if p.strip()),
         )
+
+
+def _role(raw: str | None) -> str:
+    value = (raw or "admin").strip().lower()
+    if value not in ("viewer", "operator", "admin"):
+        raise UsageError(f"STRATA_MCP_ROLE must be viewer, operator or admin, not {raw!r}")
+    return value
 
 
 def _default_model(backend: str) -> str:

@@ -155,6 +155,19 @@ def _document_version_added(
         (doc_id,),
     )
     conn.execute("DELETE FROM chunks WHERE document_id = %s", (doc_id,))
+    conn.execute("DELETE FROM sections WHERE document_id = %s", (doc_id,))
+    section_rows = [
+        (doc_id, i, layer, sec["start"], sec["end"], sec["level"], sec.get("heading"), sec.get("label"),
+         list(sec.get("path") or []))
+        for i, sec in enumerate(p.get("sections") or [])
+    ]
+    if section_rows:
+        with conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO sections (document_id, ordinal, layer, start_char, end_char, level, heading,"
+                " label, path) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                section_rows,
+            )
     rows = [
         (
             c["id"], doc_id, layer, p["version_id"], c["ordinal"], c["start"], c["end"],
@@ -180,6 +193,7 @@ def _document_version_added(
 def _document_removed(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any]) -> None:
     # Explicit, not by cascade: a replay schema has no foreign keys.
     conn.execute("DELETE FROM chunks WHERE document_id = %s", (p["document_id"],))
+    conn.execute("DELETE FROM sections WHERE document_id = %s", (p["document_id"],))
     conn.execute("DELETE FROM documents WHERE id = %s", (p["document_id"],))
 
 
@@ -199,6 +213,22 @@ _HANDLERS = {
     ev.DOCUMENT_REMOVED: _document_removed,
     ev.EMBEDDING_MODEL_ACTIVATED: _model_activated,
 }
+
+# A chunk's embed_hash names the exact text embedded for it. `stratakb reembed` rebuilds that text
+# from the stored chunk; where the rebuilt text hashes differently (the recipe changed since the
+# chunk was stored), the stored text is what counts and this event records the new hash.
+CHUNKS_REHASHED = "chunks_rehashed"
+
+
+def _chunks_rehashed(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any]) -> None:
+    with conn.cursor() as cur:
+        cur.executemany(
+            "UPDATE chunks SET embed_hash = %s WHERE id = %s AND document_id = %s",
+            [(bytes.fromhex(c["embed_hash"]), c["id"], p["document_id"]) for c in p.get("chunks") or []],
+        )
+
+
+_HANDLERS[CHUNKS_REHASHED] = _chunks_rehashed
 
 
 # ---------------------------------------------------------------------------------------------
@@ -297,6 +327,36 @@ def put_embeddings(conn: psycopg.Connection, table: str, hashes: Sequence[bytes]
     conn.execute("DROP TABLE _emb_load")
 
 
+def create_vector_table(conn: psycopg.Connection, model: str, dimensions: int) -> str:
+    """A model's vector table, without its HNSW index and without registering the model.
+
+    For a re-embed: the table is filled first and indexed after (much faster than loading into a
+    live index), and the model is registered and made active by its embedding_model_activated
+    event, so the registry stays derivable from the events.
+    """
+    row = conn.execute("SELECT table_name, dimensions FROM embedding_models WHERE model = %s", (model,)).fetchone()
+    if row:
+        if row[1] != dimensions:
+            raise ModelMismatchError(
+                f"the store holds {model} vectors of {row[1]} dimensions, not {dimensions}; "
+                "set EMBEDDING_DIMENSIONS to match"
+            )
+        return row[0]
+    table = model_table_name(model, dimensions)
+    conn.execute(
+        f"CREATE TABLE IF NOT EXISTS {table} (text_hash bytea PRIMARY KEY,"
+        f" embedding vector({int(dimensions)}) NOT NULL)"
+    )
+    return table
+
+
+def build_vector_index(conn: psycopg.Connection, table: str) -> None:
+    """The HNSW index of a vector table, if it has none yet (the same index ensure_model_table makes)."""
+    conn.execute(
+        f"CREATE INDEX IF NOT EXISTS {table}_hnsw ON {table} USING hnsw (embedding vector_cosine_ops)"
+    )
+
+
 # ---------------------------------------------------------------------------------------------
 # Reads
 # ---------------------------------------------------------------------------------------------
@@ -359,8 +419,40 @@ def list_layers(conn: psycopg.Connection) -> list[dict[str, Any]]:
 
 
 def structure_patterns(conn: psycopg.Connection, layer: str) -> list[str]:
+    """The layer's structure patterns that are safe; an unsafe one (from an older version or a
+    restore) is skipped and logged as unsafe_structure_pattern with the layer."""
+    from .patterns import check_regex, safe_patterns
+
     row = conn.execute("SELECT structure_patterns FROM layers WHERE name = %s", (layer,)).fetchone()
-    return [p for p in (row[0] if row else []) if isinstance(p, str)]
+    return safe_patterns(layer, row[0] if row else [], check_regex, kind="structure")
+
+
+def layer_settings(conn: psycopg.Connection, name: str) -> dict[str, Any] | None:
+    """A layer's settings as stored (patterns unfiltered), or None when there is no such layer."""
+    row = conn.execute(
+        "SELECT display_name, description, origin, chunk_config, routing_patterns, structure_patterns,"
+        " answer_mode, archived_patterns FROM layers WHERE name = %s",
+        (name,),
+    ).fetchone()
+    if row is None:
+        return None
+    keys = ("display_name", "description", "origin", "chunk_config", "routing_patterns",
+            "structure_patterns", "answer_mode", "archived_patterns")
+    return dict(zip(keys, row, strict=True))
+
+
+def layer_metadata_schema(conn: psycopg.Connection, layer: str) -> dict[str, Any]:
+    """The metadata_schema last set on a layer by its events ({} when never set); it has no
+    column, so it is read from the layer_created and layer_updated events."""
+    rows = conn.execute(
+        "SELECT type, payload FROM events WHERE layer = %s AND type IN (%s, %s) ORDER BY seq DESC",
+        (layer, ev.LAYER_UPDATED, ev.LAYER_CREATED),
+    ).fetchall()
+    for type_, payload in rows:
+        holder = (payload.get("changes") or {}) if type_ == ev.LAYER_UPDATED else payload
+        if "metadata_schema" in holder:
+            return holder["metadata_schema"] or {}
+    return {}
 
 
 def sources(conn: psycopg.Connection) -> list[SourceRow]:

@@ -142,7 +142,7 @@ def test_search_returns_cited_passages(database_url, docs):
     res = json.loads(p.stdout)["results"]
     top = res[0]
     assert top["file"] == "contracts/acme-msa.md" and "ninety (90) days" in top["text"]
-    assert top["section_path"] == "Master Services Agreement > 7 Termination"
+    assert top["section_path"] == "Master Services Agreement > 7 Termination > 7.2"
     assert top["layer"] == "docs" and top["lines"]
     p2 = run_cli(["search", "ninety days", "--layer", "nope"], env)
     assert p2.returncode == 0 and "No passages" in p2.stdout

@@ -130,22 +130,26 @@ async def test_unknown_layer_is_an_error_listing_the_known_layers(database_url, 
             named = ok(await session.call_tool("strata_search", {"query": "fees", "layers": ["docs"]}))
     assert err["code"] == "invalid_argument" and err["argument"] == "layers"
     assert err["unknown"] == ["nope"] and err["known_layers"] == ["docs"]
-    assert "'nope'" in err["message"] and "known layers: docs" in err["message"]
+    assert "nope" in err["message"] and "known layers: docs" in err["message"]
     assert named["results"] and {r["layer"] for r in named["results"]} == {"docs"}
 
 
-async def test_empty_query_and_metadata_filter_are_errors_the_model_can_fix(database_url, server_log):
+async def test_empty_query_and_bad_metadata_filter_are_errors_the_model_can_fix(database_url, ingested,
+                                                                                server_log):
     with anyio.fail_after(TIMEOUT):
         async with mcp_session(cli_env(database_url), server_log) as session:
             empty = error_of(await session.call_tool("strata_search", {"query": "   "}))
-            filtered = error_of(await session.call_tool(
+            bad = error_of(await session.call_tool(
+                "strata_search", {"query": "fees", "metadata_filter": {"page": ["3"]}}))
+            no_match = ok(await session.call_tool(
                 "strata_search", {"query": "fees", "metadata_filter": {"page": "3"}}))
             empty_filter = ok(await session.call_tool(
                 "strata_search", {"query": "fees", "metadata_filter": {}}))
-    assert empty["argument"] == "query" and "query is empty" in empty["message"]
-    assert filtered["code"] == "unsupported_argument" and filtered["argument"] == "metadata_filter"
-    assert "metadata_filter is not supported yet" in filtered["message"]
-    assert empty_filter["status"] == "ok"
+    assert empty["argument"] == "query" and "non-empty" in empty["message"]
+    assert bad["code"] == "invalid_argument" and bad["argument"] == "metadata_filter"
+    # Markdown chunks have no page: an exact filter on page matches nothing, inside each arm.
+    assert no_match["results"] == []
+    assert empty_filter["status"] == "ok" and empty_filter["results"]
 
 
 async def test_search_of_an_empty_store_is_low_confidence_with_a_warning(database_url, server_log):
@@ -181,7 +185,7 @@ async def test_prompt_gives_the_answer_steps_for_the_question_without_a_database
     assert message.role == "user" and isinstance(message.content, TextContent)
     text = message.content.text
     assert "How long are access logs kept?" in text
-    assert 'strata_search with layers ["docs", "hr"]' in text
+    assert 'strata_ask with layers ["docs", "hr"]' in text
     assert "not in the documents" in text
 
 

@@ -1,0 +1,48 @@
+"""Confidence levels and answer status on the rerank and similarity scales (no I/O).
+
+The thresholds are the spec's, provisional until the evaluation suite measures them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+Basis = Literal["rerank", "similarity"]
+
+
+@dataclass(frozen=True)
+class Scale:
+    high: float
+    medium: float
+
+
+SCALES: dict[str, Scale] = {"rerank": Scale(0.8, 0.5), "similarity": Scale(0.6, 0.45)}
+LOW_WARNING = ("Low confidence: nothing reaches the medium mark, so the knowledge base probably "
+               "doesn't cover this. Try other terms or another layer.")
+
+
+def judge(scores: Sequence[float], basis: Basis) -> Literal["high", "medium", "low"]:
+    """high: best >= high and 3+ results >= medium; medium: best >= medium; else low."""
+    if not scores:
+        return "low"
+    scale = SCALES[basis]
+    best = max(scores)
+    if best >= scale.high and sum(1 for s in scores if s >= scale.medium) >= 3:
+        return "high"
+    if best >= scale.medium:
+        return "medium"
+    return "low"
+
+
+def status_for(best: float | None, basis: Basis) -> Literal["found", "partly_found", "not_found"]:
+    """found when the best passage scores high, partly_found when medium, else not_found."""
+    if best is None:
+        return "not_found"
+    scale = SCALES[basis]
+    if best >= scale.high:
+        return "found"
+    if best >= scale.medium:
+        return "partly_found"
+    return "not_found"
