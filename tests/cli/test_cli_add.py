@@ -145,7 +145,7 @@ def test_search_returns_cited_passages(database_url, docs):
     assert top["section_path"] == "Master Services Agreement > 7 Termination > 7.2"
     assert top["layer"] == "docs" and top["lines"]
     p2 = run_cli(["search", "ninety days", "--layer", "nope"], env)
-    assert p2.returncode == 0 and "No passages" in p2.stdout
+    assert p2.returncode == 2 and "unknown layer(s): nope; known layers: docs" in p2.stderr
 
 
 def test_layers_and_events_commands(database_url, docs):
