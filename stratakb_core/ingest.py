@@ -37,7 +37,7 @@ from .errors import (
     StrataError,
     UsageError,
 )
-from .models import ChunkConfig
+from .models import ChunkConfig, Selection
 from .pipeline import (
     ChunkedFile,
     Plan,
@@ -51,11 +51,12 @@ from .pipeline import (
     resolve_supersedes,
     store_group,
 )
+from .sandbox import sandbox_from_env
 from .selection import select_files
 from .settings import Settings
 from .textsafe import escape_for_terminal as esc
 
-__all__ = ["AddOptions", "AddResult", "FileNote", "add_folder", "resolve_supersedes"]
+__all__ = ["AddOptions", "AddResult", "FileNote", "add_folder", "plan_folder", "resolve_supersedes"]
 
 DEFAULT_MAX_FILE_SIZE = 50 * 1024 * 1024
 # A group of files is parsed, embedded and committed together: big enough for full embedding
@@ -216,6 +217,30 @@ def add_folder(
             return _add_locked(conn, settings, opts, root, layer, embedder, progress)
         finally:
             store.unlock_layer_session(conn, layer)
+    finally:
+        conn.close()
+
+
+def plan_folder(db: Database, settings: Settings, opts: AddOptions) -> tuple[str, Plan, Selection]:
+    """What `add_folder` would do, as (layer, plan, selection): no lock taken, nothing written.
+
+    Refuses as add_folder does before it writes (missing folder, bad name, an overlapping or
+    taken layer); the confirmations (broad folder, large run) are left to the caller to report.
+    """
+    root = _resolve_folder(opts.folder)
+    if opts.name is not None:
+        check_layer_name(opts.name)
+    if opts.max_file_size <= 0:
+        raise UsageError("--max-file-size must be more than 0")
+    conn = db.connect()
+    try:
+        layer = _choose_layer(conn, opts, root)
+        own = next((s for s in store.sources(conn) if s.root == str(root)), None)
+        stored = store.documents_of_source(conn, own.id) if own is not None else {}
+        conn.commit()
+        selection = select_files(root)
+        present = {p for p in stored if os.path.lexists(os.path.join(str(root), p))}
+        return layer, plan_files(selection, stored, max_file_size=opts.max_file_size, present=present), selection
     finally:
         conn.close()
 
@@ -422,9 +447,10 @@ def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, root: P
             if pf.doc.flags:
                 result.files_flagged += 1
 
+    sandbox = sandbox_from_env()
     try:
         for cand in plan.candidates:
-            pf = parse_file(root, cand, max_file_size)
+            pf = parse_file(root, cand, max_file_size, sandbox.parse)
             done += 1
             if pf.outcome == "parsed":
                 pf = apply_structure_patterns(pf, patterns)
@@ -460,6 +486,7 @@ def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, root: P
         except psycopg.Error:
             pass
     finally:
+        sandbox.close()
         if failed:
             try:
                 store.commit_events(conn, failed)

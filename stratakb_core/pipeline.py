@@ -27,6 +27,7 @@ from .embedding import Embedder, text_hash
 from .errors import NoTextError, ParseError, ReadError
 from .models import Chunk, ChunkConfig, FileEntry, ParsedDocument, Selection
 from .parsing import parser_for
+from .parsing.safe import parse_document
 from .policy import decide, is_secret_name
 
 SUPERSEDES_MAX = 500
@@ -203,24 +204,13 @@ def read_file(root: Path, rel_path: str, max_size: int) -> bytes:
         os.close(fd)
 
 
-def parse_bytes(data: bytes, rel_path: str) -> ParsedDocument:
-    """Parse one file's bytes with the parser for its format (raises ParseError/NoTextError)."""
-    parser = parser_for(rel_path)
-    if parser is None:
-        raise ParseError("no parser for this format")
-    try:
-        return parser.parse(data, rel_path)
-    except (ParseError, NoTextError):
-        raise
-    except RecursionError as exc:
-        raise ParseError("the document is nested too deeply") from exc
-    except MemoryError as exc:
-        raise ParseError("the document needs too much memory to parse") from exc
-    except Exception as exc:  # a parser bug must fail this file, not the run
-        raise ParseError(f"{type(exc).__name__}: {str(exc)[:200]}") from exc
+parse_bytes = parse_document
 
 
-def parse_file(root: Path, cand: Candidate, max_size: int) -> ParsedFile:
+def parse_file(root: Path, cand: Candidate, max_size: int,
+               parse: Any = None) -> ParsedFile:
+    """Read and parse one candidate; `parse` (data, rel_path) -> ParsedDocument defaults to
+    parse_bytes in this process (ingest passes a ParseSandbox's parse)."""
     e = cand.entry
     base = dict(rel_path=e.rel_path, change=cand.change, document_id=cand.document_id,
                 size=e.size, mtime_ns=e.mtime_ns)
@@ -232,7 +222,7 @@ def parse_file(root: Path, cand: Candidate, max_size: int) -> ParsedFile:
     if cand.stored_hash is not None and cand.stored_hash == content_hash:
         return ParsedFile(**base, outcome="unchanged", content_hash=content_hash)
     try:
-        doc = parse_bytes(data, e.rel_path)
+        doc = (parse or parse_bytes)(data, e.rel_path)
     except NoTextError:
         return ParsedFile(**base, outcome="no_text", content_hash=content_hash)
     except ParseError as exc:

@@ -49,6 +49,9 @@ SUPPORTED_EXTENSIONS: Final[frozenset[str]] = frozenset(
         ".pdf",
         ".docx",
         ".csv", ".tsv", ".xlsx",
+        # Legacy and macro workbooks reach their parser, which refuses them with a clear reason
+        # ("save it as .xlsx or .csv") instead of a silent "unsupported".
+        ".xls", ".xlsm", ".xlsb", ".ods",
         ".json",
         ".xml", ".xsd",
         ".yaml", ".yml",
