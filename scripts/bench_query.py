@@ -1,0 +1,216 @@
+"""Query latency benchmark (not a test): strata_search and strata_ask p50/p95 at ~10k and ~100k chunks.
+
+The store starts from the real PEPs and RFCs (../shared/corpora), ingested with all-MiniLM-L6-v2.
+It is then scaled up with synthetic chunks: each copies the text of a real chunk with its words
+shuffled, and a vector made from that chunk's real vector plus Gaussian noise (sigma 0.05,
+normalised), so the HNSW graph and the full-text index see realistic sizes and distributions.
+They are loaded with COPY and indexed after the load, as a large first ingest does.
+Queries are embedded by the real model each time (the search cache is off).
+
+    python scripts/bench_query.py [--sizes 10000 100000] [--queries 40] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import hashlib
+import json
+import os
+import random
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from stratakb_core import events as ev  # noqa: E402
+from stratakb_core import store  # noqa: E402
+from stratakb_core.answer import AskConfig, Engine  # noqa: E402
+from stratakb_core.db import Database  # noqa: E402
+from stratakb_core.embedding import build_embedder  # noqa: E402
+from stratakb_core.ingest import AddOptions, add_folder  # noqa: E402
+from stratakb_core.rerank import CrossEncoderReranker  # noqa: E402
+from stratakb_core.search import SearchCache  # noqa: E402
+from stratakb_core.settings import Settings  # noqa: E402
+
+QUESTIONS = [
+    "How long should a line of Python code be?", "How should I name constants?",
+    "What does the WebSocket opening handshake look like?", "How is a WebSocket frame masked?",
+    "What is the Sec-WebSocket-Accept header for?", "How does a client close a WebSocket connection?",
+    "What is the maximum size of an IPv6 extension header?", "How are IPv6 fragments reassembled?",
+    "What does the routing header contain?", "What is the hop limit field?",
+    "How does TCP slow start work?", "What is the congestion window after a timeout?",
+    "How do I format a timestamp in RFC 3339?", "Are leap seconds allowed in timestamps?",
+    "What does MUST NOT mean in an RFC?", "What is the difference between SHOULD and MAY?",
+    "How is an email address header formatted?", "Which header fields are required in a message?",
+    "How does an OAuth client get an access token?", "What is a refresh token?",
+    "What is the authorization code grant?", "How are redirect URIs validated?",
+    "How do I write a docstring for a function?", "What goes in the first line of a docstring?",
+    "What is the Zen of Python?", "How do type hints work for generics?", "What is a Protocol class?",
+    "How are version numbers compared?", "What is a pre-release version?",
+    "How does the with statement call __exit__?", "What is an assignment expression?",
+    "How do f-strings evaluate expressions?", "What is a virtual environment?",
+    "What does PYTHONPATH do in a virtual environment?", "How does a build backend build a wheel?",
+    "What is pyproject.toml used for?", "How do match statements work?", "What is structural pattern matching?",
+    "How do I annotate a variable?", "What is the GIL and can it be disabled?",
+]
+
+
+def pct(values: list[float], p: float) -> float:
+    values = sorted(values)
+    k = (len(values) - 1) * p
+    lo, hi = int(k), min(int(k) + 1, len(values) - 1)
+    return values[lo] + (values[hi] - values[lo]) * (k - lo)
+
+
+def scale_to(conn, target: int, rng: random.Random) -> int:
+    """Add synthetic chunks until the store holds `target` chunks; returns the count added."""
+    have = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
+    need = target - have
+    if need <= 0:
+        return 0
+    model = store.active_model(conn)
+    real = conn.execute(
+        f"SELECT c.text, e.embedding FROM chunks c JOIN {model.table} e ON e.text_hash = c.embed_hash "
+        "WHERE c.layer <> 'synthetic'").fetchall()
+    conn.commit()
+    if store.get_layer(conn, "synthetic") is None:
+        store.commit_events(conn, [ev.Event("layer_created", "synthetic", {
+            "display_name": "synthetic", "description": "benchmark filler", "origin": {"kind": "bench"},
+            "chunk_config": {"chunk_size": 800, "chunk_overlap": 100}})])
+        sid = store.allocate_ids(conn, "sources_id_seq", 1)[0]
+        conn.commit()
+        store.commit_events(conn, [ev.Event("source_added", "synthetic", {
+            "source_id": sid, "root": f"/synthetic/{sid}", "name": "synthetic"})])
+    sid = conn.execute("SELECT id FROM sources WHERE layer = 'synthetic'").fetchone()[0]
+    conn.execute(f"DROP INDEX IF EXISTS {model.table}_hnsw")
+    conn.commit()
+    per_doc = 100
+    added = 0
+    while added < need:
+        n = min(per_doc, need - added)
+        picks = [rng.choice(real) for _ in range(n)]
+        texts = []
+        for text, _ in picks:
+            words = text.split()
+            rng.shuffle(words)
+            texts.append(" ".join(words))
+        body = "\n\n".join(texts)
+        vid = hashlib.sha256(body.encode()).hexdigest()
+        doc_id = store.allocate_ids(conn, "documents_id_seq", 1)[0]
+        conn.execute("INSERT INTO document_versions (id, text, kind, first_line) VALUES (%s, %s, 'text', 1)"
+                     " ON CONFLICT DO NOTHING", (vid, body))
+        conn.execute("INSERT INTO documents (id, layer, source_id, path, version_id, content_hash, updated_seq,"
+                     " size, mtime_ns) VALUES (%s, 'synthetic', %s, %s, %s, %s, 0, 0, 0)",
+                     (doc_id, sid, f"synthetic/{doc_id}.txt", vid, vid))
+        offset = 0
+        rows, vecs = [], []
+        for i, ((_, vec), text) in enumerate(zip(picks, texts, strict=True)):
+            noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, 0.05, len(vec))
+            v = np.asarray(vec, dtype=np.float32) + noise.astype(np.float32)
+            v /= np.linalg.norm(v)
+            h = hashlib.sha256(f"{doc_id}:{i}".encode()).digest()
+            rows.append((f"syn{doc_id}_{i}", doc_id, "synthetic", vid, i, offset, offset + len(text), i + 1, i + 1,
+                         h, text))
+            vecs.append((h, v))
+            offset += len(text) + 2
+        with conn.cursor() as cur:
+            with cur.copy("COPY chunks (id, document_id, layer, version_id, ordinal, start_char, end_char,"
+                          " line_start, line_end, embed_hash, text) FROM STDIN") as cp:
+                for r in rows:
+                    cp.write_row(r)
+        store.put_embeddings(conn, model.table, [h for h, _ in vecs], np.stack([v for _, v in vecs]))
+        conn.commit()
+        added += n
+    t = time.perf_counter()
+    conn.execute("SET maintenance_work_mem = '1GB'")
+    conn.execute(f"CREATE INDEX {model.table}_hnsw ON {model.table} USING hnsw (embedding vector_cosine_ops)")
+    conn.execute("ANALYZE")
+    conn.commit()
+    print(f"  loaded {added:,} synthetic chunks; HNSW index built in {time.perf_counter() - t:.0f} s",
+          file=sys.stderr)
+    return added
+
+
+def measure(conn, engine: Engine, questions: list[str], fn: str) -> list[float]:
+    times = []
+    for q in questions:
+        t = time.perf_counter()
+        if fn == "search":
+            engine.search(conn, q, top_k=5)
+        else:
+            engine.ask(conn, q, top_k=10)
+        times.append((time.perf_counter() - t) * 1000)
+    return times
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--corpora", type=Path, default=REPO.parent / "shared" / "corpora")
+    ap.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
+    ap.add_argument("--queries", type=int, default=40)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="stratakb-bench-q-"))
+    atexit.register(shutil.rmtree, work, True)
+    env = {**os.environ, "STRATA_DATA_DIR": str(work / "data")}
+    env.pop("DATABASE_URL", None)
+    settings = Settings.from_env(env)
+    db = Database(settings)
+    embedder = build_embedder(settings)
+    t = time.perf_counter()
+    for name in ("peps", "rfc"):
+        shutil.copytree(args.corpora / name, work / name)
+        add_folder(db, settings, AddOptions(folder=work / name), embedder=embedder)
+    print(f"ingested peps + rfc in {time.perf_counter() - t:.0f} s", file=sys.stderr)
+    ce_dir = work / "cross-encoder"
+    from tests.helpers.cross_encoder import build_cross_encoder
+
+    build_cross_encoder(ce_dir, size="minilm")
+    questions = (QUESTIONS * 10)[: args.queries]
+    rng = random.Random(7)
+    report: dict = {"machine": f"{os.cpu_count()} cores", "sizes": {}}
+    conn = db.connect()
+    for size in args.sizes:
+        scale_to(conn, size, rng)
+        n = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
+        conn.commit()
+        plain = Engine(embedder, AskConfig(reranking_enabled=False, learning_enabled=False))
+        plain.cache = SearchCache(size=0)
+        reranked = Engine(embedder, AskConfig(reranking_enabled=True, learning_enabled=False),
+                          CrossEncoderReranker(str(ce_dir)))
+        reranked.cache = SearchCache(size=0)
+        measure(conn, plain, questions[:5], "search")  # warm up
+        reranked.ask(conn, questions[0])
+        row = {}
+        for label, engine, fn in (("strata_search", plain, "search"), ("strata_ask (no rerank)", plain, "ask"),
+                                  ("strata_ask (rerank 20)", reranked, "ask")):
+            ms = measure(conn, engine, questions, fn)
+            row[label] = {"p50_ms": round(statistics.median(ms), 1), "p95_ms": round(pct(ms, 0.95), 1)}
+        t = time.perf_counter()
+        for q in questions:
+            embedder.embed_query(q)
+        row["query_embedding_ms"] = round((time.perf_counter() - t) * 1000 / len(questions), 1)
+        report["sizes"][n] = row
+        print(f"{n:,} chunks: {json.dumps(row)}", file=sys.stderr)
+    conn.close()
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for n, row in report["sizes"].items():
+            print(f"\n{n:,} chunks (query embedding {row['query_embedding_ms']} ms each)")
+            for label in ("strata_search", "strata_ask (no rerank)", "strata_ask (rerank 20)"):
+                print(f"  {label:<24} p50 {row[label]['p50_ms']:>7} ms   p95 {row[label]['p95_ms']:>7} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
