@@ -50,6 +50,7 @@ class AskConfig:
     reranking_enabled: bool = True
     learning_enabled: bool = True
     store_raw_queries: bool = False
+    arms: str = "hybrid"  # "vector" or "keyword" for evaluations that compare modes
 
 
 @dataclass
@@ -420,7 +421,8 @@ class Engine:
     def _run_variants(self, conn: psycopg.Connection, variants: Sequence[str], layers: list[str], top_k: int,
                       metadata_filter: dict[str, str] | None) -> list[Candidate]:
         lists = [self.cache.search(conn, self.embedder, v, layers=layers, top_k=top_k,
-                                   keyword_slots=self.config.keyword_slots, metadata_filter=metadata_filter)
+                                   keyword_slots=self.config.keyword_slots, metadata_filter=metadata_filter,
+                                   arms=self.config.arms)
                  for v in variants]
         return _merge_rrf(lists, top_k)
 

@@ -128,18 +128,26 @@ def hybrid_search(
     candidates: int | None = None,
     metadata_filter: dict[str, str] | None = None,
     query_vector: np.ndarray | None = None,
+    arms: str = "hybrid",
 ) -> list[SearchResult]:
-    """The best top_k chunks for a query: RRF of vector and full-text ranks, with keyword slots."""
+    """The best top_k chunks for a query: RRF of vector and full-text ranks, with keyword slots.
+
+    arms "vector" or "keyword" runs one arm alone (for evaluations that compare modes).
+    """
+    if arms not in ("hybrid", "vector", "keyword"):
+        raise ValueError(f"arms must be hybrid, vector or keyword, not {arms!r}")
     model = store.active_model(conn)
     if model is None:
         return []
     k = candidates or max(top_k * 4, 20)
-    if query_vector is None:
+    if query_vector is None and arms != "keyword":
         query_vector = embedder.embed_query(query)
+    if query_vector is None:
+        query_vector = np.zeros(model.dimensions, dtype=np.float32)
     qvec = np.asarray(query_vector, dtype=np.float32)
     with conn.transaction():
-        vec = _vector_arm(conn, model.table, qvec, layers, k, metadata_filter)
-        kw = _keyword_arm(conn, query, layers, k, metadata_filter)
+        vec = _vector_arm(conn, model.table, qvec, layers, k, metadata_filter) if arms != "keyword" else []
+        kw = _keyword_arm(conn, query, layers, k, metadata_filter) if arms != "vector" else []
     # Map vector hits (by text hash) to chunks in the chosen layers.
     sims: dict[bytes, float] = {h: s for h, s in vec}
     hash_rank = {h: i + 1 for i, (h, _) in enumerate(vec)}
@@ -161,7 +169,7 @@ def hybrid_search(
     conn.commit()
     kw_rank = {cid: i + 1 for i, cid in enumerate(kw)}
     missing_sim = [bytes(r[11]) for r in rows if bytes(r[11]) not in sims]
-    if missing_sim:
+    if missing_sim and arms != "keyword":
         for h, d in conn.execute(
             f"SELECT text_hash, embedding <=> %s FROM {model.table} WHERE text_hash = ANY(%s)",
             (qvec, missing_sim),
@@ -208,7 +216,7 @@ class SearchCache:
 
     def search(self, conn: psycopg.Connection, embedder: Embedder, query: str, *, layers: list[str] | None,
                top_k: int, keyword_slots: int, metadata_filter: dict[str, str] | None = None,
-               candidates: int | None = None) -> list[SearchResult]:
+               candidates: int | None = None, arms: str = "hybrid") -> list[SearchResult]:
         import json
 
         row = conn.execute("SELECT coalesce(max(seq), 0) FROM events").fetchone()
@@ -216,14 +224,14 @@ class SearchCache:
         version = int(row[0]) if row else 0
         key = (query, tuple(sorted(layers)) if layers is not None else None,
                json.dumps(metadata_filter or {}, sort_keys=True), top_k, keyword_slots, candidates, version,
-               getattr(embedder, "name", ""))
+               getattr(embedder, "name", ""), arms)
         if key in self._entries:
             self._entries.move_to_end(key)
             self.hits += 1
             return list(self._entries[key])
         self.misses += 1
         results = hybrid_search(conn, embedder, query, layers=layers, top_k=top_k, keyword_slots=keyword_slots,
-                                metadata_filter=metadata_filter, candidates=candidates)
+                                metadata_filter=metadata_filter, candidates=candidates, arms=arms)
         self._entries[key] = list(results)
         while len(self._entries) > self.size:
             self._entries.popitem(last=False)
