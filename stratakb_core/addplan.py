@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import UsageError
-from .textsafe import escape_for_terminal
 
 # Layer names double as Dagster partition keys and appear in citations: keep them plain.
 LAYER_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
@@ -30,7 +29,7 @@ _SYSTEM_FOLDERS_WINDOWS = ("windows", "program files", "program files (x86)", "p
 def check_layer_name(name: str) -> str:
     if not LAYER_NAME_RE.match(name):
         raise UsageError(
-            f"invalid layer name '{escape_for_terminal(name)}': use 1 to 63 lower-case letters, digits,"
+            f"invalid layer name '{name}': use 1 to 63 lower-case letters, digits,"
             " '_' or '-', starting with a letter or digit"
         )
     return name

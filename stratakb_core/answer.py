@@ -24,7 +24,6 @@ from .errors import UsageError
 from .rerank import CrossEncoderReranker, RerankerUnavailable
 from .routing import compile_routing_patterns, content_words, route
 from .search import RRF_K, SearchCache, SearchResult
-from .textsafe import escape_for_terminal as esc
 
 log = logging.getLogger(__name__)
 
@@ -138,7 +137,7 @@ def _check_layers(value: Any, ctx: Context) -> list[str] | None:
         return None
     unknown = [v for v in value if v not in ctx.layers]
     if unknown:
-        raise ArgumentError("layers", f"unknown layer(s): {', '.join(esc(u) for u in unknown)}; known layers: "
+        raise ArgumentError("layers", f"unknown layer(s): {', '.join(u for u in unknown)}; known layers: "
                             f"{', '.join(sorted(ctx.layers)) or 'none yet'}", unknown=unknown,
                             known_layers=sorted(ctx.layers))
     return list(dict.fromkeys(value))

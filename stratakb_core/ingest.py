@@ -168,11 +168,11 @@ def _resolve_folder(folder: Path) -> Path:
     try:
         st = os.stat(folder)
     except FileNotFoundError:
-        raise UsageError(f"folder not found: {esc(str(folder))}") from None
+        raise UsageError(f"folder not found: {folder}") from None
     except OSError as exc:
-        raise UsageError(f"cannot open folder {esc(str(folder))}: {exc.strerror}") from None
+        raise UsageError(f"cannot open folder {folder}: {exc.strerror}") from None
     if not stat.S_ISDIR(st.st_mode):
-        raise UsageError(f"not a folder: {esc(str(folder))} (stratakb add takes a folder)")
+        raise UsageError(f"not a folder: {folder} (stratakb add takes a folder)")
     return Path(os.path.realpath(folder))
 
 
@@ -253,14 +253,14 @@ def _choose_layer(conn: psycopg.Connection, opts: AddOptions, root: Path) -> str
     if own is not None:
         if opts.name and opts.name != own.layer:
             raise RefusedError(
-                f"{esc(root_s)} already belongs to layer '{own.layer}'; run without --name to sync it",
+                f"{root_s} already belongs to layer '{own.layer}'; run without --name to sync it",
                 code="folder_taken",
             )
         return own.layer
     for s in srcs:
         if _is_inside(root_s, s.root) or _is_inside(s.root, root_s):
             raise RefusedError(
-                f"{esc(root_s)} overlaps layer '{s.layer}' (folder {esc(s.root)}); "
+                f"{root_s} overlaps layer '{s.layer}' (folder {s.root}); "
                 "one folder belongs to at most one layer",
                 code="folder_overlaps",
             )
@@ -284,7 +284,7 @@ def _add_locked(conn, settings, opts: AddOptions, root: Path, layer: str, embedd
         question = f"{esc(root_s)} is {why}. Add it anyway?"
         if opts.confirm is None or not opts.confirm(question):
             raise ConfirmationRequired(
-                f"refused: {esc(root_s)} is {why}; pass --allow-broad to add it", flag="--allow-broad"
+                f"refused: {root_s} is {why}; pass --allow-broad to add it", flag="--allow-broad"
             )
 
     selection = select_files(root)
@@ -300,7 +300,7 @@ def _add_locked(conn, settings, opts: AddOptions, root: Path, layer: str, embedd
 
     if own is None and plan.included == 0:
         raise RefusedError(
-            f"nothing to add: no file in {esc(root_s)} is in a supported format"
+            f"nothing to add: no file in {root_s} is in a supported format"
             f" ({len(result.skipped)} skipped, {len(result.excluded)} excluded)",
             code="nothing_to_add",
         )

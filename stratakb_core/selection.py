@@ -138,8 +138,11 @@ class _Collector:
 class _StrataIgnore:
     """The root .strataignore, evaluated with gitignore's last-match-wins rule."""
 
-    def __init__(self, spec: pathspec.GitIgnoreSpec | None) -> None:
+    def __init__(self, spec: pathspec.GitIgnoreSpec | None,
+                 folders: frozenset[str] | None = None) -> None:
         self._spec = spec
+        # The built-in folder list travels with the ignore rules: presets use neither.
+        self.folders = BUILTIN_FOLDERS if folders is None else folders
         self.has_negation = spec is not None and any(p.include is False for p in spec.patterns)
 
     def check(self, rel_path: str) -> bool | None:
@@ -149,13 +152,21 @@ class _StrataIgnore:
         return self._spec.check_file(rel_path).include
 
 
-def select_files(root: Path, *, git_bin: str = "git") -> Selection:
-    """List the candidate files of a folder, and every path left out with its reason."""
+def select_files(root: Path, *, git_bin: str = "git", mode: str = "add") -> Selection:
+    """List the candidate files of a folder, and every path left out with its reason.
+
+    mode "preset" (presets and the ingest tool) applies neither .strataignore nor the built-in
+    folder list, which belong to `stratakb add`; git, symbolic links, hidden names and
+    non-regular files are handled the same way in both modes.
+    """
     root = Path(root).resolve()
     if not root.is_dir():
         raise UsageError(f"not a folder: {root}")
     notes: list[str] = []
-    strata = _StrataIgnore(_load_ignore_file(root, ".strataignore", notes, strict=True))
+    if mode == "preset":
+        strata = _StrataIgnore(None, frozenset())
+    else:
+        strata = _StrataIgnore(_load_ignore_file(root, ".strataignore", notes, strict=True))
     try:
         listed, submodules = _git_list(root, git_bin)
     except _GitUnavailable as exc:
@@ -241,7 +252,7 @@ def _compile_patterns(name: str, lines: list[str], notes: list[str]) -> pathspec
 # ---------------------------------------------------------------------------------------------
 
 
-def _builtin_rule(parts: list[str]) -> tuple[str, str] | None:
+def _builtin_rule(parts: list[str], folders: frozenset[str] = BUILTIN_FOLDERS) -> tuple[str, str] | None:
     """The outermost hidden name or built-in folder on a path, as (prefix, reason).
 
     parts are the path's components; the last one is the file itself, which can be hidden but
@@ -251,7 +262,7 @@ def _builtin_rule(parts: list[str]) -> tuple[str, str] | None:
     for i, part in enumerate(parts):
         if part.startswith("."):
             return "/".join(parts[: i + 1]), "hidden"
-        if i < last and part in BUILTIN_FOLDERS:
+        if i < last and part in folders:
             return "/".join(parts[: i + 1]), "builtin_folder"
     return None
 
@@ -347,7 +358,7 @@ def _apply_git_listing(
         if not rel or rel.startswith("/") or any(p in ("", ".", "..") for p in parts):
             unsafe += 1
             continue
-        rule = _builtin_rule(parts)
+        rule = _builtin_rule(parts, strata.folders)
         verdict = strata.check(rel)
         if rule is not None:
             if verdict is not False:
@@ -436,7 +447,7 @@ def _walk(root: Path, strata: _StrataIgnore, out: _Collector) -> None:
                 rule = inherited
             elif name.startswith("."):
                 rule = (rel, "hidden")
-            elif is_dir and name in BUILTIN_FOLDERS:
+            elif is_dir and name in strata.folders:
                 rule = (rel, "builtin_folder")
             else:
                 rule = None

@@ -590,3 +590,18 @@ def test_walk_reports_a_folder_it_cannot_list(tmp_path: Path, monkeypatch: pytes
 
     assert files(sel) == ["a.md"]
     assert excluded(sel) == {"locked": "unreadable"}
+
+
+def test_preset_mode_applies_neither_strataignore_nor_the_builtin_folders(tmp_path):
+    from stratakb_core.selection import select_files
+
+    root = tmp_path / "docs"
+    (root / "build").mkdir(parents=True)
+    (root / "build" / "guide.md").write_text("# Guide\n")
+    (root / "notes.md").write_text("# Notes\n")
+    (root / ".hidden.md").write_text("# Hidden\n")
+    (root / ".strataignore").write_text("notes.md\n")
+    add = {f.rel_path for f in select_files(root).files}
+    preset = {f.rel_path for f in select_files(root, mode="preset").files}
+    assert add == set()  # build/ is a built-in folder and notes.md is in .strataignore
+    assert preset == {"build/guide.md", "notes.md"}  # hidden names stay out in both modes
