@@ -4,6 +4,11 @@ A chunk is always a span of the document's own text (``chunk.text == doc.text[st
 whitespace at its edges is trimmed by moving the span, never by editing the text, so search
 results and receipts point at exactly what the file says. Context for the embedding (layer, file,
 heading chain or page) is added separately, by ``embedding_text``.
+
+In a paged document only the text inside ``doc.pages`` is chunked: what lies between two pages
+(a PDF's page separator, a paged text's running footer, form feed and running header) belongs
+to no page and to no chunk. A span cannot skip lines, so a section that runs over a page break
+becomes one chunk (or more) per page.
 """
 
 from __future__ import annotations
@@ -48,11 +53,12 @@ def chunk_document(doc: ParsedDocument, config: ChunkConfig) -> list[Chunk]:
     if config.chunk_overlap < 0:
         raise ValueError("chunk_overlap must not be negative")
     text = doc.text
-    page_starts = [start for start, _ in doc.pages] if doc.pages else []
+    pages = sorted(doc.pages) if doc.pages else []
+    page_starts = [start for start, _ in pages]
     newlines = [m.start() for m in re.finditer("\n", text)]
 
     chunks: list[Chunk] = []
-    for start, end, path in _joined_spans(text, _spans(doc, page_starts), page_starts):
+    for start, end, path in _joined_spans(text, _spans(doc, pages), page_starts):
         for piece_start, piece_end in _split(text, start, end, config.chunk_size, config.chunk_overlap):
             page = bisect.bisect_right(page_starts, piece_start) if page_starts else None
             chunks.append(
@@ -96,16 +102,23 @@ def count_truncated(texts: Iterable[str], max_chars: int = 1000) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def _spans(doc: ParsedDocument, page_starts: list[int]) -> Iterator[_Span]:
-    """The sections, each cut further at every page start inside it."""
+def _spans(doc: ParsedDocument, pages: list[tuple[int, int]]) -> Iterator[_Span]:
+    """The sections, each cut to the part of it on every page it touches (the whole section when unpaged)."""
+    page_starts = [start for start, _ in pages]
     for section in doc.sections:
-        lo = bisect.bisect_right(page_starts, section.start)
-        hi = bisect.bisect_left(page_starts, section.end)
-        cuts = [section.start, *page_starts[lo:hi], section.end]
-        whole = len(cuts) == 2
-        for a, b in zip(cuts, cuts[1:], strict=False):
+        if not pages:
+            if section.end > section.start:
+                yield _Span(section.start, section.end, section, True)
+            continue
+        pieces: list[tuple[int, int]] = []
+        k = max(0, bisect.bisect_right(page_starts, section.start) - 1)
+        while k < len(pages) and pages[k][0] < section.end:
+            a, b = max(section.start, pages[k][0]), min(section.end, pages[k][1])
             if b > a:
-                yield _Span(a, b, section, whole)
+                pieces.append((a, b))
+            k += 1
+        for a, b in pieces:
+            yield _Span(a, b, section, len(pieces) == 1)
 
 
 def _joined_spans(

@@ -242,13 +242,15 @@ def parse_file(root: Path, cand: Candidate, max_size: int,
 
 
 def apply_structure_patterns(pf: ParsedFile, patterns: Sequence[str]) -> ParsedFile:
-    """The structure map with the layer's extra section starts (a no-op without patterns)."""
-    if not patterns or pf.doc is None:
+    """The full structure map (outline, headings, clauses) with the layer's extra section starts.
+
+    Always run: PDF and Word parsers return sections cut at their outline only, and the map
+    nests the text's own headings and clauses inside them (idempotent for the text formats).
+    """
+    if pf.doc is None:
         return pf
-    try:
-        from .structure import apply_structure
-    except ImportError:  # the structure map arrives with the formats work
-        return pf
+    from .structure import apply_structure
+
     return replace(pf, doc=apply_structure(pf.doc, patterns))
 
 

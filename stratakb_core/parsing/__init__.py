@@ -13,11 +13,12 @@ from __future__ import annotations
 import functools
 import posixpath
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, runtime_checkable
 
 from ..errors import NoTextError
 from ..models import ParsedDocument, Section
+from ..structure import build_structure
 from .decode import decode_text
 from .frontmatter import document_date, split_front_matter, supersedes_value
 
@@ -67,10 +68,28 @@ def supported_extensions() -> frozenset[str]:
 def _registry() -> dict[str, Parser]:
     # Imported here rather than at the top: the format modules import this package's helpers, and
     # a format whose library is slow to import should cost nothing until a file of its kind shows up.
+    from .docx_parser import DocxParser
+    from .html import HtmlParser
     from .markdown import MarkdownParser
+    from .pdf import PdfParser
     from .plaintext import PlainTextParser
+    from .sheets import CsvParser, LegacyWorkbookParser, XlsxParser
+    from .structured import JsonParser, XmlParser, XsdParser, YamlParser
 
-    parsers: tuple[Parser, ...] = (MarkdownParser(), PlainTextParser())
+    parsers: tuple[Parser, ...] = (
+        MarkdownParser(),
+        PlainTextParser(),
+        PdfParser(),
+        DocxParser(),
+        CsvParser(),
+        XlsxParser(),
+        LegacyWorkbookParser(),
+        HtmlParser(),
+        JsonParser(),
+        XmlParser(),
+        XsdParser(),
+        YamlParser(),
+    )
     registry: dict[str, Parser] = {}
     for parser in parsers:
         for ext in parser.extensions:
@@ -118,18 +137,32 @@ def sections_from_headings(text: str, headings: Sequence[Heading]) -> tuple[Sect
 
 
 def parse_text_document(
-    data: bytes, *, kind: str, find_headings: Callable[[str], Sequence[Heading]]
+    data: bytes,
+    *,
+    kind: str,
+    find_headings: Callable[[str], Sequence[Heading]],
+    find_verbatim: Callable[[str], Sequence[tuple[int, int]]] | None = None,
+    find_pages: Callable[[str], tuple[tuple[int, int], ...] | None] | None = None,
+    ordered_lists: bool = False,
 ) -> ParsedDocument:
-    """The common path of the text formats: decode, cut front matter, find headings, build sections."""
+    """The common path of the text formats: decode, cut front matter, find headings, map the structure.
+
+    find_headings finds the markup's headings; find_verbatim the code blocks where no numbered
+    clause is looked for; find_pages the page spans, when the text has pages. ordered_lists: a
+    run of ``1.`` ``2.`` lines without subclauses is a list, not clauses (see ``structure``).
+    """
     front_matter, text, lines_removed = split_front_matter(decode_text(data))
     if not text.strip():
         raise NoTextError("the file has no text")
-    return ParsedDocument(
+    doc = ParsedDocument(
         text=text,
         sections=sections_from_headings(text, find_headings(text)),
         first_line=1 + lines_removed,
+        pages=find_pages(text) if find_pages is not None else None,
         front_matter=front_matter,
         date=document_date(front_matter),
         supersedes=supersedes_value(front_matter),
         kind=kind,
     )
+    verbatim = find_verbatim(text) if find_verbatim is not None else ()
+    return replace(doc, sections=build_structure(doc, ordered_lists=ordered_lists, verbatim=verbatim))

@@ -11,7 +11,11 @@ import codecs
 
 from ..errors import ParseError
 
-__all__ = ["decode_text"]
+__all__ = ["MAX_LINE_CHARS", "check_line_length", "decode_text"]
+
+# A line longer than this is not text a person wrote (a minified bundle, a base64 blob, a
+# one-line dump): refused, so no parser's line-based rules ever face one.
+MAX_LINE_CHARS = 1_000_000
 
 # UTF-32 marks first: the UTF-32-LE mark begins with the UTF-16-LE one.
 _BOMS: tuple[tuple[bytes, str], ...] = (
@@ -41,10 +45,13 @@ def decode_text(data: bytes) -> str:
             # For UTF-16/32 the NUL check has to look at characters: their bytes are full of zeros.
             if "\x00" in text:
                 raise ParseError("binary file (it contains NUL characters)")
-            return _normalise_newlines(text)
+            text = _normalise_newlines(text)
+            check_line_length(text)
+            return text
 
     if b"\x00" in data:
         raise ParseError("binary file (it contains NUL bytes)")
+    check_line_length(data)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -58,6 +65,27 @@ def decode_text(data: bytes) -> str:
                 f"at offset {exc.start})"
             ) from exc
     return _normalise_newlines(text)
+
+
+def check_line_length(data: str | bytes, limit: int = MAX_LINE_CHARS) -> None:
+    """Raise ParseError when a line of data (text or bytes, split at \\n or \\r) is longer than limit.
+
+    Looks for a newline in each block of limit // 2 characters, in C: a line at least limit
+    long holds a whole block without one, so only such blocks need their line measured.
+    """
+    if len(data) <= limit:
+        return
+    newline, carriage = ("\n", "\r") if isinstance(data, str) else (b"\n", b"\r")
+    block = max(1, limit // 2)
+    for at in range(0, len(data), block):
+        end = min(len(data), at + block)
+        if data.find(newline, at, end) >= 0 or data.find(carriage, at, end) >= 0:
+            continue
+        start = max(data.rfind(newline, 0, at), data.rfind(carriage, 0, at)) + 1
+        stops = [i for i in (data.find(newline, end), data.find(carriage, end)) if i >= 0]
+        stop = min(stops) if stops else len(data)
+        if stop - start > limit:
+            raise ParseError(f"a line is longer than {limit:,} characters (line starting at offset {start})")
 
 
 def _normalise_newlines(text: str) -> str:

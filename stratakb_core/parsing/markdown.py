@@ -2,7 +2,10 @@
 
 Follows CommonMark where it decides what is a heading: up to three spaces of indent (four make
 an indented code block), ``#`` lines inside fenced code are code, ``===``/``---`` under a
-paragraph line underline it, and a ``---`` after a blank line is a thematic break.
+paragraph line underline it, and a ``---`` after a blank line is a thematic break. The fenced
+code blocks are also handed to the structure map, which looks for no numbered clause in them.
+Every pattern here runs on one line and is linear in its length: no ``.*?`` followed by an
+optional tail, which backtracks quadratically on a long line of spaces.
 """
 
 from __future__ import annotations
@@ -12,12 +15,10 @@ import re
 from ..models import ParsedDocument
 from . import Heading, parse_text_document
 
-__all__ = ["MarkdownParser", "find_headings"]
+__all__ = ["MarkdownParser", "code_spans", "find_headings"]
 
 _FENCE_OPEN = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
 _FENCE_CLOSE = re.compile(r" {0,3}(`{3,}|~{3,})[ \t]*")
-_ATX = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*")
-_ATX_CLOSING = re.compile(r"(?:^|[ \t]+)#+[ \t]*$")
 _SETEXT = re.compile(r" {0,3}(=+|-+)[ \t]*")
 _THEMATIC_BREAK = re.compile(r" {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*")
 _INDENTED_CODE = re.compile(r" {0,3}\t| {4}")
@@ -33,12 +34,37 @@ class MarkdownParser:
     extensions: tuple[str, ...] = (".md", ".markdown")
 
     def parse(self, data: bytes, rel_path: str) -> ParsedDocument:
-        return parse_text_document(data, kind=self.kind, find_headings=find_headings)
+        scanned: list[tuple[str, tuple[list[Heading], list[tuple[int, int]]]]] = []
+
+        def scan(text: str) -> tuple[list[Heading], list[tuple[int, int]]]:
+            # One pass serves both the headings and the code blocks of the same text.
+            if not scanned or scanned[0][0] is not text:
+                scanned[:] = [(text, _scan(text))]
+            return scanned[0][1]
+
+        return parse_text_document(
+            data,
+            kind=self.kind,
+            find_headings=lambda text: scan(text)[0],
+            find_verbatim=lambda text: scan(text)[1],
+            ordered_lists=True,
+        )
 
 
 def find_headings(text: str) -> list[Heading]:
     """The ATX and setext headings of a Markdown text, in order; empty headings are skipped."""
+    return _scan(text)[0]
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each fenced code block, fences included; an unclosed one runs to the end."""
+    return _scan(text)[1]
+
+
+def _scan(text: str) -> tuple[list[Heading], list[tuple[int, int]]]:
     headings: list[Heading] = []
+    code: list[tuple[int, int]] = []
+    fence_start = 0
     fence_char = ""
     fence_len = 0
     para_idx = -1  # index of the current paragraph's first line; -1 outside a paragraph
@@ -54,6 +80,7 @@ def find_headings(text: str) -> list[Heading]:
             close = _FENCE_CLOSE.fullmatch(line)
             if close and close.group(1)[0] == fence_char and len(close.group(1)) >= fence_len:
                 fence_len = 0
+                code.append((fence_start, line_start + len(line)))
             continue
         if not line.strip():
             para_idx = -1
@@ -65,14 +92,15 @@ def find_headings(text: str) -> list[Heading]:
         # A backtick fence's info string may not hold a backtick (that is inline code instead).
         if fence and not (fence.group(1)[0] == "`" and "`" in fence.group(2)):
             fence_char, fence_len = fence.group(1)[0], len(fence.group(1))
+            fence_start = line_start
             para_idx = -1
             continue
 
-        atx = _ATX.fullmatch(line)
-        if atx:
-            words = _ATX_CLOSING.sub("", atx.group(2) or "").strip()
+        atx = _atx(line)
+        if atx is not None:
+            level, words = atx
             if words:
-                headings.append(Heading(line_start, line_start + len(line), len(atx.group(1)), words))
+                headings.append(Heading(line_start, line_start + len(line), level, words))
             para_idx = -1
             continue
 
@@ -92,4 +120,25 @@ def find_headings(text: str) -> list[Heading]:
             para_idx = idx
             para_start = line_start
             para_can_underline = _CONTAINER_START.match(line) is None
-    return headings
+    if fence_len:
+        code.append((fence_start, len(text)))
+    return headings, code
+
+
+def _atx(line: str) -> tuple[int, str] | None:
+    """(level, words) of an ATX heading line, closing ``#`` sequence removed; None for other lines."""
+    indent = len(line) - len(line.lstrip(" "))
+    if indent > 3:
+        return None
+    end = indent
+    while end < len(line) and end - indent <= 6 and line[end] == "#":
+        end += 1
+    level = end - indent
+    if not 1 <= level <= 6 or (end < len(line) and line[end] not in " \t"):
+        return None
+    words = line[end:].strip(" \t")
+    # A closing run of # counts only after a space ("C#" keeps its #), or as the whole heading.
+    unclosed = words.rstrip("#")
+    if unclosed != words and (not unclosed or unclosed[-1] in " \t"):
+        words = unclosed.rstrip(" \t")
+    return level, words

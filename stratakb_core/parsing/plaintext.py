@@ -1,24 +1,32 @@
-"""Plain-text parser for .txt, .rst and .adoc: headings by each format's rules (no I/O).
+"""Plain-text parser for .txt, .rst and .adoc: markup headings, pages and running heads (no I/O).
 
 reStructuredText titles are underlined (optionally overlined) and take their level from the
-order in which each adornment style first appears, as docutils does. AsciiDoc titles are ``=``
-lines (``== Section``) or two-line titles underlined with ``= - ~ ^ +``, outside delimited
-blocks. A ``.txt`` file gets the underline rule plus a first version of numbered and keyword
-headings (``4.3.2 Scope``, ``Article 12``) on their own line after a blank line.
-``find_headings`` is the one place that decides; the structure map of a later issue replaces it
-with numbering-aware clause rules.
+order in which each adornment style first appears, as docutils does; a ``.txt`` file gets the
+same underline rule. AsciiDoc titles are ``=`` lines (``== Section``) or two-line titles
+underlined with ``= - ~ ^ +``, outside delimited blocks, whose verbatim ones (listing, literal,
+passthrough, comment) are handed to the structure map as code. Numbered clauses and keyword
+headings (``4.3.2 Scope``, ``Article 12``) are the structure map's (``stratakb_core.structure``);
+in .rst and .adoc a run of ``1.`` ``2.`` lines with no subclause is a list there.
+
+Pages. A form feed is a page break, as in the RFC Editor's text format. The running footer before
+each break (``Fette & Melnikov  Standards Track  [Page 27]``) and the running header after it
+(``RFC 6455  The WebSocket Protocol  December 2011``) are lines that repeat, digits aside, around
+most breaks; they are left outside the page spans (``ParsedDocument.pages``), so no chunk and no
+heading holds them, while the text stays the file's own and chunk lines stay file lines. Pages
+are numbered from 1 in file order, which for an RFC is its own ``[Page N]``.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
+from collections import Counter
 from typing import Literal
 
 from ..models import ParsedDocument
 from . import Heading, parse_text_document
 
-__all__ = ["PlainTextParser", "TextFlavor", "find_headings"]
+__all__ = ["PlainTextParser", "TextFlavor", "find_headings", "find_pages", "verbatim_spans"]
 
 TextFlavor = Literal["txt", "rst", "adoc"]
 
@@ -33,24 +41,122 @@ class PlainTextParser:
 
     def parse(self, data: bytes, rel_path: str) -> ParsedDocument:
         flavor = _FLAVORS.get(posixpath.splitext(rel_path)[1].lower(), "txt")
-        return parse_text_document(data, kind=self.kind, find_headings=lambda t: find_headings(t, flavor))
+        return parse_text_document(
+            data,
+            kind=self.kind,
+            find_headings=lambda t: find_headings(t, flavor),
+            find_verbatim=lambda t: verbatim_spans(t, flavor),
+            find_pages=find_pages,
+            ordered_lists=flavor != "txt",
+        )
 
 
 def find_headings(text: str, kind: TextFlavor) -> list[Heading]:
-    """The headings of a plain text of the given flavor, in order."""
+    """The markup headings of a plain text of the given flavor, in order."""
+    lines, starts = _lines(text)
+    if kind == "adoc":
+        return _asciidoc_scan(lines, starts)[0]
+    return _underlined_headings(lines, starts)
+
+
+def verbatim_spans(text: str, kind: TextFlavor) -> list[tuple[int, int]]:
+    """(start, end) of the verbatim blocks where nothing is a heading: AsciiDoc's listing and literal blocks."""
+    if kind != "adoc":
+        return []
+    lines, starts = _lines(text)
+    return _asciidoc_scan(lines, starts)[1]
+
+
+def _lines(text: str) -> tuple[list[str], list[int]]:
     lines = text.split("\n")
     starts: list[int] = []
     offset = 0
     for line in lines:
         starts.append(offset)
         offset += len(line) + 1
-    if kind == "adoc":
-        return _asciidoc_headings(lines, starts)
-    return _underlined_headings(lines, starts, numbered=kind == "txt")
+    return lines, starts
 
 
 # ---------------------------------------------------------------------------------------------
-# reStructuredText-style underlines (.rst, .txt) and numbered headings (.txt)
+# Pages: form feeds, running headers and footers
+# ---------------------------------------------------------------------------------------------
+
+_DIGITS = re.compile(r"\d+")
+# How far from a form feed a running header or footer may sit, in lines.
+_RUNNING_LINE_REACH = 6
+_MAX_RUNNING_CHARS = 200
+
+
+def find_pages(text: str) -> tuple[tuple[int, int], ...] | None:
+    """(start, end) of each page of a text with form feeds, running headers and footers left out.
+
+    None when the text has no form feed. A line is a running header (the first non-blank line
+    after a break) or footer (the last non-blank line before a break, and the text's last one)
+    when, digits aside and spacing collapsed, it is the same at two or more breaks and at least
+    half of them.
+    """
+    if "\f" not in text:
+        return None
+    breaks = [m.start() for m in re.finditer("\f", text)]
+    bounds = list(zip([0, *(b + 1 for b in breaks)], [*breaks, len(text)], strict=True))
+    footers = [_last_line(text, start, end) for start, end in bounds]
+    headers = [None, *(_first_line(text, start, end) for start, end in bounds[1:])]
+    running_footers = _repeated([f[2] for f in footers if f is not None])
+    running_headers = _repeated([h[2] for h in headers if h is not None])
+    pages: list[tuple[int, int]] = []
+    for (start, end), header, footer in zip(bounds, headers, footers, strict=True):
+        if header is not None and header[2] in running_headers:
+            start = min(end, header[1] + 1)
+        if footer is not None and footer[2] in running_footers:
+            end = max(start, footer[0])
+        pages.append((start, end))
+    # A file that ends with a form feed has no page after it.
+    while len(pages) > 1 and not text[pages[-1][0] : pages[-1][1]].strip():
+        pages.pop()
+    return tuple(pages)
+
+
+def _first_line(text: str, start: int, end: int) -> tuple[int, int, str] | None:
+    """(start, end, key) of the first non-blank line in text[start:end], near its start."""
+    pos = start
+    for _ in range(_RUNNING_LINE_REACH):
+        if pos >= end:
+            return None
+        nl = text.find("\n", pos, end)
+        line_end = end if nl < 0 else nl
+        if text[pos:line_end].strip():
+            return pos, line_end, _running_key(text[pos:line_end])
+        pos = line_end + 1
+    return None
+
+
+def _last_line(text: str, start: int, end: int) -> tuple[int, int, str] | None:
+    """(start, end, key) of the last non-blank line in text[start:end], near its end."""
+    line_end = end
+    for _ in range(_RUNNING_LINE_REACH):
+        if line_end <= start:
+            return None
+        nl = text.rfind("\n", start, line_end)
+        line_start = start if nl < 0 else nl + 1
+        if text[line_start:line_end].strip():
+            return line_start, line_end, _running_key(text[line_start:line_end])
+        line_end = nl if nl >= 0 else start
+    return None
+
+
+def _running_key(line: str) -> str:
+    if len(line) > _MAX_RUNNING_CHARS:
+        return ""
+    return _DIGITS.sub("#", " ".join(line.split()))
+
+
+def _repeated(keys: list[str]) -> frozenset[str]:
+    counts = Counter(key for key in keys if key)
+    return frozenset(key for key, count in counts.items() if count >= 2 and 2 * count >= len(keys))
+
+
+# ---------------------------------------------------------------------------------------------
+# reStructuredText-style underlines (.rst, .txt)
 # ---------------------------------------------------------------------------------------------
 
 # Any printable ASCII punctuation repeated, as docutils allows for section adornments.
@@ -58,35 +164,10 @@ _ADORNMENT = re.compile(r"([!-/:-@\[-`{-~])\1+[ \t]*")
 # "::" opens a literal block and ".." a comment; neither underlines a title.
 _NOT_UNDERLINES = frozenset({"::", ".."})
 
-_NUMBERED = re.compile(r"((?:0|[1-9]\d{0,2})(?:\.(?:0|[1-9]\d{0,2}))*)(\.?)[ \t]+(\S.*)")
-_KEYWORD = re.compile(
-    r"(Part|PART|Chapter|CHAPTER|Section|SECTION|Article|ARTICLE|Annex|ANNEX|Appendix|APPENDIX"
-    r"|Schedule|SCHEDULE)[ \t]+(\d{1,4}(?:\.\d{1,3})*[a-z]?|[IVXLCDM]{1,8}|[A-Z](?:\.\d{1,3})*)(?!\w)(.*)"
-)
-_KEYWORD_SEPARATOR = re.compile(r"[ \t]*[.:)\-–—]?[ \t]*")
-# Keyword headings nest by what the words mean; annexes stand beside the body, at the top.
-_KEYWORD_LEVELS = {
-    "part": 1,
-    "chapter": 2,
-    "section": 3,
-    "article": 4,
-    "annex": 1,
-    "appendix": 1,
-    "schedule": 1,
-}
-# Dot leaders or a trailing page number: a table-of-contents entry, not the heading itself.
-_TOC_ENTRY = re.compile(r".*(?:(?:\.[ \t]?){3,}|[ \t]{3,})\d+[ \t]*")
-_MAX_TITLE_CHARS = 100
 
-
-def _underlined_headings(lines: list[str], starts: list[int], *, numbered: bool) -> list[Heading]:
+def _underlined_headings(lines: list[str], starts: list[int]) -> list[Heading]:
     headings: list[Heading] = []
     style_levels: dict[tuple[str, bool], int] = {}
-    # Numbered headings nest under the last keyword or underlined heading, but only when their
-    # numbering starts afresh there ("Annex II" then "1."); "Appendix C" then "7. References"
-    # carries on the body's numbering and goes back to the top.
-    numbered_base = 0
-    awaiting_first_number = False
     n = len(lines)
     i = 0
     after_blank = True
@@ -101,27 +182,10 @@ def _underlined_headings(lines: list[str], starts: list[int], *, numbered: bool)
             if found is not None:
                 level, title, last = found
                 headings.append(Heading(starts[i], starts[last] + len(lines[last]), level, title))
-                numbered_base, awaiting_first_number = level, True
                 i = last + 1
                 # A title is a block boundary: the next line may start another title.
                 after_blank = True
                 continue
-            if numbered and not line[0].isspace():
-                clause = _numbered_heading(line.strip(), lines[i + 1] if i + 1 < n else "")
-                if clause is not None:
-                    depth, title, keyword_level, restarts = clause
-                    if keyword_level is not None:
-                        level = keyword_level + depth - 1
-                        numbered_base, awaiting_first_number = level, True
-                    else:
-                        if awaiting_first_number and not restarts:
-                            numbered_base = 0
-                        awaiting_first_number = False
-                        level = numbered_base + depth
-                    headings.append(Heading(starts[i], starts[i] + len(line), level, title))
-                    i += 1
-                    after_blank = True
-                    continue
         after_blank = False
         i += 1
     return headings
@@ -166,54 +230,13 @@ def _style_level(style_levels: dict[tuple[str, bool], int], style: tuple[str, bo
     return style_levels[style]
 
 
-def _numbered_heading(line: str, next_line: str) -> tuple[int, str, int | None, bool] | None:
-    """A numbered or keyword heading line (next_line is the one below it), else None.
-
-    Returns (depth, title, keyword level or None, whether the number is a first one: 0, 1, 1.1).
-    """
-    if len(line) > _MAX_TITLE_CHARS or _TOC_ENTRY.fullmatch(line):
-        return None
-    keyword = _KEYWORD.fullmatch(line)
-    if keyword is not None:
-        rest = keyword.group(3)
-        if rest.strip():
-            sep = _KEYWORD_SEPARATOR.match(rest)
-            words = rest[sep.end() :] if sep else rest
-            # "Section 3 describes ..." is a sentence, not a heading.
-            if sep is None or sep.end() == 0 or not _looks_like_title(words):
-                return None
-        depth = keyword.group(2).count(".") + 1
-        return depth, " ".join(line.split()), _KEYWORD_LEVELS[keyword.group(1).lower()], True
-    number = _NUMBERED.fullmatch(line)
-    if number is None:
-        return None
-    digits, dot, words = number.groups()
-    # A lone number without its dot ("100 Main Street") must stay short to pass for a clause.
-    if "." not in digits and not dot and len(digits) > 2:
-        return None
-    if not _looks_like_title(words):
-        return None
-    # The next line hanging under the words ("1. MUST  This word ..." / "   definition is")
-    # makes it an item of a numbered list, not a heading.
-    if next_line.strip() and len(next_line) - len(next_line.lstrip()) == number.start(3):
-        return None
-    restarts = all(part in ("0", "1") for part in digits.split("."))
-    return digits.count(".") + 1, " ".join(line.split()), None, restarts
-
-
-def _looks_like_title(words: str) -> bool:
-    words = words.strip()
-    if not words:
-        return False
-    # A heading starts like a title and does not end like a sentence or a list item.
-    return (words[0].isupper() or words[0] in "\"'“‘«(") and words[-1] not in ".,;"
-
-
 # ---------------------------------------------------------------------------------------------
 # AsciiDoc (.adoc)
 # ---------------------------------------------------------------------------------------------
 
-_ADOC_TITLE = re.compile(r"(={1,6}|#{1,6})[ \t]+(\S.*?)(?:[ \t]+\1)?[ \t]*")
+# The marker and the space after it; the words and an optional closing marker are cut by hand,
+# because "(\S.*?)(?:[ \t]+\1)?[ \t]*" backtracks quadratically on a long run of spaces.
+_ADOC_TITLE_MARKER = re.compile(r"(={1,6}|#{1,6})[ \t]+(?=\S)")
 _ADOC_UNDERLINE = re.compile(r"([=\-~^+])\1+[ \t]*")
 _ADOC_UNDERLINE_LEVELS = {"=": 1, "-": 2, "~": 3, "^": 4, "+": 5}
 # Delimited blocks. Listing, literal, passthrough and comment blocks are verbatim: nothing in
@@ -226,8 +249,11 @@ _ADOC_TITLE_PREFIX = re.compile(r"\[.*\]|//.*")
 _ADOC_NOT_TITLE = re.compile(r"[.\[:<|]|//|[*\-][ \t]|\d+\.[ \t]")
 
 
-def _asciidoc_headings(lines: list[str], starts: list[int]) -> list[Heading]:
+def _asciidoc_scan(lines: list[str], starts: list[int]) -> tuple[list[Heading], list[tuple[int, int]]]:
+    """The titles, and the (start, end) of each verbatim block, delimiters included."""
     headings: list[Heading] = []
+    verbatim: list[tuple[int, int]] = []
+    verbatim_start = 0
     blocks: list[tuple[str, bool]] = []  # open delimited blocks: (delimiter, verbatim)
     n = len(lines)
     i = 0
@@ -236,13 +262,16 @@ def _asciidoc_headings(lines: list[str], starts: list[int]) -> list[Heading]:
         line = lines[i]
         stripped = line.rstrip()
         if blocks:
-            delimiter, verbatim = blocks[-1]
+            delimiter, in_verbatim = blocks[-1]
             if stripped == delimiter:
                 blocks.pop()
-            elif not verbatim:
+                if in_verbatim:
+                    verbatim.append((verbatim_start, starts[i] + len(line)))
+            elif not in_verbatim:
                 opened = _adoc_block(stripped)
                 if opened is not None:
                     blocks.append(opened)
+                    verbatim_start = starts[i]
             i += 1
             title_allowed = False
             continue
@@ -251,11 +280,9 @@ def _asciidoc_headings(lines: list[str], starts: list[int]) -> list[Heading]:
             i += 1
             continue
         if title_allowed:
-            title = _ADOC_TITLE.fullmatch(stripped)
+            title = _adoc_title(stripped)
             if title is not None:
-                headings.append(
-                    Heading(starts[i], starts[i] + len(line), len(title.group(1)), title.group(2))
-                )
+                headings.append(Heading(starts[i], starts[i] + len(line), title[0], title[1]))
                 i += 1
                 continue
             two_line = _adoc_two_line_title(lines, i)
@@ -267,11 +294,26 @@ def _asciidoc_headings(lines: list[str], starts: list[int]) -> list[Heading]:
         opened = _adoc_block(stripped)
         if opened is not None:
             blocks.append(opened)
+            verbatim_start = starts[i]
             i += 1
             continue
         title_allowed = _ADOC_TITLE_PREFIX.fullmatch(stripped) is not None
         i += 1
-    return headings
+    if blocks and blocks[-1][1]:
+        verbatim.append((verbatim_start, starts[-1] + len(lines[-1])))
+    return headings, verbatim
+
+
+def _adoc_title(stripped: str) -> tuple[int, str] | None:
+    """(level, words) of a one-line AsciiDoc title (``== Title`` or ``== Title ==``)."""
+    marker = _ADOC_TITLE_MARKER.match(stripped)
+    if marker is None:
+        return None
+    mark = marker.group(1)
+    words = stripped[marker.end() :].rstrip(" \t")
+    if words.endswith(mark) and len(words) > len(mark) and words[-len(mark) - 1] in " \t":
+        words = words[: -len(mark)].rstrip(" \t")
+    return len(mark), words
 
 
 def _adoc_block(stripped: str) -> tuple[str, bool] | None:

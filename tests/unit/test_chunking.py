@@ -293,6 +293,32 @@ def test_chunks_never_cross_a_page_and_carry_their_page() -> None:
     assert_well_formed(doc, chunks, ChunkConfig())
 
 
+def test_text_between_pages_belongs_to_no_chunk() -> None:
+    # A paged text's running footer, form feed and running header lie between two page spans.
+    page1 = "# Heading\nFirst part of the paragraph,\n"
+    gap = "Author   [Page 1]\n\f\nDOC 1   Title\n"
+    page2 = "second part of it.\n## Sub\nMore.\n"
+    text = page1 + gap + page2
+    p2 = len(page1) + len(gap)
+    sub = text.index("## Sub")
+    doc = ParsedDocument(
+        text=text,
+        sections=(
+            Section(0, sub, ("Heading",), 1, "Heading", 9),
+            Section(sub, len(text), ("Heading", "Sub"), 2, "Sub", sub + 6),
+        ),
+        pages=((0, len(page1)), (p2, len(text))),
+        kind="text",
+    )
+    chunks = chunk_document(doc, ChunkConfig())
+    assert [(c.text, c.page, c.section_path) for c in chunks] == [
+        ("# Heading\nFirst part of the paragraph,", 1, ("Heading",)),
+        ("second part of it.", 2, ("Heading",)),
+        ("## Sub\nMore.", 2, ("Heading", "Sub")),
+    ]
+    assert_well_formed(doc, chunks, ChunkConfig())
+
+
 # ---------------------------------------------------------------------------------------------
 # Embedding text
 

@@ -135,78 +135,100 @@ def test_asciidoc_heading_needs_a_blank_line_or_block_attribute_before_it() -> N
 
 
 # ---------------------------------------------------------------------------------------------
-# Numbered and keyword headings in .txt
+# Numbered and keyword headings in .txt: the structure map finds them (stratakb_core.structure)
 
 
-def test_txt_numbered_headings_nest_by_depth() -> None:
+def paths(source: str, name: str = "spec.txt") -> list[tuple[str, ...]]:
+    return [s.path for s in parse(source, name).sections if s.path]
+
+
+def test_txt_numbered_headings_nest_by_their_numbering() -> None:
+    # 4.3.2 does not continue 1.1, so it is not a heading (a cross-reference, a stray number).
     source = "Preamble.\n\n1. Introduction\n\nText.\n\n1.1. Scope\n\nText.\n\n4.3.2 Detail\n\n2 Terms\n"
-    assert headings(source, "txt") == [
-        (1, "1. Introduction"),
-        (2, "1.1. Scope"),
-        (3, "4.3.2 Detail"),
-        (1, "2 Terms"),
-    ]
+    assert paths(source) == [("1 Introduction",), ("1 Introduction", "1.1 Scope"), ("2 Terms",)]
 
 
-def test_txt_heading_whitespace_is_collapsed() -> None:
-    assert headings("1.  Introduction\n", "txt") == [(1, "1. Introduction")]
+def test_txt_heading_whitespace_is_collapsed_and_the_numbers_dot_dropped() -> None:
+    assert paths("1.  Introduction\n") == [("1 Introduction",)]
 
 
-def test_txt_keyword_headings() -> None:
+def test_find_headings_leaves_numbered_lines_to_the_structure_map() -> None:
+    assert headings("1. Introduction\n\nArticle 12\n", "txt") == []
+
+
+def test_txt_keyword_headings_nest_by_their_keyword() -> None:
     source = "Article 12\n\nText.\n\nSection 3 - Scope\n\nAnnex II\n\nCHAPTER IV\n\nAppendix A.1. Examples\n"
-    assert headings(source, "txt") == [
-        (4, "Article 12"),
-        (3, "Section 3 - Scope"),
-        (1, "Annex II"),
-        (2, "CHAPTER IV"),
-        (2, "Appendix A.1. Examples"),
+    assert paths(source) == [
+        ("Article 12",),
+        ("Section 3 - Scope",),
+        ("Annex II",),
+        ("Annex II", "CHAPTER IV"),
+        ("Annex II", "Appendix A.1. Examples"),
     ]
 
 
 def test_txt_numbers_that_start_afresh_nest_under_a_keyword_heading() -> None:
-    source = "Annex I\n\n1. Scope\n\n2. Terms\n\nAppendix C\n\n7. References\n"
-    doc = parse(source, "reg.txt")
-    assert [s.path for s in doc.sections] == [
+    source = (
+        "1. Scope\n\nText.\n\n2. Terms\n\nAnnex I\n\n1. Annex scope\n\n2. Annex terms\n\n"
+        "Appendix C\n\n3. References\n"
+    )
+    assert paths(source) == [
+        ("1 Scope",),
+        ("2 Terms",),
         ("Annex I",),
-        ("Annex I", "1. Scope"),
-        ("Annex I", "2. Terms"),
+        ("Annex I", "1 Annex scope"),
+        ("Annex I", "2 Annex terms"),
         ("Appendix C",),
-        ("7. References",),
+        ("3 References",),  # carries on the body's numbering, back at the top
     ]
 
 
 @pytest.mark.parametrize(
     "source",
     [
-        "Text\n1. Introduction\n",  # no blank line before it
+        "Text\n1. Introduction\n",  # no blank line, heading or sentence end before it
         "\n1. install the package\n",  # starts like a sentence
-        "\n1. Install the package.\n",  # ends like one
         "\nSection 3 describes the format.\n",
         "\nSection 3 of this document\n",
         "\n100 Main Street\n",
-        "\n12.03.24 Meeting\n",
+        "\n12.03.24 Meeting\n",  # a date
+        "\n2024 Annual report\n",
+        "\n1.5 million people signed\n",  # an amount
         "\n1. Introduction ............ 4\n",  # table of contents
         "\n   1. Introduction\n",  # indented
-        '\n1. MUST   This word, or the terms "REQUIRED", mean that the\n   definition is absolute.\n',
+        "\n7. References\n",  # does not start a numbering (and continues none)
     ],
 )
 def test_txt_lines_that_are_not_headings(source: str) -> None:
-    assert headings(source, "txt") == []
+    assert paths(source) == []
+
+
+def test_txt_numbered_paragraph_is_a_clause_labelled_by_its_number() -> None:
+    # Changed with the structure map: an RFC 2119-style numbered paragraph is a clause of its own.
+    source = '\n1. MUST   This word, or the terms "REQUIRED", mean that the\n   definition is absolute.\n'
+    doc = parse(source, "rfc.txt")
+    assert [s.path for s in doc.sections if s.path] == [("1",)]
+    clause = doc.sections[-1]
+    assert doc.text[clause.start : clause.heading_end] == "1."
 
 
 def test_txt_also_reads_underlined_titles() -> None:
-    assert headings("Overview\n========\n\n1. Scope\n", "txt") == [(1, "Overview"), (2, "1. Scope")]
+    assert headings("Overview\n========\n\n1. Scope\n", "txt") == [(1, "Overview")]
+    assert paths("Overview\n========\n\n1. Scope\n") == [("Overview",), ("Overview", "1 Scope")]
 
 
 def test_numbered_lines_are_not_headings_in_rst_or_adoc() -> None:
     assert headings("1. Introduction\n", "rst") == []
     assert headings("1. Introduction\n", "adoc") == []
+    # A run of 1. 2. with no subclause is an ordered list in reStructuredText and AsciiDoc.
+    assert paths("1. Install it\n\n2. Run it\n", "steps.rst") == []
+    assert paths("1. Install it\n\n2. Run it\n", "steps.adoc") == []
 
 
 def test_txt_front_matter_is_read() -> None:
     doc = parse("---\ndate: 2024-07-01\nsupersedes: v1.txt\n---\n1. Scope\n", "spec.txt")
     assert (doc.date, doc.supersedes, doc.first_line) == ("2024-07-01", "v1.txt", 5)
-    assert [s.path for s in doc.sections] == [("1. Scope",)]
+    assert [s.path for s in doc.sections] == [("1 Scope",)]
 
 
 def test_whitespace_only_text_file_has_no_text() -> None:
