@@ -64,6 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--yes", action="store_true", help="allow a large run without asking")
     a.add_argument("--max-file-size", type=_size_mb, default=50 * 1024 * 1024, metavar="MB",
                    help="skip files larger than this many megabytes (default 50)")
+    a.add_argument("--dry-run", action="store_true",
+                   help="print the plan (selection, policy, what would be added, updated or removed); write nothing")
 
     s = sub.add_parser("search", help="hybrid search for exact terms, codes and identifiers")
     s.add_argument("query")
@@ -81,6 +83,10 @@ def build_parser() -> argparse.ArgumentParser:
     k.add_argument("--detailed", action="store_true", help="scores, query variants and sources")
     k.add_argument("--json", action="store_true", help="print the strata_ask response")
 
+    rc = sub.add_parser("receipt", help="open a receipt: each quote marked >>> <<< in its context")
+    rc.add_argument("receipt_id")
+    rc.add_argument("--json", action="store_true", help="print the strata_get_receipt response")
+
     ly = sub.add_parser("layers", help="list the layers")
     ly.add_argument("--json", action="store_true")
 
@@ -95,10 +101,35 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("verify-store", help="rebuild the projections from the events and compare")
 
+    re_ = sub.add_parser("reembed", help="embed the stored chunks with EMBEDDING_MODEL and make it the active model")
+    re_.add_argument("--layer", action="append", dest="layers", help="only this layer (repeatable; the model"
+                     " is activated once every layer has its vectors)")
+    re_.add_argument("--batch-size", type=int, default=512, help="chunks per batch (default 512)")
+    re_.add_argument("--json", action="store_true")
+
+    ins = sub.add_parser("inspect", help="DuckDB queries over the Dagster stage outputs and the store")
+    ins.add_argument("what", nargs="?", choices=["manifest", "chunks", "flagged", "tables"],
+                     help="manifest LAYER: files with reasons; chunks LAYER: chunks per file; flagged [LAYER]")
+    ins.add_argument("layer", nargs="?")
+    ins.add_argument("--sql", help="a DuckDB query over the store tables and the stage_* Parquet views")
+    ins.add_argument("--json", action="store_true")
+
     m = sub.add_parser("mcp", help="run the MCP server (stdio, or streamable HTTP on loopback)")
     m.add_argument("--transport", choices=["stdio", "http"], default="stdio")
     m.add_argument("--host", default="127.0.0.1", help="HTTP address to listen on (default 127.0.0.1)")
     m.add_argument("--port", type=int, default=8765, help="HTTP port (default 8765)")
+
+    ky = sub.add_parser("keys", help="bearer keys for the MCP server's HTTP transport (stored hashed)")
+    ky_sub = ky.add_subparsers(dest="keys_command", required=True, parser_class=_Parser)
+    kyc = ky_sub.add_parser("create", help="create a key; it is printed once and only its hash is kept")
+    kyc.add_argument("--role", required=True, choices=["viewer", "operator", "admin"])
+    kyc.add_argument("--name", default="", help="what the key is for (shown by keys list)")
+    kyc.add_argument("--json", action="store_true")
+    kyl = ky_sub.add_parser("list", help="list the keys (id, role, name, created, revoked); never the keys")
+    kyl.add_argument("--json", action="store_true")
+    kyr = ky_sub.add_parser("revoke", help="revoke a key by its id; it stops working at once")
+    kyr.add_argument("id")
+    kyr.add_argument("--json", action="store_true")
 
     pr = sub.add_parser("preset", help="apply a preset: a layer's settings and source folders in YAML")
     pr_sub = pr.add_subparsers(dest="preset_command", required=True, parser_class=_Parser)
@@ -109,6 +140,15 @@ def build_parser() -> argparse.ArgumentParser:
     pa.add_argument("--docs-root", type=Path, metavar="DIR",
                     help="resolve the sources' paths against DIR instead of the preset's folder")
     pa.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    ev_ = sub.add_parser("eval", help="score a golden set of questions per search mode (Recall, MRR, nDCG@10)")
+    ev_.add_argument("golden", type=Path, help="the golden set's YAML file")
+    ev_.add_argument("--layer", action="append", dest="layers", help="search this layer (repeatable; default:"
+                     " the golden set's layers)")
+    ev_.add_argument("--mode", action="append", dest="modes", metavar="MODE",
+                     help="fulltext, vector, hybrid, hybrid_no_slots or hybrid_rerank (repeatable; default all)")
+    ev_.add_argument("--top-k", type=int, default=10, help="results scored per question (default 10)")
+    ev_.add_argument("--json", action="store_true", help="print the full report, per question, as JSON")
     return p
 
 
@@ -176,6 +216,12 @@ def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
         allow_broad=args.allow_broad, yes=args.yes, max_file_size=args.max_file_size,
         confirm=_confirm_at_terminal(args.json),
     )
+    if args.dry_run:
+        from .inspect import dry_run, dry_run_report
+
+        plan = dry_run(Database(settings), settings, opts)
+        print(json_dumps(plan, indent=2) if args.json else dry_run_report(plan))
+        return EXIT_REFUSED if plan["refusal"] else EXIT_OK
     prog, update = _progress(not args.json and sys.stderr.isatty())
     try:
         result = add_folder(Database(settings), settings, opts, progress=update)
@@ -214,7 +260,7 @@ def _engine(settings: Settings, conn):
     return Engine(embedder, AskConfig(
         token_budget=settings.answer_token_budget, keyword_slots=settings.hybrid_keyword_slots,
         reranking_enabled=settings.reranking_enabled, learning_enabled=settings.learning_enabled,
-        store_raw_queries=settings.learning_store_raw_queries), reranker)
+        store_raw_queries=settings.learning_store_raw_queries, reranking_model=settings.reranking_model), reranker)
 
 
 def _filters(items: list[str] | None) -> dict[str, str] | None:
@@ -254,6 +300,10 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
                           response_format="detailed" if args.detailed else "concise")
     if args.json:
         print(json_dumps(resp, indent=2))
+    elif "answer" in resp:  # extractive: the documents' own sentences and a receipt
+        from .extractive import format_answer
+
+        print(format_answer(args.question, resp))
     else:
         print(ask_report(args.question, resp))
     return EXIT_OK
@@ -344,9 +394,112 @@ def cmd_preset(args: argparse.Namespace, settings: Settings) -> int:
     return result.exit_code
 
 
+def cmd_reembed(args: argparse.Namespace, settings: Settings) -> int:
+    from .db import Database
+    from .reembed import reembed
+
+    prog, update = _progress(not args.json and sys.stderr.isatty())
+    try:
+        result = reembed(Database(settings), settings, layers=args.layers, batch_size=args.batch_size,
+                         progress=update)
+    finally:
+        if prog is not None:
+            prog.stop()
+    if args.json:
+        print(json_dumps(result.as_dict(), indent=2))
+        return EXIT_OK
+    print(f"Re-embedded {result.chunks} chunks with {esc(result.model)}: {result.embedded} embedded, "
+          f"{result.reused} already there, {result.rehashed} rehashed ({result.seconds:.1f} s).")
+    if result.activated:
+        print(f"Active model: {esc(result.model)} (was {esc(result.previous_model or 'none')}).")
+    for note in result.notes:
+        print(f"note: {esc(note)}")
+    return EXIT_OK
+
+
+def cmd_inspect(args: argparse.Namespace, settings: Settings) -> int:
+    from . import inspect as ins
+    from .arrow import stage_storage_dir
+    from .db import Database
+
+    if (args.what is None) == (args.sql is None):
+        raise UsageError("give one of: manifest LAYER, chunks LAYER, flagged [LAYER], tables, or --sql QUERY")
+    if args.what in ("manifest", "chunks") and not args.layer:
+        raise UsageError(f"inspect {args.what} needs a layer name")
+    storage = stage_storage_dir(os.environ)
+    with Database(settings).connection() as conn:
+        if args.sql is not None:
+            table = ins.run_sql(conn, args.sql, storage)
+        elif args.what == "manifest":
+            table = ins.manifest(conn, args.layer)
+        elif args.what == "chunks":
+            table = ins.chunk_stats(conn, args.layer)
+        elif args.what == "flagged":
+            table = ins.flagged(conn, args.layer)
+        else:
+            table = ins.tables(conn, storage)
+    print(json_dumps({"rows": ins.table_rows(table)}, indent=2) if args.json else ins.format_table(table))
+    return EXIT_OK
+
+
+def cmd_keys(args: argparse.Namespace, settings: Settings) -> int:
+    from . import roles
+    from .db import Database
+
+    with Database(settings).connection() as conn:
+        if args.keys_command == "create":
+            key, secret = roles.create_key(conn, args.role, args.name)
+            if args.json:
+                print(json_dumps({**key.as_dict(), "key": secret}, indent=2))
+            else:
+                print(f"Created key {key.id} ({key.role}). Copy it now: it is not shown again.", file=sys.stderr)
+                print(secret)
+        elif args.keys_command == "list":
+            keys = roles.list_keys(conn)
+            if args.json:
+                print(json_dumps({"keys": [k.as_dict() for k in keys]}, indent=2))
+            elif not keys:
+                print("No keys yet. Create one with: stratakb keys create --role viewer")
+            for k in [] if args.json else keys:
+                state = f"revoked {k.revoked_at:%Y-%m-%d %H:%M}" if k.revoked_at else "active"
+                print(f"{k.id}  {k.role:<8}  {k.created_at:%Y-%m-%d %H:%M}  {state}  {esc(k.name)}")
+        else:
+            key, changed = roles.revoke_key(conn, args.id)
+            if args.json:
+                print(json_dumps({**key.as_dict(), "changed": changed}, indent=2))
+            else:
+                print(f"Key {key.id} ({key.role}) {'revoked' if changed else 'was already revoked'}.")
+    return EXIT_OK
+
+
+def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
+    from .db import Database
+    from .eval_runner import evaluate, format_report
+
+    with Database(settings).connection() as conn:
+        report = evaluate(conn, lambda: _embedder_for_query(settings, conn), settings, args.golden,
+                          layers=args.layers, modes=args.modes, k=args.top_k)
+    print(json_dumps(report, indent=2) if args.json else format_report(report))
+    return EXIT_FAILED if any(p["broken"] for p in report["problems"]) else EXIT_OK
+
+
+def cmd_receipt(args: argparse.Namespace, settings: Settings) -> int:
+    from .db import Database
+    from .receipts import format_receipt, open_receipt
+
+    with Database(settings).connection() as conn:
+        resp = open_receipt(conn, args.receipt_id)
+    print(json_dumps(resp, indent=2) if args.json else format_receipt(resp))
+    return EXIT_OK
+
+
 COMMANDS = {
+    "receipt": cmd_receipt,
+    "eval": cmd_eval,
+    "keys": cmd_keys,
     "add": cmd_add, "search": cmd_search, "ask": cmd_ask, "layers": cmd_layers, "events": cmd_events,
     "demo": cmd_demo, "verify-store": cmd_verify_store, "mcp": cmd_mcp, "preset": cmd_preset,
+    "reembed": cmd_reembed, "inspect": cmd_inspect,
 }
 
 

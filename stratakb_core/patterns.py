@@ -1,0 +1,274 @@
+"""Safety checks for routing, structure and archived patterns (no I/O).
+
+A layer's patterns come from presets, MCP clients, older versions and restores, and they run
+against every question and every line ingested. A pattern that backtracks catastrophically,
+matches everywhere or means something else on a later Python must never reach `re` at search or
+ingest time, so each check here returns why a pattern is refused (a short phrase), or None.
+
+Routing and structure patterns are Python regular expressions (`check_regex`); archived
+patterns are `.gitignore` lines (`check_archived`, `is_archived`). Patterns already stored are
+filtered with `safe_patterns`, which logs each one it drops with the layer's name.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+import unicodedata
+import warnings
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Final
+
+from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
+
+__all__ = [
+    "MAX_PATTERN_LENGTH",
+    "MAX_ARCHIVED_WILDCARDS",
+    "check_archived",
+    "check_regex",
+    "escape_controls",
+    "is_archived",
+    "label_source",
+    "safe_patterns",
+    "show_pattern",
+]
+
+log = logging.getLogger(__name__)
+
+MAX_PATTERN_LENGTH: Final = 500
+MAX_ARCHIVED_WILDCARDS: Final = 3
+
+# Everything str.splitlines() breaks at: a gitignore line holds none of them.
+_LINE_BREAKS: Final = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def escape_controls(text: str) -> str:
+    """text with control, format, line-separator and lone-surrogate characters written as
+    escapes (\\x1b, \\u202e, \\ud800) and everything else, backslashes included, as it is.
+
+    For patterns this is exact: `re` reads \\x1b as the character ESC, so a pattern holding
+    ESC and one holding the four characters \\x1b mean the same. A regex keeps its backslashes
+    readable, where escape_for_terminal would double each one.
+    """
+    out = []
+    for ch in text:
+        if ch.isprintable() and not 0xD800 <= ord(ch) <= 0xDFFF and unicodedata.category(ch) != "Cf":
+            out.append(ch)
+        elif ord(ch) < 0x100:
+            out.append(f"\\x{ord(ch):02x}")
+        elif ord(ch) <= 0xFFFF:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(f"\\U{ord(ch):08x}")
+    return "".join(out)
+
+
+def show_pattern(p: Any, limit: int = 80) -> str:
+    """A pattern as it may be printed: control characters escaped, one line, quoted, cut after
+    `limit` characters."""
+    text = escape_controls(p if isinstance(p, str) else repr(p))
+    if len(text) > limit:
+        text = text[:limit] + "..."
+    return f"'{text}'"
+
+
+def _common_problem(p: Any) -> str | None:
+    """The rules shared by all three kinds, worded as structure.check_pattern words them."""
+    if not isinstance(p, str):
+        return f"is not a string ({type(p).__name__})"
+    if len(p) > MAX_PATTERN_LENGTH:
+        return f"longer than {MAX_PATTERN_LENGTH} characters ({len(p)})"
+    for index, ch in enumerate(p):
+        if ch == "\x00":
+            return f"holds a NUL character (\\x00) at position {index}"
+        if 0xD800 <= ord(ch) <= 0xDFFF:
+            return f"holds a lone surrogate (\\u{ord(ch):04x}) at position {index}"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Regular expressions: routing and structure patterns
+# ---------------------------------------------------------------------------------------------
+
+
+def check_regex(p: Any, flags: int = 0) -> str | None:
+    """Why a routing or structure pattern is refused, or None when it is safe.
+
+    The rules are `structure.check_pattern`'s, so that a preset, the create tool, ingest and
+    search refuse exactly the same patterns: longer than 500 characters, a NUL or a lone
+    surrogate (shown escaped), Python warns about it (such as the POSIX class [[:alpha:]]),
+    does not compile, matches an empty line, or repeats a repeated part (such as (\\w+\\s?)*;
+    strict, so (x+y)*z is refused too). Added here: a value that is not a string is refused, the
+    pattern must also compile with `flags` (routing matches ignoring case), and a pattern with a
+    named group `label` has that group checked alone too, since an exact lookup runs the label.
+    """
+    if not isinstance(p, str):
+        return f"is not a string ({type(p).__name__})"
+    from .structure import check_pattern
+
+    problem = check_pattern(p)
+    if problem is None and flags:
+        problem = _flags_problem(p, flags)
+    if problem is not None:
+        return problem
+    label = label_source(p)
+    if label is not None:
+        problem = check_pattern(label)
+        if problem is not None:
+            return f"its label group alone {problem}"
+    return None
+
+
+def _flags_problem(p: str, flags: int) -> str | None:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            re.compile(p, flags)
+    except Warning as w:
+        return f"Python warns about it: {w}"
+    except (re.error, RecursionError, OverflowError, ValueError) as exc:
+        return f"does not compile: {exc}"
+    return None
+
+
+def label_source(p: str) -> str | None:
+    """The source text of the named group `label`, or None when the pattern has none."""
+    start = p.find("(?P<label>")
+    if start < 0:
+        return None
+    i, n = 0, len(p)
+    in_class = False
+    begin: int | None = None
+    depth = 0
+    while i < n:
+        ch = p[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if in_class:
+            if ch == "]":
+                in_class = False
+            i += 1
+            continue
+        if ch == "[":
+            in_class = True
+            i += 1
+            if i < n and p[i] == "^":
+                i += 1
+            if i < n and p[i] == "]":  # a ']' right after '[' or '[^' is a literal
+                i += 1
+            continue
+        if ch == "(":
+            if begin is None and p.startswith("(?P<label>", i):
+                begin = i + len("(?P<label>")
+                depth = 1
+                i = begin
+                continue
+            if begin is not None:
+                depth += 1
+        elif ch == ")" and begin is not None:
+            depth -= 1
+            if depth == 0:
+                return p[begin:i]
+        i += 1
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Archived patterns: .gitignore lines
+# ---------------------------------------------------------------------------------------------
+
+
+def archived_wildcards(p: str) -> int:
+    """The wildcards of a gitignore line: '**' as a whole path segment counts one, any other '*'
+    one each; an escaped '\\*' is a literal star."""
+    body = p[1:] if p.startswith("!") else p
+    count = 0
+    for segment in body.split("/"):
+        if segment == "**":
+            count += 1
+            continue
+        i = 0
+        while i < len(segment):
+            if segment[i] == "\\":
+                i += 2
+                continue
+            if segment[i] == "*":
+                count += 1
+            i += 1
+    return count
+
+
+def _compile_archived(p: str) -> GitIgnoreSpecPattern:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return GitIgnoreSpecPattern(p)
+
+
+@functools.lru_cache(maxsize=1024)
+def _safe_archived(p: str) -> GitIgnoreSpecPattern | None:
+    """The compiled pattern when it is safe, else None (cached: labels are worked out per ask)."""
+    return _compile_archived(p) if check_archived(p) is None else None
+
+
+def check_archived(p: Any) -> str | None:
+    """Why an archived pattern (a .gitignore line) is refused, or None when it is safe.
+
+    Refused when it is not a string, is longer than 500 characters, holds a NUL, a lone surrogate
+    or a line break, makes Python warn, does not compile, matches nothing (a comment, '/', an open
+    '['), or has more than three wildcards ('**' as a path segment counts as one, any other star
+    one each).
+    """
+    problem = _common_problem(p)
+    if problem is not None:
+        return problem
+    if any(ch in _LINE_BREAKS for ch in p):
+        return "holds a line break"
+    try:
+        pattern = _compile_archived(p)
+    except Warning as w:
+        return f"Python warns about it: {w}"
+    except (ValueError, re.error) as exc:  # GitIgnorePatternError is a ValueError
+        return f"does not compile: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+    if pattern.include is None or pattern.regex is None:
+        return "matches nothing (a blank line, a comment, '/' or an open '[')"
+    wildcards = archived_wildcards(p)
+    if wildcards > MAX_ARCHIVED_WILDCARDS:
+        return (f"has {wildcards} wildcards (at most {MAX_ARCHIVED_WILDCARDS}; '**' as a path segment"
+                " counts as one, any other star one each)")
+    return None
+
+
+def is_archived(path: str, patterns: Sequence[str]) -> bool:
+    """Whether a file (its POSIX path relative to the folder ingested) is archived.
+
+    Each pattern is matched as a .gitignore line, letter case included, and the last one that
+    matches wins: a '!' pattern takes a file back. Unsafe patterns are ignored.
+    """
+    archived = False
+    for p in patterns:
+        pattern = _safe_archived(p) if isinstance(p, str) else None
+        if pattern is not None and pattern.match_file(path) is not None:
+            archived = bool(pattern.include)
+    return archived
+
+
+# ---------------------------------------------------------------------------------------------
+# Stored patterns
+# ---------------------------------------------------------------------------------------------
+
+
+def safe_patterns(layer: str, patterns: Iterable[Any], check: Callable[[Any], str | None] = check_regex,
+                  *, kind: str = "structure") -> list[str]:
+    """The patterns of a layer that pass `check`; each one dropped is logged as
+    `unsafe_<kind>_pattern` with the layer, the pattern (escaped) and the reason."""
+    kept: list[str] = []
+    for p in patterns:
+        problem = check(p)
+        if problem is None:
+            kept.append(p)
+            continue
+        log.warning("unsafe_%s_pattern layer=%s pattern=%s: %s; skipped", kind,
+                    escape_controls(layer), show_pattern(p), escape_controls(problem))
+    return kept
