@@ -1,42 +1,130 @@
-"""Dagster definitions: the layer asset graph, the sync job, a schedule and a partition sensor."""
+"""The Dagster code location of StrataKB: the layer assets, the sync_layer and reembed jobs, a
+schedule that syncs every layer, a sensor that registers a partition per layer, and a sensor that
+mirrors syncs done outside Dagster (CLI, MCP) into the UI. Loaded by workspace.yaml.
+"""
 
+# No `from __future__ import annotations`: Dagster reads the annotations of `context` and `config`.
 
 import dagster as dg
 
-from assets import layer_store, layers_partitions
-from resources import StrataStore
+from assets import layer_assets, layer_store, layers_partitions
+from resources import ParquetIOManager, StrataStore
+from stratakb_core import layer_stages as stages
 from stratakb_core import store
+from stratakb_core.addplan import LAYER_NAME_RE
+from stratakb_core.reembed import DEFAULT_BATCH_SIZE
+from stratakb_core.reembed import reembed as reembed_store_chunks
+
+PARTITIONS = layers_partitions.name or "layers"
+MIRROR_BATCH = 500
 
 sync_layer = dg.define_asset_job(
-    "sync_layer", selection=[layer_store],
-    description="Sync one layer from its source folders.",
+    "sync_layer",
+    selection=dg.AssetSelection.assets(*layer_assets),
+    description="Sync one layer from its source folders: selection, policy, parse, structure, chunk, "
+    "embed, store (a partition per layer; a backfill over all partitions syncs every layer).",
 )
 
 
-@dg.sensor(job=sync_layer, minimum_interval_seconds=60,
-           description="Registers a partition for every layer in the store.")
-def layer_partitions_sensor(context: dg.SensorEvaluationContext, strata: StrataStore):
+class ReembedConfig(dg.Config):
+    layers: list[str] | None = None  # None: every layer (the new model is activated only then)
+    batch_size: int = DEFAULT_BATCH_SIZE
+
+
+@dg.op(description="Embed every stored chunk with the configured model from the stored chunk text "
+       "(no file read, nothing parsed), then make it the active model.")
+def reembed_store(context: dg.OpExecutionContext, config: ReembedConfig, strata: StrataStore) -> None:
+    result = reembed_store_chunks(strata.database(), strata.settings(), strata.embedder(), layers=config.layers,
+                                  batch_size=config.batch_size, actor=stages.DAGSTER_ACTOR)
+    for note in result.notes:
+        context.log.info(note)
+    known = set(context.instance.get_dynamic_partitions(PARTITIONS))
+    for layer, count in sorted(result.per_layer.items()):
+        if layer in known:
+            context.log_event(dg.AssetMaterialization(
+                asset_key=layer_store.key, partition=layer, description=f"re-embedded with {result.model}",
+                metadata={"model": result.model, "chunks": count, "activated": result.activated,
+                          "reembed_run_id": result.run_id}))
+    context.add_output_metadata({k: v for k, v in result.as_dict().items()
+                                 if isinstance(v, int | float | str | bool)})
+
+
+@dg.job(description="Re-embed the store with the configured model (blue/green): embeddings and store "
+        "only, from the stored chunks.")
+def reembed():
+    reembed_store()
+
+
+@dg.schedule(job=sync_layer, cron_schedule="0 * * * *", description="Sync every layer, hourly.")
+def sync_every_layer(context: dg.ScheduleEvaluationContext):
+    keys = context.instance.get_dynamic_partitions(PARTITIONS)
+    if not keys:
+        return dg.SkipReason("no layer partition yet")
+    when = context.scheduled_execution_time.isoformat()
+    # One run key per layer and tick: a tick evaluated twice never starts a layer's sync twice.
+    return [dg.RunRequest(run_key=f"{key}:{when}", partition_key=key) for key in keys]
+
+
+def _new_partitions(context: dg.SensorEvaluationContext, layers: list[str]) -> list[str]:
+    known = set(context.instance.get_dynamic_partitions(PARTITIONS))
+    new = []
+    for name in dict.fromkeys(layers):
+        if name in known:
+            continue
+        if LAYER_NAME_RE.match(name):
+            new.append(name)
+        else:
+            context.log.warning(f"layer {name!r} is not a valid partition key; it gets no partition")
+    return new
+
+
+@dg.sensor(minimum_interval_seconds=30, default_status=dg.DefaultSensorStatus.RUNNING,
+           description="Registers a partition for every layer in the store (a preset registers its "
+           "layer when it is applied, so this covers presets too).")
+def layer_partitions(context: dg.SensorEvaluationContext, strata: StrataStore):
     with strata.database().connection() as conn:
-        names = [row["name"] for row in store.list_layers(conn)]
-    known = set(context.instance.get_dynamic_partitions(layers_partitions.name or "layers"))
-    new = [n for n in names if n not in known]
+        names = [layer["name"] for layer in store.list_layers(conn)]
+    new = _new_partitions(context, names)
     if not new:
         return dg.SkipReason("every layer has its partition")
     return dg.SensorResult(dynamic_partitions_requests=[layers_partitions.build_add_request(new)])
 
 
-@dg.schedule(job=sync_layer, cron_schedule="0 * * * *", description="Sync every layer hourly.")
-def hourly_sync(context: dg.ScheduleEvaluationContext):
-    for key in context.instance.get_dynamic_partitions("layers"):
-        yield dg.RunRequest(run_key=f"{key}:{context.scheduled_execution_time:%Y%m%dT%H%M}",
-                            partition_key=key)
+@dg.sensor(minimum_interval_seconds=30, default_status=dg.DefaultSensorStatus.RUNNING,
+           description="Mirrors syncs done outside Dagster (stratakb add, presets, the MCP server) as "
+           "materializations of layer_store for their layer, tailing the event log by seq.")
+def external_syncs(context: dg.SensorEvaluationContext, strata: StrataStore):
+    after = int(context.cursor or 0)
+    with strata.database().connection() as conn:
+        finished, resume = stages.runs_finished(conn, after=after, limit=MIRROR_BATCH)
+    outside = [e for e in finished if e.layer and e.actor != stages.DAGSTER_ACTOR]
+    materializations = [
+        dg.AssetMaterialization(
+            asset_key=layer_store.key, partition=e.layer,
+            description=f"{e.payload.get('command', 'sync')} by {e.actor}",
+            metadata={
+                **{k: v for k, v in e.payload.items() if isinstance(v, int) and not isinstance(v, bool)},
+                "actor": e.actor, "run_id": e.run_id or "", "seq": e.seq, "occurred_at": e.occurred_at.isoformat(),
+                "command": str(e.payload.get("command", "")), "folder": str(e.payload.get("folder", "")),
+                "interrupted": bool(e.payload.get("interrupted", False)),
+            },
+        )
+        for e in outside
+    ]
+    new = _new_partitions(context, [e.layer for e in outside if e.layer])
+    return dg.SensorResult(
+        asset_events=materializations,
+        dynamic_partitions_requests=[layers_partitions.build_add_request(new)] if new else None,
+        cursor=str(resume),
+    )
 
 
 defs = dg.Definitions(
-    assets=[layer_store],
-    jobs=[sync_layer],
-    sensors=[layer_partitions_sensor],
-    schedules=[hourly_sync],
-    resources={"strata": StrataStore()},
+    assets=layer_assets,
+    jobs=[sync_layer, reembed],
+    schedules=[sync_every_layer],
+    sensors=[layer_partitions, external_syncs],
+    resources={"strata": StrataStore(), "parquet_io": ParquetIOManager()},
+    # The default multiprocess executor starts a process per step: ~6x slower for a linear chain.
     executor=dg.in_process_executor,
 )
