@@ -6,7 +6,6 @@ The MCP server and the CLI call `ask` and `search_tool`; both return the spec's 
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 import uuid
@@ -21,7 +20,10 @@ from .clauses import MAX_REFERENCES, Reference, find_references
 from .confidence import LOW_WARNING, SCALES, judge, status_for
 from .embedding import Embedder
 from .errors import UsageError
-from .rerank import CrossEncoderReranker, RerankerUnavailable
+from .extractive import SentenceModelUnavailable, Source, answer_extractive
+from .missing import clause_label, cut_note, left_out_note, pack
+from .names import find_names, missing_names, missing_note
+from .rerank import DEFAULT_RERANKING_MODEL, CrossEncoderReranker, RerankerUnavailable
 from .routing import compile_routing_patterns, content_words, route
 from .search import RRF_K, SearchCache, SearchResult
 
@@ -49,6 +51,7 @@ class AskConfig:
     reranking_enabled: bool = True
     learning_enabled: bool = True
     store_raw_queries: bool = False
+    reranking_model: str | None = None  # extractive answers score sentences with it even when reranking is off
     arms: str = "hybrid"  # "vector" or "keyword" for evaluations that compare modes
 
 
@@ -215,10 +218,6 @@ def citation(c: Candidate, info: DocInfo | None, ctx: Context) -> dict[str, Any]
     return cit
 
 
-def _tokens(obj: Any) -> int:
-    return max(1, len(json.dumps(obj, ensure_ascii=False)) // CHARS_PER_TOKEN)
-
-
 # ---------------------------------------------------------------------------------------------
 # Exact clause lookup
 # ---------------------------------------------------------------------------------------------
@@ -271,15 +270,16 @@ def exact_lookup(conn: psycopg.Connection, question: str, layers: Sequence[str],
     hints = _doc_hints(question)
     rows: list[tuple[Any, ...]] = []
     for ref in out.references:
+        room = MAX_EXACT_CANDIDATES - len(rows)  # at most 50 candidate sections, all references together
         found = conn.execute(
             "SELECT s.document_id, s.ordinal, s.start_char, s.end_char, s.level, s.path, d.path, s.layer"
             " FROM sections s JOIN documents d ON d.id = s.document_id"
             " WHERE s.label = ANY(%s) AND s.layer = ANY(%s) ORDER BY d.path, s.ordinal LIMIT %s",
-            (_labels_for(ref), list(layers), MAX_EXACT_CANDIDATES + 1),
+            (_labels_for(ref), list(layers), max(room, 0) + 1),
         ).fetchall()
-        if len(found) > MAX_EXACT_CANDIDATES:
+        if len(found) > room:
             out.hit_candidate_limit = True
-            found = found[:MAX_EXACT_CANDIDATES]
+            found = found[:max(room, 0)]
         if hints:
             hinted = [r for r in found if any(h in _path_key(r[6]) for h in hints)]
             if hinted:
@@ -393,6 +393,22 @@ class Engine:
         self.config = config
         self.reranker = reranker
         self.cache = SearchCache()
+        self._sentence_scorer: CrossEncoderReranker | None = None
+
+    def _sentence_scores(self, question: str, texts: list[str]) -> Sequence[float]:
+        """Extractive answers score sentences with the reranking model, also when reranking is off;
+        when it cannot load the call fails rather than answer without it."""
+        scorer = self.reranker
+        if scorer is None:
+            if self._sentence_scorer is None:
+                self._sentence_scorer = CrossEncoderReranker(self.config.reranking_model or DEFAULT_RERANKING_MODEL)
+            scorer = self._sentence_scorer
+        try:
+            return [float(x) for x in scorer.score(question, texts)]
+        except RerankerUnavailable as exc:
+            raise SentenceModelUnavailable(
+                f"Extractive answers choose sentences with the reranking model, and {exc}. Set RERANKING_MODEL "
+                "to a cross-encoder this machine has (a local folder works) and ask again.") from exc
 
     # -- shared ---------------------------------------------------------------------------------
 
@@ -460,11 +476,11 @@ class Engine:
         exact = exact_lookup(conn, query, searched, ctx) if not mf else ExactLookup()
         exact_keys = {(c.document_id, c.start) for c in exact.candidates}
         out: list[dict[str, Any]] = []
-        for c in exact.candidates:
-            out.append({"id": None, "ref": c.ref, "layer": c.layer, "file": c.file,
-                        "lines": f"{c.line_start}-{c.line_end}", "page": c.page,
-                        "section_path": " > ".join(c.section_path) or None, "similarity": None,
-                        "score": None, "match": "exact", "text": c.text})
+        # Named clauses share the budget as in strata_ask; a cut one is marked "cut": true.
+        clauses = pack(exact.candidates, len(exact.candidates), self.config.token_budget,
+                       render=lambda c, _id: _exact_result(c), cut=_cut_candidate, text_of=lambda c: c.text)
+        for c in clauses.packed:
+            out.append(_exact_result(c) | ({"cut": True} if c in clauses.cut else {}))
         for c in results:
             if (c.document_id, c.start) in exact_keys:
                 continue
@@ -480,7 +496,8 @@ class Engine:
             resp["routing_fallback"] = fallback
         if level == "low":
             resp["warning"] = LOW_WARNING
-        note = _exact_note(exact, layers is None)
+        note = " ".join(n for n in (_exact_note(exact, layers is None), left_out_note(
+            [clause_label(c.section_path, c.file) for c in clauses.left_out])) if n)
         if note:
             resp["note"] = note
         resp["interaction_id"] = self._record(conn, "strata_search", query, layers, searched, "ok", level,
@@ -534,24 +551,17 @@ class Engine:
             return (c.rerank if basis == "rerank" and c.rerank is not None else c.similarity)
 
         infos = _doc_infos(conn, list({c.document_id for c in ranked}))
-        passages: list[dict[str, Any]] = []
-        used = 0
-        packed: list[Candidate] = []
-        for c in ranked:
-            if len(passages) >= MAX_PASSAGES:
-                break
-            p = {"id": f"S{len(passages) + 1}", "ref": c.ref, "text": c.text,
-                 "citation": citation(c, infos.get(c.document_id), ctx)}
-            cost = _tokens(p)
-            if passages and used + cost > self.config.token_budget:
-                continue
-            passages.append(p)
-            packed.append(c)
-            used += cost
+        # Named clauses share the budget in order (cut at a word, or left out whole), then the rest.
+        packing = pack(ranked, len(exact.candidates), self.config.token_budget,
+                       render=lambda c, pid: {"id": pid, "ref": c.ref, "text": c.text,
+                                              "citation": citation(c, infos.get(c.document_id), ctx)},
+                       cut=_cut_candidate, text_of=lambda c: c.text, max_passages=MAX_PASSAGES)
+        passages, packed = packing.passages, packing.packed
         search_scores = [score_of(c) for c in results]
         level = judge(search_scores, basis)  # type: ignore[arg-type]
         best = max((score_of(c) for c in packed if not c.exact), default=None)
-        status = "found" if exact.candidates else status_for(best, basis)  # type: ignore[arg-type]
+        clauses_back = [c for c in packed if c.exact]
+        status = "found" if clauses_back else status_for(best, basis)  # type: ignore[arg-type]
         answer_mode = _answer_mode(mode, [c.layer for c in packed], searched, ctx)
         notes: list[str] = []
         if mode == "grounded" and answer_mode == "extractive":
@@ -559,13 +569,68 @@ class Engine:
         exact_note = _exact_note(exact, layers is None)
         if exact_note:
             notes.append(exact_note)
+        left_note = left_out_note([clause_label(c.section_path, c.file) for c in packing.left_out])
+        if left_note:
+            notes.append(left_note)
+        part_missing = bool(packing.left_out or exact.unread or exact.not_looked_up)
+        extraction = None
+        if answer_mode == "extractive":
+            whole = {(c.document_id, c.start): c.end for c in exact.candidates}
+            sources = [Source(p["id"], c, whole.get((c.document_id, c.start)) if c.exact else None)
+                       for p, c in zip(passages, packed, strict=True)]
+
+            def cite_span(c: Candidate, start: int, end: int, line_start: int, line_end: int, page: int | None,
+                          path: tuple[str, ...]) -> dict[str, Any]:
+                from dataclasses import replace
+
+                span = replace(c, start=start, end=end, line_start=line_start, line_end=line_end, page=page,
+                               section_path=path)
+                return citation(span, infos.get(c.document_id), ctx)
+
+            extraction = answer_extractive(conn, question, sources, budget=self.config.token_budget,
+                                           cite=cite_span, score=self._sentence_scores,
+                                           medium=SCALES["rerank"].medium, high=SCALES["rerank"].high)
+            status = extraction.status
+            notes.extend(extraction.notes)
+            warnings.extend(extraction.warnings)
+        else:
+            cut = cut_note([clause_label(c.section_path, c.file) for c in packing.cut])
+            if cut:
+                notes.append(cut)
+            part_missing = part_missing or bool(packing.cut)
+        if part_missing and status == "found":
+            status = "partly_found"
+        names = find_names(question)
+        absent = missing_names(names, [p["text"] for p in passages] + [p["citation"]["file"] for p in passages]
+                               + (extraction.texts if extraction else []))
+        if absent:
+            if len(absent) == len(names) and not clauses_back:
+                status = "not_found"
+            elif status == "found":
+                status = "partly_found"
+            notes.append(missing_note(absent))
+            if status == "not_found" and answer_mode == "grounded" and passages:
+                notes.append("The passages are related text, not the answer.")
+        receipt_id = None
+        if extraction is not None:
+            if status == "not_found":
+                extraction.drop_answer()
+            elif extraction.items:
+                from .receipts import issue_extractive
+
+                receipt_id = issue_extractive(conn, question, extraction.quotes)
         interaction_id = self._record(
             conn, "strata_ask", question, layers, searched, status, level,
             [c.chunk_id or "" for c in packed], {"top_k": top_k, "basis": basis, "variants": len(variants)})
         resp: dict[str, Any] = {"status": status, "mode": answer_mode}
         if status != "found":
             resp["next_step"] = NEXT_STEP_NOT_FOUND if status == "not_found" else NEXT_STEP_PARTLY
-        resp["passages"] = passages
+        if extraction is not None:
+            resp["answer"] = extraction.items
+            if receipt_id:
+                resp["receipt_id"] = receipt_id
+        else:
+            resp["passages"] = passages
         if notes:
             resp["note"] = " ".join(notes)
         if level == "low" and status != "found":
@@ -578,6 +643,9 @@ class Engine:
                 "status": "ok", "answer_status": status, "mode": answer_mode, "confidence": level,
                 "basis": basis, "query_variants": variants, "searched_layers": list(searched),
                 "passages": passages,
+                **({"answer": [item | {"score": None if sc is None else round(sc, 4)}
+                               for item, sc in zip(extraction.items, extraction.scores, strict=True)]}
+                   if extraction is not None else {}),
                 "retrieved_chunks": [{
                     "id": c.chunk_id, "ref": c.ref, "layer": c.layer, "file": c.file, "score": round(c.fused, 4),
                     "rerank_score": None if c.rerank is None else round(c.rerank, 4),
@@ -591,13 +659,27 @@ class Engine:
                     if key not in seen:
                         seen[key] = {"file": c.file, "layer": c.layer, "relevance_score": round(score_of(c), 4)}
                 detail["sources"] = list(seen.values())
-            for k in ("next_step", "note", "warning", "interaction_id"):
+            for k in ("next_step", "note", "warning", "receipt_id", "interaction_id"):
                 if k in resp:
                     detail[k] = resp[k]
             if fallback:
                 detail["routing_fallback"] = fallback
             return detail
         return resp
+
+
+def _exact_result(c: Candidate) -> dict[str, Any]:
+    return {"id": None, "ref": c.ref, "layer": c.layer, "file": c.file, "lines": f"{c.line_start}-{c.line_end}",
+            "page": c.page, "section_path": " > ".join(c.section_path) or None, "similarity": None,
+            "score": None, "match": "exact", "text": c.text}
+
+
+def _cut_candidate(c: Candidate, n: int) -> Candidate:
+    """The candidate with only the first n characters of its text (a named clause cut at a word)."""
+    from dataclasses import replace
+
+    text = c.text[:n]
+    return replace(c, end=c.start + n, text=text, line_end=c.line_start + text.count("\n"))
 
 
 def _answer_mode(asked: str | None, passage_layers: Sequence[str], searched: Sequence[str], ctx: Context) -> str:

@@ -219,7 +219,11 @@ class SearchCache:
                candidates: int | None = None, arms: str = "hybrid") -> list[SearchResult]:
         import json
 
-        row = conn.execute("SELECT coalesce(max(seq), 0) FROM events").fetchone()
+        # Receipts and API keys change no search result: they must not empty the cache.
+        row = conn.execute(
+            "SELECT coalesce(max(seq), 0) FROM events"
+            " WHERE type NOT IN ('receipt_issued', 'api_key_created', 'api_key_revoked')"
+        ).fetchone()
         conn.commit()
         version = int(row[0]) if row else 0
         key = (query, tuple(sorted(layers)) if layers is not None else None,

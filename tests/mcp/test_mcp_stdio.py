@@ -163,8 +163,9 @@ async def test_search_of_an_empty_store_is_low_confidence_with_a_warning(databas
 async def test_layers_tool_lists_each_layer_with_counts_and_no_filesystem_roots(
     database_url, ingested, server_log
 ):
+    # A viewer's listing; an admin's adds the patterns (tests/mcp/test_mcp_admin.py).
     with anyio.fail_after(TIMEOUT):
-        async with mcp_session(cli_env(database_url), server_log) as session:
+        async with mcp_session(cli_env(database_url, STRATA_MCP_ROLE="viewer"), server_log) as session:
             body = ok(await session.call_tool("strata_list_knowledge_layers", {}))
     assert body["status"] == "ok"
     (layer,) = body["layers"]
