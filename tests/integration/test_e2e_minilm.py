@@ -18,7 +18,7 @@ def test_real_model_ingests_and_finds_the_clause_by_meaning(database_url, docs):
     assert data["model"] == "sentence-transformers/all-MiniLM-L6-v2"
     assert data["files_added"] == 5 and data["chunks_embedded"] == data["chunks_stored"] > 0
     # Words that are not in the clause: only the meaning connects them.
-    s = run_cli(["search", "How long before cancelling the contract must we tell them?", "--json",
+    s = run_cli(["search", "How much warning must either side give to walk away from the deal?", "--json",
                  "--top-k", "3"], env, timeout=600)
     assert s.returncode == 0, s.stderr
     results = json.loads(s.stdout)["results"]

@@ -65,8 +65,6 @@ def test_chunk_stats_per_file_match_the_store(changed_docs, conn):
 
 def test_flagged_lists_documents_with_flags(settings, db, docs, conn):
     pdf = FIXTURES / "imagemagick-images.pdf"
-    if not pdf.exists():
-        pytest.skip("no image-only PDF fixture")
     shutil.copy(pdf, docs / "scan.pdf")
     add_folder(db, settings, AddOptions(folder=docs))
     rows = ins.table_rows(ins.flagged(conn, LAYER))
