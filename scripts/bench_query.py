@@ -114,6 +114,7 @@ def scale_to(conn, target: int, rng: random.Random) -> int:
         offset = 0
         rows, vecs = [], []
         for i, ((_, vec), text) in enumerate(zip(picks, texts, strict=True)):
+            vec = vec.to_numpy() if hasattr(vec, "to_numpy") else vec  # pgvector's Vector, not an array
             noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, 0.05, len(vec))
             v = np.asarray(vec, dtype=np.float32) + noise.astype(np.float32)
             v /= np.linalg.norm(v)
