@@ -380,6 +380,52 @@ def finish_run(conn: psycopg.Connection, layer: str, result: AddResult, actor: s
             raise
 
 
+def commit_group(conn: psycopg.Connection, *, layer: str, source_id: int, model: store.ActiveModel,
+                 group: list[ChunkedFile], recipe: str, result: AddResult,
+                 fail: Callable[[str, str, str], None], actor: str,
+                 embed: Callable[[list[ChunkedFile]], Any]) -> None:
+    """Embed one group's missing texts and store the group atomically, counting it in `result`.
+
+    A failure of embedding or storing fails the group's files (embed_error) and the run goes on;
+    the CLI's sync and the Dagster layer_store stage both commit through here.
+    """
+    if not group:
+        return
+    try:
+        emb = embed(group)
+        if emb.vectors is not None and emb.vectors.shape[1] != model.dimensions:
+            raise EmbedError(f"the model returned {emb.vectors.shape[1]} dimensions; "
+                             f"the store holds {model.dimensions}")
+        store_group(conn, layer, source_id, model, group, emb, recipe, result.run_id, actor)
+    except KeyboardInterrupt:
+        raise
+    except Exception as exc:  # embedding or storing failed for this group; the run goes on
+        try:
+            conn.rollback()
+        except psycopg.Error:
+            pass
+        msg = exc.message if isinstance(exc, StrataError) else f"{type(exc).__name__}: {exc}"
+        for f in group:
+            fail(f.parsed.rel_path, "embed_error", msg.splitlines()[0][:300] if msg else "failed")
+        return
+    result.chunks_embedded += len(emb.hashes)
+    result.chunks_reused += emb.reused
+    for f in group:
+        pf = f.parsed
+        result.chunks_stored += len(f.chunks)
+        if pf.change == "added":
+            result.files_added += 1
+            result.added.append(pf.rel_path)
+        else:
+            result.files_updated += 1
+            result.updated.append(pf.rel_path)
+        assert pf.doc is not None
+        for flag in pf.doc.flags:
+            result.flagged.append(FileNote(pf.rel_path, flag.reason, count=flag.count))
+        if pf.doc.flags:
+            result.files_flagged += 1
+
+
 def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, root: Path, plan: Plan,
                 stored: dict[str, store.DocumentRow], embedder: Embedder, result: AddResult,
                 max_file_size: int, actor: str,
@@ -411,41 +457,9 @@ def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, root: P
     def flush() -> None:
         nonlocal pending, pending_chunks
         group, pending, pending_chunks = pending, [], 0
-        if not group:
-            return
-        try:
-            emb = embed_missing(conn, model.table, group, embedder)
-            if emb.vectors is not None and emb.vectors.shape[1] != model.dimensions:
-                raise EmbedError(f"the model returned {emb.vectors.shape[1]} dimensions; "
-                                 f"the store holds {model.dimensions}")
-            store_group(conn, layer, source_id, model, group, emb, recipe, run_id, actor)
-        except KeyboardInterrupt:
-            raise
-        except Exception as exc:  # embedding or storing failed for this group; the run goes on
-            try:
-                conn.rollback()
-            except psycopg.Error:
-                pass
-            msg = exc.message if isinstance(exc, StrataError) else f"{type(exc).__name__}: {exc}"
-            for f in group:
-                fail(f.parsed.rel_path, "embed_error", msg.splitlines()[0][:300] if msg else "failed")
-            return
-        result.chunks_embedded += len(emb.hashes)
-        result.chunks_reused += emb.reused
-        for f in group:
-            pf = f.parsed
-            result.chunks_stored += len(f.chunks)
-            if pf.change == "added":
-                result.files_added += 1
-                result.added.append(pf.rel_path)
-            else:
-                result.files_updated += 1
-                result.updated.append(pf.rel_path)
-            assert pf.doc is not None
-            for flag in pf.doc.flags:
-                result.flagged.append(FileNote(pf.rel_path, flag.reason, count=flag.count))
-            if pf.doc.flags:
-                result.files_flagged += 1
+        commit_group(conn, layer=layer, source_id=source_id, model=model, group=group, recipe=recipe,
+                     result=result, fail=fail, actor=actor,
+                     embed=lambda g: embed_missing(conn, model.table, g, embedder))
 
     sandbox = sandbox_from_env()
     try:

@@ -50,12 +50,13 @@ from .arrow import (
 )
 from .db import Database
 from .embedding import Embedder
-from .errors import EmbedError, ModelMismatchError, StrataError, UsageError
+from .errors import EmbedError, ModelMismatchError, UsageError
 from .ingest import (
     DEFAULT_MAX_FILE_SIZE,
     GROUP_CHUNKS,
     AddResult,
     FileNote,
+    commit_group,
     finish_run,
     layer_chunk_config,
     sync_source,
@@ -72,7 +73,6 @@ from .pipeline import (
     plan_files,
     refresh_stat,
     remove_documents,
-    store_group,
 )
 from .sandbox import sandbox_from_env
 from .selection import select_files
@@ -491,39 +491,9 @@ def _store_source(conn: psycopg.Connection, layer: str, source_id: int, plan: Pl
     def flush() -> None:
         nonlocal pending, pending_chunks
         group, pending, pending_chunks = pending, [], 0
-        if not group:
-            return
-        try:
-            emb = vectors.for_group(conn, model.table, group, embedder)
-            if emb.vectors is not None and emb.vectors.shape[1] != model.dimensions:
-                raise EmbedError(f"the model returned {emb.vectors.shape[1]} dimensions; "
-                                 f"the store holds {model.dimensions}")
-            store_group(conn, layer, source_id, model, group, emb, recipe, run_id, actor)
-        except Exception as exc:  # embedding or storing failed for this group; the run goes on
-            try:
-                conn.rollback()
-            except psycopg.Error:
-                pass
-            msg = exc.message if isinstance(exc, StrataError) else f"{type(exc).__name__}: {exc}"
-            for f in group:
-                fail(f.parsed.rel_path, "embed_error", msg.splitlines()[0][:300] if msg else "failed")
-            return
-        result.chunks_embedded += len(emb.hashes)
-        result.chunks_reused += emb.reused
-        for f in group:
-            pf = f.parsed
-            result.chunks_stored += len(f.chunks)
-            if pf.change == "added":
-                result.files_added += 1
-                result.added.append(pf.rel_path)
-            else:
-                result.files_updated += 1
-                result.updated.append(pf.rel_path)
-            assert pf.doc is not None
-            for flag in pf.doc.flags:
-                result.flagged.append(FileNote(pf.rel_path, flag.reason, count=flag.count))
-            if pf.doc.flags:
-                result.files_flagged += 1
+        commit_group(conn, layer=layer, source_id=source_id, model=model, group=group, recipe=recipe,
+                     result=result, fail=fail, actor=actor,
+                     embed=lambda g: vectors.for_group(conn, model.table, g, embedder))
 
     try:
         for pf in parsed:
