@@ -145,7 +145,8 @@ def section_ingest(data: dict[str, Any] | None) -> list[str]:
     out = ["## Ingest and resync (PEPs + RFCs)", ""]
     if data is None:
         return out + ["Not run in this report: `python scripts/benchmarks.py --only ingest`.", ""]
-    out += [f"Command: `python {data['_command']}`; model {data['model']} (load {data['model_load_s']:.1f} s).", "",
+    command = data.get("_command", "scripts/bench_ingest.py --json")
+    out += [f"Command: `python {command}`; model {data['model']} (load {data['model_load_s']:.1f} s).", "",
             "| Measure | Value | Against embedding alone |", "|---|---|---|",
             f"| Fresh ingest | {data['files']} files, {data['chunks']} chunks in {data['add_s']:.1f} s "
             f"({data['chunks_per_s']:.1f} chunks/s) | {data['add_over_embed']:.3f} x the {data['embed_only_s']:.1f} s "
@@ -155,6 +156,14 @@ def section_ingest(data: dict[str, Any] | None) -> list[str]:
             f"| No-change sync, two `stratakb add` processes | {data['nochange_cli_s']:.2f} s (median of 3) | - |",
             f"| Edit of one section (pep-0008.rst) | {data['edit_s']:.2f} s, {data['edit_chunks_embedded']} chunks "
             f"embedded, {data['edit_chunks_reused']} reused | - |", ""]
+    before, after = data.get("embed_only_before_s"), data.get("embed_only_after_s")
+    if before and after:
+        fast = min(before, after)
+        out += [f"Embedding alone was timed twice in the same run: {before:.1f} s before the ingest and {after:.1f} s "
+                f"after it; the ratio above uses their mean. Against the faster figure alone the ingest is "
+                f"{data['add_s'] / fast:.3f} x embedding."
+                + (" The spread means the machine's load changed during the run: rerun on a quiet machine for a "
+                   "tighter figure." if max(before, after) > 1.2 * fast else ""), ""]
     return out
 
 
