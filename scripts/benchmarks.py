@@ -71,7 +71,8 @@ def _run(cmd: list[str], env: dict[str, str], out: Path) -> dict[str, Any]:
     except json.JSONDecodeError:
         sys.stderr.write(p.stderr[-4000:])
         raise SystemExit(f"step printed no JSON (exit {p.returncode}): {' '.join(cmd)}") from None
-    shown = ["python" if c == PY else c.replace(str(REPO) + os.sep, "") for c in cmd]
+    parent = str(REPO.parent) + os.sep
+    shown = ["python" if c == PY else c.replace(str(REPO) + os.sep, "").replace(parent, ".." + os.sep) for c in cmd]
     data["_command"] = " ".join(shown[1:] if shown[0] == "python" else shown)
     data["_seconds"] = time.perf_counter() - t
     out.write_text(json.dumps(data, indent=2), encoding="utf-8")
