@@ -380,6 +380,30 @@ def finish_run(conn: psycopg.Connection, layer: str, result: AddResult, actor: s
             raise
 
 
+def record_outcome(conn: psycopg.Connection, pf: Any, result: AddResult, removals: list[tuple[str, str]],
+                   fail: Callable[[str, str, str], None]) -> None:
+    """Count a file that was not stored as a new version: unchanged, no text, or failed."""
+    if pf.outcome == "unchanged":
+        assert pf.document_id is not None
+        refresh_stat(conn, pf.document_id, pf.size, pf.mtime_ns)
+        result.files_unchanged += 1
+    elif pf.outcome == "no_text":
+        if pf.document_id is not None:
+            removals.append((pf.rel_path, "no_text"))
+        else:
+            result.skipped.append(FileNote(pf.rel_path, "no_text"))
+    elif pf.outcome == "failed":
+        fail(pf.rel_path, pf.reason or "read_error", pf.message or "")
+
+
+def apply_removals(conn: psycopg.Connection, layer: str, stored: dict[str, store.DocumentRow],
+                   removals: list[tuple[str, str]], result: AddResult, actor: str) -> None:
+    """Remove the planned and no-text documents, one event each, and count them."""
+    remove_documents(conn, layer, [(stored[p].id, p, r) for p, r in removals], result.run_id, actor)
+    result.removed.extend(FileNote(p, r) for p, r in removals)
+    result.files_removed += len(removals)
+
+
 def commit_group(conn: psycopg.Connection, *, layer: str, source_id: int, model: store.ActiveModel,
                  group: list[ChunkedFile], recipe: str, result: AddResult,
                  fail: Callable[[str, str, str], None], actor: str,
@@ -476,23 +500,11 @@ def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, root: P
                         flush()
                 else:
                     pf = chunked
-            if pf.outcome == "unchanged":
-                assert pf.document_id is not None
-                refresh_stat(conn, pf.document_id, pf.size, pf.mtime_ns)
-                result.files_unchanged += 1
-            elif pf.outcome == "no_text":
-                if pf.document_id is not None:
-                    removals.append((pf.rel_path, "no_text"))
-                else:
-                    result.skipped.append(FileNote(pf.rel_path, "no_text"))
-            elif pf.outcome == "failed":
-                fail(pf.rel_path, pf.reason or "read_error", pf.message or "")
+            record_outcome(conn, pf, result, removals, fail)
             if progress:
                 progress(done, total)
         flush()
-        remove_documents(conn, layer, [(stored[p].id, p, r) for p, r in removals], run_id, actor)
-        result.removed.extend(FileNote(p, r) for p, r in removals)
-        result.files_removed += len(removals)
+        apply_removals(conn, layer, stored, removals, result, actor)
     except KeyboardInterrupt:
         result.interrupted = True
         try:

@@ -56,9 +56,11 @@ from .ingest import (
     GROUP_CHUNKS,
     AddResult,
     FileNote,
+    apply_removals,
     commit_group,
     finish_run,
     layer_chunk_config,
+    record_outcome,
     sync_source,
 )
 from .pipeline import (
@@ -71,8 +73,6 @@ from .pipeline import (
     embed_missing,
     parse_file,
     plan_files,
-    refresh_stat,
-    remove_documents,
 )
 from .sandbox import sandbox_from_env
 from .selection import select_files
@@ -506,21 +506,9 @@ def _store_source(conn: psycopg.Connection, layer: str, source_id: int, plan: Pl
                         flush()
                 else:
                     pf = replace(pf, outcome="no_text", doc=None)
-            if pf.outcome == "unchanged":
-                assert pf.document_id is not None
-                refresh_stat(conn, pf.document_id, pf.size, pf.mtime_ns)
-                result.files_unchanged += 1
-            elif pf.outcome == "no_text":
-                if pf.document_id is not None:
-                    removals.append((pf.rel_path, "no_text"))
-                else:
-                    result.skipped.append(FileNote(pf.rel_path, "no_text"))
-            elif pf.outcome == "failed":
-                fail(pf.rel_path, pf.reason or "read_error", pf.message or "")
+            record_outcome(conn, pf, result, removals, fail)
         flush()
-        remove_documents(conn, layer, [(stored[p].id, p, r) for p, r in removals], run_id, actor)
-        result.removed.extend(FileNote(p, r) for p, r in removals)
-        result.files_removed += len(removals)
+        apply_removals(conn, layer, stored, removals, result, actor)
     finally:
         if failed:
             store.commit_events(conn, failed)
