@@ -1,5 +1,5 @@
 """Dagster assets: one per ingest stage, one partition per layer; each asset body is one call into
-stratakb_core.layer_stages, the same stage functions `stratakb add` runs.
+stratakb_core.ingest.layer_stages, the same stage functions `stratakb add` runs.
 
 selected_files -> policy_decisions -> parsed_documents -> structure_maps -> chunks ->
 chunk_embeddings -> layer_store. The intermediate assets are Arrow tables kept as Parquet by the
@@ -12,7 +12,7 @@ import dagster as dg
 import pyarrow as pa
 
 from resources import StrataStore
-from stratakb_core import layer_stages as stages
+from stratakb_core.ingest import layer_stages as stages
 
 layers_partitions = dg.DynamicPartitionsDefinition(name="layers")
 

@@ -9,11 +9,11 @@ import dagster as dg
 
 from assets import layer_assets, layer_store, layers_partitions
 from resources import ParquetIOManager, StrataStore
-from stratakb_core import layer_stages as stages
-from stratakb_core import store
-from stratakb_core.addplan import LAYER_NAME_RE
-from stratakb_core.reembed import DEFAULT_BATCH_SIZE
-from stratakb_core.reembed import reembed as reembed_store_chunks
+from stratakb_core.ingest import layer_stages as stages
+from stratakb_core.ingest.addplan import LAYER_NAME_RE
+from stratakb_core.ingest.reembed import DEFAULT_BATCH_SIZE
+from stratakb_core.ingest.reembed import reembed as reembed_store_chunks
+from stratakb_core.store import projections as store
 
 PARTITIONS = layers_partitions.name or "layers"
 MIRROR_BATCH = 500

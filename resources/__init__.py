@@ -15,11 +15,11 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from pydantic import PrivateAttr
 
-from stratakb_core.addplan import LAYER_NAME_RE
-from stratakb_core.arrow import stage_storage_dir
-from stratakb_core.db import Database
 from stratakb_core.embedding import Embedder, build_embedder
+from stratakb_core.ingest.addplan import LAYER_NAME_RE
+from stratakb_core.ingest.stage_tables import stage_storage_dir
 from stratakb_core.settings import Settings
+from stratakb_core.store.connection import Database
 
 
 class StrataStore(dg.ConfigurableResource):

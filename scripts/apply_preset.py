@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from stratakb_core.cli import EXIT_OK, EXIT_REFUSED, main  # noqa: E402 - after the path is set
+from stratakb_core.cli.main import EXIT_OK, EXIT_REFUSED, main  # noqa: E402 - after the path is set
 from stratakb_core.errors import StrataError  # noqa: E402
+from stratakb_core.ingest.presets import format_report, parse_only  # noqa: E402
 from stratakb_core.patterns import escape_controls  # noqa: E402
-from stratakb_core.presets import format_report, parse_only  # noqa: E402
 from stratakb_core.textsafe import json_dumps  # noqa: E402
 
 

@@ -52,22 +52,15 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from stratakb_core.answer import RERANK_CANDIDATES, AskConfig, Engine  # noqa: E402
-from stratakb_core.confidence import SCALES  # noqa: E402
-from stratakb_core.db import Database  # noqa: E402
 from stratakb_core.embedding import build_embedder  # noqa: E402
-from stratakb_core.eval_runner import MODES, Mode, load_reranker  # noqa: E402
-from stratakb_core.evaluation import (  # noqa: E402
-    dedupe,
-    mean,
-    ndcg_at_k,
-    percentile,
-    ranked_hits,
-    recall_at_k,
-)
-from stratakb_core.ingest import AddOptions, add_folder  # noqa: E402
-from stratakb_core.search import hybrid_search  # noqa: E402
+from stratakb_core.evaluation.metrics import dedupe, mean, ndcg_at_k, percentile, ranked_hits, recall_at_k  # noqa: E402
+from stratakb_core.evaluation.runner import MODES, Mode, load_reranker  # noqa: E402
+from stratakb_core.ingest.sync import AddOptions, add_folder  # noqa: E402
+from stratakb_core.query.answer import RERANK_CANDIDATES, AskConfig, Engine  # noqa: E402
+from stratakb_core.query.confidence import SCALES  # noqa: E402
+from stratakb_core.query.search import hybrid_search  # noqa: E402
 from stratakb_core.settings import Settings  # noqa: E402
+from stratakb_core.store.connection import Database  # noqa: E402
 
 PUBLISHED = {"BM25 (BEIR paper)": 0.665, "BM25 + CE rerank (BEIR paper)": 0.688,
              "all-MiniLM-L6-v2 dense (MTEB)": 0.6451}

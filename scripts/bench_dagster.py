@@ -32,13 +32,13 @@ sys.path.insert(0, str(REPO))
 
 import psycopg  # noqa: E402
 
-from stratakb_core import events as ev  # noqa: E402
-from stratakb_core import store  # noqa: E402
-from stratakb_core.addplan import description_from_readme, layer_name_from_folder  # noqa: E402
-from stratakb_core.db import Database, migrate  # noqa: E402
-from stratakb_core.ingest import AddOptions, add_folder  # noqa: E402
-from stratakb_core.models import ChunkConfig  # noqa: E402
+from stratakb_core.ingest.addplan import description_from_readme, layer_name_from_folder  # noqa: E402
+from stratakb_core.ingest.sync import AddOptions, add_folder  # noqa: E402
 from stratakb_core.settings import Settings  # noqa: E402
+from stratakb_core.store import events as ev  # noqa: E402
+from stratakb_core.store import projections as store  # noqa: E402
+from stratakb_core.store.connection import Database, migrate  # noqa: E402
+from stratakb_core.values import ChunkConfig  # noqa: E402
 
 BACKENDS = {"hash": {"EMBEDDING_BACKEND": "hash"}, "real": {"EMBEDDING_BACKEND": "sentence_transformers"}}
 

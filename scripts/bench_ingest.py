@@ -26,13 +26,13 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from stratakb_core.chunking import chunk_document, embedding_text  # noqa: E402
-from stratakb_core.db import Database  # noqa: E402
 from stratakb_core.embedding import build_embedder  # noqa: E402
-from stratakb_core.ingest import AddOptions, add_folder  # noqa: E402
-from stratakb_core.models import ChunkConfig  # noqa: E402
-from stratakb_core.parsing import parser_for  # noqa: E402
+from stratakb_core.ingest.chunking import chunk_document, embedding_text  # noqa: E402
+from stratakb_core.ingest.parsing import parser_for  # noqa: E402
+from stratakb_core.ingest.sync import AddOptions, add_folder  # noqa: E402
 from stratakb_core.settings import Settings  # noqa: E402
+from stratakb_core.store.connection import Database  # noqa: E402
+from stratakb_core.values import ChunkConfig  # noqa: E402
 
 
 def machine() -> str:
@@ -74,7 +74,7 @@ def main() -> int:
 
     # The chunk texts the ingest will embed, computed up front (outside every timing) the way the
     # ingest does: parse, structure map, chunk, and the [layer > file > headings] prefix.
-    from stratakb_core.structure import apply_structure
+    from stratakb_core.ingest.structure import apply_structure
 
     texts: list[str] = []
     for folder in folders:

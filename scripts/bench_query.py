@@ -31,15 +31,15 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from stratakb_core import events as ev  # noqa: E402
-from stratakb_core import store  # noqa: E402
-from stratakb_core.answer import AskConfig, Engine  # noqa: E402
-from stratakb_core.db import Database  # noqa: E402
 from stratakb_core.embedding import build_embedder  # noqa: E402
-from stratakb_core.ingest import AddOptions, add_folder  # noqa: E402
-from stratakb_core.rerank import CrossEncoderReranker  # noqa: E402
-from stratakb_core.search import SearchCache  # noqa: E402
+from stratakb_core.ingest.sync import AddOptions, add_folder  # noqa: E402
+from stratakb_core.query.answer import AskConfig, Engine  # noqa: E402
+from stratakb_core.query.rerank import CrossEncoderReranker  # noqa: E402
+from stratakb_core.query.search import SearchCache  # noqa: E402
 from stratakb_core.settings import Settings  # noqa: E402
+from stratakb_core.store import events as ev  # noqa: E402
+from stratakb_core.store import projections as store  # noqa: E402
+from stratakb_core.store.connection import Database  # noqa: E402
 
 QUESTIONS = [
     "How long should a line of Python code be?", "How should I name constants?",

@@ -36,8 +36,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import numpy as np
 
-from .errors import EmbeddingSetupError, EmbedError, LocalOnlyError
-from .settings import Settings
+from stratakb_core.errors import EmbeddingSetupError, EmbedError, LocalOnlyError
+from stratakb_core.settings import Settings
 
 if TYPE_CHECKING:
     import httpx

@@ -105,7 +105,7 @@ def check_regex(p: Any, flags: int = 0) -> str | None:
     """
     if not isinstance(p, str):
         return f"is not a string ({type(p).__name__})"
-    from .structure import check_pattern
+    from stratakb_core.ingest.structure import check_pattern
 
     problem = check_pattern(p)
     if problem is None and flags:

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import UsageError
+from stratakb_core.errors import UsageError
 
 DEFAULT_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 _TRUE = {"1", "true", "yes", "on"}

@@ -38,7 +38,7 @@ def pg_server(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def template_db(pg_server) -> str:
-    from stratakb_core.db import migrate
+    from stratakb_core.store.connection import migrate
 
     with psycopg.connect(pg_server.get_uri(), autocommit=True) as conn:
         conn.execute("DROP DATABASE IF EXISTS strata_template")
@@ -69,7 +69,7 @@ def settings(database_url, tmp_path):
 
 @pytest.fixture
 def db(settings):
-    from stratakb_core.db import Database
+    from stratakb_core.store.connection import Database
 
     return Database(settings)
 

@@ -220,7 +220,8 @@ def test_embedded_default_store_is_shared_by_concurrent_processes(tmp_path, docs
     env = cli_env(None, STRATA_DATA_DIR=str(tmp_path / "kbdata"))
     holder = subprocess.Popen(
         [sys.executable, "-c",
-         "import sys, time; from stratakb_core.db import Database; from stratakb_core.settings import Settings;"
+         "import sys, time; from stratakb_core.store.connection import Database;"
+         " from stratakb_core.settings import Settings;"
          " c = Database(Settings.from_env()).connect(); print('up', flush=True); sys.stdin.readline(); c.close()"],
         env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:

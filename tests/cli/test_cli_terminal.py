@@ -3,6 +3,7 @@ progress; and a file the process cannot read fails alone while the rest is store
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pty
@@ -15,6 +16,7 @@ import time
 from pathlib import Path
 
 from tests.conftest import cli_env, run_cli, write
+from tests.helpers.socket_relay import tcp_url_for
 
 
 def run_in_pty(args: list[str], env: dict[str, str], answer: str | None, timeout: float = 120) -> tuple[int, str]:
@@ -78,7 +80,7 @@ def test_progress_bar_shows_at_a_terminal_but_not_with_json(database_url, tmp_pa
 
 
 def test_unreadable_file_fails_alone_and_the_run_goes_on(database_url):
-    """Run as an unprivileged user, since root reads any file."""
+    """As root, run the child without the capabilities that let root read any file."""
     base = Path(tempfile.mkdtemp(prefix="stratakb-unreadable-"))
     try:
         base.chmod(0o755)
@@ -89,21 +91,24 @@ def test_unreadable_file_fails_alone_and_the_run_goes_on(database_url):
         (folder / "ok.md").chmod(0o644)
         secret.chmod(0o000)
         env = cli_env(database_url)
+        relay = contextlib.nullcontext(database_url)
         preexec = None
         if os.geteuid() == 0:
-            import pwd
+            import ctypes
 
-            # The embedded server's own system user: unprivileged, and allowed on its socket.
-            nobody = pwd.getpwnam("embedded_postgres")
-            env["HOME"] = str(base)
+            libc = ctypes.CDLL(None, use_errno=True)
 
-            def preexec():  # drop root for the child only
-                os.setgid(nobody.pw_gid)
-                os.setuid(nobody.pw_uid)
+            def preexec():  # root reads any file: drop the capabilities that let it, for the child only
+                for cap in (1, 2):  # CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH
+                    if libc.prctl(24, cap, 0, 0, 0) != 0:  # PR_CAPBSET_DROP: gone after the exec
+                        raise OSError(ctypes.get_errno(), "prctl(PR_CAPBSET_DROP)")
 
-        p = subprocess.run([sys.executable, "-m", "stratakb_core.cli", "add", str(folder), "--json"],
-                           env=env, capture_output=True, text=True, timeout=120, preexec_fn=preexec,
-                           stdin=subprocess.DEVNULL, cwd=str(base))
+            relay = tcp_url_for(database_url)  # the server's socket folder is closed to it too
+        with relay as url:
+            env["DATABASE_URL"] = url
+            p = subprocess.run([sys.executable, "-m", "stratakb_core.cli", "add", str(folder), "--json"],
+                               env=env, capture_output=True, text=True, timeout=120, preexec_fn=preexec,
+                               stdin=subprocess.DEVNULL, cwd=str(base))
         assert p.returncode == 1, p.stderr + p.stdout
         data = json.loads(p.stdout)
         assert data["errors"] == [{"file": "locked.md", "reason": "read_error", "message": "Permission denied"}]

@@ -18,14 +18,14 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from stratakb_core import events as ev
-from stratakb_core import store
-from stratakb_core.addplan import description_from_readme
-from stratakb_core.db import Database
 from stratakb_core.embedding import HashEmbedder
-from stratakb_core.ingest import AddOptions, add_folder
-from stratakb_core.models import ChunkConfig
+from stratakb_core.ingest.addplan import description_from_readme
+from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.settings import Settings
+from stratakb_core.store import events as ev
+from stratakb_core.store import projections as store
+from stratakb_core.store.connection import Database
+from stratakb_core.values import ChunkConfig
 from tests.conftest import write
 
 LAYER = "docs"
@@ -185,7 +185,7 @@ def test_each_asset_runs_directly_against_the_store(database_url, settings, db, 
     assert "runbooks/new.md" in paths and "retention-policy.txt" not in paths
     run = last_run(database_url)
     assert run.actor == "dagster" and run.payload["command"] == "dagster"
-    from stratakb_core.rebuild import verify_projections
+    from stratakb_core.store.rebuild import verify_projections
 
     assert verify_projections(conn) == []
 
@@ -310,7 +310,7 @@ def test_a_sync_between_planning_and_storing_is_not_undone(database_url, setting
     text = conn.execute("SELECT v.text FROM documents d JOIN document_versions v ON v.id = d.version_id"
                         " WHERE d.path = 'runbooks/new.md'").fetchone()[0]
     assert "edited" in text
-    from stratakb_core.rebuild import verify_projections
+    from stratakb_core.store.rebuild import verify_projections
 
     assert verify_projections(conn) == []
 
@@ -335,7 +335,7 @@ def test_reembed_job_reembeds_from_stored_chunks(database_url, settings, db, doc
     mats = result.asset_materializations_for_node("reembed_store")
     assert [(m.partition, m.metadata["model"].value) for m in mats] == [(LAYER, "hash-256")]
     conn.commit()
-    from stratakb_core.search import hybrid_search
+    from stratakb_core.query.search import hybrid_search
 
     hits = hybrid_search(conn, HashEmbedder(256), "database failover replica", top_k=3)
     assert hits

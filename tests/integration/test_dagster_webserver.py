@@ -15,7 +15,7 @@ from pathlib import Path
 import dagster as dg
 import httpx
 
-from stratakb_core.ingest import AddOptions, add_folder
+from stratakb_core.ingest.sync import AddOptions, add_folder
 
 REPO = Path(__file__).resolve().parents[2]
 TIMEOUT_S = 90.0

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from stratakb_core.embedding import build_embedder
-from stratakb_core.eval_runner import MODES, calibrate, evaluate, format_report
-from stratakb_core.ingest import AddOptions, add_folder
+from stratakb_core.evaluation.runner import MODES, calibrate, evaluate, format_report
+from stratakb_core.ingest.sync import AddOptions, add_folder
 from tests.conftest import cli_env, run_cli
 
 GOLDEN = """

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from stratakb_core import events as ev
-from stratakb_core import store
-from stratakb_core.answer import AskConfig, Engine
 from stratakb_core.embedding import build_embedder
-from stratakb_core.extractive import MAX_SENTENCES, REINGEST_NOTE, SentenceModelUnavailable
-from stratakb_core.ingest import AddOptions, add_folder
-from stratakb_core.receipts import open_receipt
+from stratakb_core.ingest.sync import AddOptions, add_folder
+from stratakb_core.query.answer import AskConfig, Engine
+from stratakb_core.query.extractive import MAX_SENTENCES, REINGEST_NOTE, SentenceModelUnavailable
+from stratakb_core.query.receipts import open_receipt
+from stratakb_core.store import events as ev
+from stratakb_core.store import projections as store
 from tests.conftest import FIXTURES, write
 
 RFC6455 = "rfc6455.txt"

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from stratakb_core import events as ev
 from stratakb_core.errors import ConfirmationRequired, ModelMismatchError, RefusedError, UsageError
-from stratakb_core.ingest import AddOptions, add_folder
-from stratakb_core.rebuild import verify_projections
+from stratakb_core.ingest.sync import AddOptions, add_folder
+from stratakb_core.store import events as ev
+from stratakb_core.store.rebuild import verify_projections
 from tests.conftest import write
 
 

@@ -11,8 +11,8 @@ import dagster as dg
 import psycopg
 import pytest
 
-from stratakb_core import inspect as ins
-from stratakb_core.ingest import AddOptions, add_folder
+from stratakb_core.ingest import inspection as ins
+from stratakb_core.ingest.sync import AddOptions, add_folder
 from tests.conftest import FIXTURES, cli_env, run_cli, write
 
 LAYER = "docs"

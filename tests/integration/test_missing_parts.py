@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from stratakb_core.answer import AskConfig, Engine
 from stratakb_core.embedding import build_embedder
-from stratakb_core.ingest import AddOptions, add_folder
-from stratakb_core.missing import cut_at_word, tokens
+from stratakb_core.ingest.sync import AddOptions, add_folder
+from stratakb_core.query.answer import AskConfig, Engine
+from stratakb_core.query.missing import cut_at_word, tokens
 from tests.conftest import write
 
 LONG = ("The supplier invoices the customer monthly in arrears for the services delivered in the month "

@@ -15,12 +15,12 @@ import psycopg
 import pytest
 import yaml
 
-from stratakb_core import events as ev
-from stratakb_core import store
 from stratakb_core.errors import RefusedError, UsageError
-from stratakb_core.ingest import AddOptions, add_folder
-from stratakb_core.presets import apply_preset, format_report, load_preset
-from stratakb_core.rebuild import verify_projections
+from stratakb_core.ingest.presets import apply_preset, format_report, load_preset
+from stratakb_core.ingest.sync import AddOptions, add_folder
+from stratakb_core.store import events as ev
+from stratakb_core.store import projections as store
+from stratakb_core.store.rebuild import verify_projections
 from tests.conftest import REPO, write
 
 RUNBOOK = """# Database failover
@@ -356,7 +356,7 @@ def test_dry_run_lists_layer_check_and_writes_nothing(db, settings, conn, tmp_pa
 def test_dry_run_on_a_database_that_never_answers_says_unknown_within_5_seconds(settings, tmp_path):
     from dataclasses import replace
 
-    from stratakb_core.db import Database
+    from stratakb_core.store.connection import Database
 
     silent = socket.socket()
     silent.bind(("127.0.0.1", 0))
@@ -377,7 +377,7 @@ def test_dry_run_on_a_database_that_never_answers_says_unknown_within_5_seconds(
 def test_dry_run_on_an_unreachable_database_says_unknown(settings, tmp_path):
     from dataclasses import replace
 
-    from stratakb_core.db import Database
+    from stratakb_core.store.connection import Database
 
     closed = socket.socket()
     closed.bind(("127.0.0.1", 0))

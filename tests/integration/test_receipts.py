@@ -10,11 +10,10 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from stratakb_core.answer import ArgumentError, AskConfig, Engine
 from stratakb_core.embedding import build_embedder
-from stratakb_core.ingest import AddOptions, add_folder
-from stratakb_core.rebuild import verify_projections
-from stratakb_core.receipts import (
+from stratakb_core.ingest.sync import AddOptions, add_folder
+from stratakb_core.query.answer import ArgumentError, AskConfig, Engine
+from stratakb_core.query.receipts import (
     NOTHING_CHECKED_NOTE,
     RECEIPT_ISSUED,
     ReceiptNotFound,
@@ -23,6 +22,7 @@ from stratakb_core.receipts import (
     open_receipt,
     verify_draft,
 )
+from stratakb_core.store.rebuild import verify_projections
 from tests.conftest import FIXTURES, cli_env, run_cli, write
 
 BUDGET = 1500
@@ -261,8 +261,8 @@ def test_stratakb_receipt_marks_each_quote_in_its_context_and_prints_unchecked_s
 
 
 def test_stratakb_receipt_prints_an_extractive_answers_quotes(database_url, settings, conn, rfc):
-    from stratakb_core import events as ev
-    from stratakb_core import store
+    from stratakb_core.store import events as ev
+    from stratakb_core.store import projections as store
 
     store.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, "rfc", {"changes": {"answer_mode": "extractive"}})])
     resp = ask_clause(settings, conn, "Show section 5.5.2")

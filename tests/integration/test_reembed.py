@@ -10,15 +10,15 @@ from dataclasses import replace
 import psycopg
 import pytest
 
-from stratakb_core import events as ev
-from stratakb_core import store
 from stratakb_core.embedding import HashEmbedder, text_hash
 from stratakb_core.errors import ModelMismatchError, UsageError
-from stratakb_core.ingest import AddOptions, add_folder
-from stratakb_core.rebuild import verify_projections
-from stratakb_core.reembed import reembed
-from stratakb_core.search import hybrid_search
+from stratakb_core.ingest.reembed import reembed
+from stratakb_core.ingest.sync import AddOptions, add_folder
+from stratakb_core.query.search import hybrid_search
 from stratakb_core.settings import Settings
+from stratakb_core.store import events as ev
+from stratakb_core.store import projections as store
+from stratakb_core.store.rebuild import verify_projections
 from tests.conftest import cli_env, run_cli, write
 
 
@@ -105,8 +105,8 @@ def test_a_chunk_whose_text_hashes_differently_gets_its_hash_recorded(settings, 
                        " c.start_char, c.end_char, c.line_start, c.line_end FROM chunks c"
                        " JOIN documents d ON d.id = c.document_id WHERE c.id = %s", (chunk_id,)).fetchone()
     conn.commit()
-    from stratakb_core.chunking import embedding_text
-    from stratakb_core.models import Chunk
+    from stratakb_core.ingest.chunking import embedding_text
+    from stratakb_core.values import Chunk
 
     rebuilt = embedding_text(Chunk(row[6], row[7], row[8], row[0], tuple(row[1]), row[9], row[10], row[2]),
                              row[4], row[3])

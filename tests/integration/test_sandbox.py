@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from stratakb_core.errors import ParseError
-from stratakb_core.ingest import AddOptions, add_folder
-from stratakb_core.sandbox import ParseSandbox
+from stratakb_core.ingest.sandbox import ParseSandbox
+from stratakb_core.ingest.sync import AddOptions, add_folder
 from tests.conftest import write
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import anyio
 import pytest
 
-from stratakb_core.ingest import AddOptions, add_folder
+from stratakb_core.ingest.sync import AddOptions, add_folder
 from tests.conftest import REPO, cli_env, run_cli, write
 from tests.mcp.test_mcp_stdio import TIMEOUT, error_of, mcp_session, ok
 
@@ -390,8 +390,8 @@ async def test_apply_preset_reads_only_inside_the_ingest_roots(database_url, roo
 
 
 async def test_every_tool_the_server_offers_has_a_role_in_the_table():
-    from stratakb_core import roles
-    from stratakb_core.mcp_server import create_server
+    from stratakb_core.mcp import roles
+    from stratakb_core.mcp.server import create_server
 
     offered = {t.name for t in await create_server().list_tools()}
     assert offered - set(roles.TOOL_ROLES) == set()

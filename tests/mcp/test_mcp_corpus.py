@@ -15,8 +15,8 @@ import psycopg
 import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
-from stratakb_core import events as ev
-from stratakb_core import store
+from stratakb_core.store import events as ev
+from stratakb_core.store import projections as store
 from tests.conftest import FIXTURES, cli_env
 
 pytestmark = pytest.mark.anyio
@@ -33,9 +33,9 @@ def corpus_db(pg_server, template_db, tmp_path_factory):
     """One database for the module: PEPs and RFCs in two layers with routing patterns."""
     from dataclasses import replace
 
-    from stratakb_core.db import Database
-    from stratakb_core.ingest import AddOptions, add_folder
+    from stratakb_core.ingest.sync import AddOptions, add_folder
     from stratakb_core.settings import Settings
+    from stratakb_core.store.connection import Database
 
     name = "c_" + uuid.uuid4().hex[:10]
     with psycopg.connect(pg_server.get_uri(), autocommit=True) as c:

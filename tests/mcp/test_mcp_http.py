@@ -17,7 +17,7 @@ import pytest
 from mcp import ClientSession
 from mcp.client.streamable_http import streamable_http_client
 
-from stratakb_core.ingest import AddOptions, add_folder
+from stratakb_core.ingest.sync import AddOptions, add_folder
 from tests.conftest import REPO, cli_env, run_cli
 from tests.mcp.test_mcp_stdio import TIMEOUT, error_of, ok
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import anyio
 import pytest
 
-from stratakb_core import events as ev
-from stratakb_core import store
-from stratakb_core.ingest import AddOptions, add_folder
+from stratakb_core.ingest.sync import AddOptions, add_folder
+from stratakb_core.store import events as ev
+from stratakb_core.store import projections as store
 from tests.conftest import FIXTURES, cli_env, run_cli
 from tests.mcp.test_mcp_stdio import error_of, mcp_session, ok
 

@@ -14,7 +14,7 @@ import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from mcp.types import CallToolResult, TextContent
 
-from stratakb_core.ingest import AddOptions, add_folder
+from stratakb_core.ingest.sync import AddOptions, add_folder
 from tests.conftest import REPO, cli_env
 
 pytestmark = pytest.mark.anyio

@@ -14,19 +14,10 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from stratakb_core import arrow
 from stratakb_core.embedding import HashEmbedder
-from stratakb_core.models import (
-    ChunkConfig,
-    Exclusion,
-    FileEntry,
-    Flag,
-    OutlineEntry,
-    ParsedDocument,
-    Section,
-    Selection,
-)
-from stratakb_core.pipeline import (
+from stratakb_core.ingest import stage_tables as arrow
+from stratakb_core.ingest.selection import select_files
+from stratakb_core.ingest.stages import (
     Candidate,
     ChunkedFile,
     EmbedResult,
@@ -36,8 +27,17 @@ from stratakb_core.pipeline import (
     parse_bytes,
     plan_files,
 )
-from stratakb_core.selection import select_files
-from stratakb_core.store import DocumentRow
+from stratakb_core.store.projections import DocumentRow
+from stratakb_core.values import (
+    ChunkConfig,
+    Exclusion,
+    FileEntry,
+    Flag,
+    OutlineEntry,
+    ParsedDocument,
+    Section,
+    Selection,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURES = REPO / "tests" / "fixtures"
@@ -162,6 +162,7 @@ def test_stage_storage_dir_comes_from_the_environment(tmp_path):
 
 
 def test_the_core_of_the_dagster_path_does_not_import_dagster():
-    code = ("import sys, stratakb_core.arrow, stratakb_core.layer_stages, stratakb_core.reembed,"
-            " stratakb_core.inspect; assert not [m for m in sys.modules if m.split('.')[0] == 'dagster']")
+    code = ("import sys, stratakb_core.ingest.stage_tables, stratakb_core.ingest.layer_stages,"
+            " stratakb_core.ingest.reembed,"
+            " stratakb_core.ingest.inspection; assert not [m for m in sys.modules if m.split('.')[0] == 'dagster']")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=REPO)

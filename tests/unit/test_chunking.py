@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from stratakb_core.chunking import chunk_document, count_truncated, embedding_text
-from stratakb_core.models import Chunk, ChunkConfig, ParsedDocument, Section
-from stratakb_core.parsing import parser_for
-from stratakb_core.parsing.markdown import MarkdownParser
+from stratakb_core.ingest.chunking import chunk_document, count_truncated, embedding_text
+from stratakb_core.ingest.parsing import parser_for
+from stratakb_core.ingest.parsing.markdown import MarkdownParser
+from stratakb_core.values import Chunk, ChunkConfig, ParsedDocument, Section
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 FIXTURE_NAMES = ["runbook.md", "pep-0020.rst", "pep-0604.rst"]

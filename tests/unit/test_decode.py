@@ -7,7 +7,7 @@ import codecs
 import pytest
 
 from stratakb_core.errors import ParseError
-from stratakb_core.parsing.decode import decode_text
+from stratakb_core.ingest.parsing.decode import decode_text
 
 
 def test_utf8_decodes_as_is() -> None:

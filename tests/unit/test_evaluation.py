@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from stratakb_core.evaluation import (
+from stratakb_core.evaluation.metrics import (
     dcg_at_k,
     dedupe,
     mean,

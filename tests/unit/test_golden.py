@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from stratakb_core.golden import (
+from stratakb_core.evaluation.golden import (
     Document,
     Expected,
     GoldenError,

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from stratakb_core.chunking import chunk_document
-from stratakb_core.models import ChunkConfig
-from stratakb_core.parsing import parser_for
+from stratakb_core.ingest.chunking import chunk_document
+from stratakb_core.ingest.parsing import parser_for
+from stratakb_core.values import ChunkConfig
 
 REPO = Path(__file__).resolve().parent.parent.parent
 GOLDEN = REPO / "tests" / "golden"
@@ -49,7 +49,7 @@ def snapshot(path: Path) -> dict[str, Any]:
     parser = parser_for(path.name)
     assert parser is not None
     # The structure map as the ingest builds it (PDF and Word parsers cut at their outline only).
-    from stratakb_core.structure import apply_structure
+    from stratakb_core.ingest.structure import apply_structure
 
     doc = apply_structure(parser.parse(path.read_bytes(), path.name), ())
     config = CONFIG

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stratakb_core.missing import (
+from stratakb_core.query.missing import (
     Fit,
     clause_label,
     cut_at_word,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from stratakb_core.names import MAX_NAMES, Name, find_names, missing_names, missing_note, name_in
+from stratakb_core.query.names import MAX_NAMES, Name, find_names, missing_names, missing_note, name_in
 
 # (rule, question, the names it asks about)
 FIND = [

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from stratakb_core.chunking import chunk_document
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.models import ChunkConfig, Flag, ParsedDocument
-from stratakb_core.parsing import parser_for, sheets
-from stratakb_core.parsing.sheets import CsvParser, column_labels, detect_delimiter
+from stratakb_core.ingest.chunking import chunk_document
+from stratakb_core.ingest.parsing import parser_for, sheets
+from stratakb_core.ingest.parsing.sheets import CsvParser, column_labels, detect_delimiter
+from stratakb_core.values import ChunkConfig, Flag, ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

@@ -19,11 +19,11 @@ from docx.enum.style import WD_STYLE_TYPE
 from docx.oxml import OxmlElement, parse_xml
 from docx.oxml.ns import nsdecls, qn
 
-from stratakb_core.chunking import chunk_document
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.models import ChunkConfig, ParsedDocument
-from stratakb_core.parsing import ooxml, parser_for
-from stratakb_core.parsing.docx_parser import DocxParser
+from stratakb_core.ingest.chunking import chunk_document
+from stratakb_core.ingest.parsing import ooxml, parser_for
+from stratakb_core.ingest.parsing.docx_parser import DocxParser
+from stratakb_core.values import ChunkConfig, ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

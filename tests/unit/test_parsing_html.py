@@ -6,11 +6,11 @@ import time
 
 import pytest
 
-from stratakb_core.chunking import chunk_document
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.models import ChunkConfig, ParsedDocument
-from stratakb_core.parsing import parser_for
-from stratakb_core.parsing.html import HtmlParser, extract_html
+from stratakb_core.ingest.chunking import chunk_document
+from stratakb_core.ingest.parsing import parser_for
+from stratakb_core.ingest.parsing.html import HtmlParser, extract_html
+from stratakb_core.values import ChunkConfig, ParsedDocument
 
 PAGE = """<!DOCTYPE html>
 <html lang="en">

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.models import ParsedDocument
-from stratakb_core.parsing import Parser, parser_for, supported_extensions
-from stratakb_core.parsing.frontmatter import document_date, split_front_matter
-from stratakb_core.parsing.markdown import MarkdownParser, find_headings
+from stratakb_core.ingest.parsing import Parser, parser_for, supported_extensions
+from stratakb_core.ingest.parsing.frontmatter import document_date, split_front_matter
+from stratakb_core.ingest.parsing.markdown import MarkdownParser, find_headings
+from stratakb_core.values import ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

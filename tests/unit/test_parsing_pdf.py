@@ -16,16 +16,11 @@ from pathlib import Path
 import pytest
 from pypdf import PdfWriter
 
-from stratakb_core.chunking import chunk_document
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.models import ChunkConfig, Flag, ParsedDocument
-from stratakb_core.parsing import parser_for, pdf
-from stratakb_core.parsing.pdf import (
-    PAGE_SEPARATOR,
-    PdfParser,
-    is_probably_scanned,
-    page_counts_as_scanned,
-)
+from stratakb_core.ingest.chunking import chunk_document
+from stratakb_core.ingest.parsing import parser_for, pdf
+from stratakb_core.ingest.parsing.pdf import PAGE_SEPARATOR, PdfParser, is_probably_scanned, page_counts_as_scanned
+from stratakb_core.values import ChunkConfig, Flag, ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 LONG = "This page has plenty of real text on it, the way a born-digital page does. " * 4  # > 200

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from stratakb_core.errors import NoTextError
-from stratakb_core.models import ParsedDocument
-from stratakb_core.parsing import parser_for
-from stratakb_core.parsing.plaintext import PlainTextParser, TextFlavor, find_headings
+from stratakb_core.ingest.parsing import parser_for
+from stratakb_core.ingest.parsing.plaintext import PlainTextParser, TextFlavor, find_headings
+from stratakb_core.values import ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -135,7 +135,7 @@ def test_asciidoc_heading_needs_a_blank_line_or_block_attribute_before_it() -> N
 
 
 # ---------------------------------------------------------------------------------------------
-# Numbered and keyword headings in .txt: the structure map finds them (stratakb_core.structure)
+# Numbered and keyword headings in .txt: the structure map finds them (stratakb_core.ingest.structure)
 
 
 def paths(source: str, name: str = "spec.txt") -> list[tuple[str, ...]]:

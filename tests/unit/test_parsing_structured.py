@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from stratakb_core.chunking import chunk_document
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.models import ChunkConfig, Flag, ParsedDocument
-from stratakb_core.parsing import parser_for
-from stratakb_core.parsing.structured import JsonParser, XmlParser, XsdParser, YamlParser
+from stratakb_core.ingest.chunking import chunk_document
+from stratakb_core.ingest.parsing import parser_for
+from stratakb_core.ingest.parsing.structured import JsonParser, XmlParser, XsdParser, YamlParser
+from stratakb_core.values import ChunkConfig, Flag, ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

@@ -18,11 +18,11 @@ from typing import Any
 import openpyxl
 import pytest
 
-from stratakb_core.chunking import chunk_document
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.models import ChunkConfig, Flag, ParsedDocument
-from stratakb_core.parsing import ooxml, parser_for, sheets
-from stratakb_core.parsing.sheets import LegacyWorkbookParser, XlsxParser, format_value
+from stratakb_core.ingest.chunking import chunk_document
+from stratakb_core.ingest.parsing import ooxml, parser_for, sheets
+from stratakb_core.ingest.parsing.sheets import LegacyWorkbookParser, XlsxParser, format_value
+from stratakb_core.values import ChunkConfig, Flag, ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

@@ -113,7 +113,7 @@ def test_routing_flags_are_used_for_the_check() -> None:
 
 
 def test_check_regex_has_the_rules_of_structure_check_pattern() -> None:
-    from stratakb_core.structure import check_pattern
+    from stratakb_core.ingest.structure import check_pattern
 
     for p in (r"(a+)+", r"\s*", "(", "[[:alpha:]]", "a" * 501, "a\x00", r"^(?P<label>AT-\d{2,3})\b"):
         assert check_regex(p) == check_pattern(p)
@@ -218,14 +218,14 @@ def test_archived_patterns_are_filtered_with_their_check(caplog) -> None:
 def test_store_structure_patterns_skip_unsafe_ones() -> None:
     import inspect
 
-    from stratakb_core import store
+    from stratakb_core.store import projections as store
 
     assert "safe_patterns" in inspect.getsource(store.structure_patterns)
 
 
 @pytest.mark.parametrize("name", ["peps", "sepa", "iso20022"])
 def test_shipped_presets_hold_only_safe_patterns(name: str) -> None:
-    from stratakb_core.presets import load_preset
+    from stratakb_core.ingest.presets import load_preset
 
     preset = load_preset(REPO / "presets" / name / "preset.yaml")
     for p in (*preset.routing_patterns, *preset.structure_patterns):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from stratakb_core.models import FileEntry, PolicyReason
-from stratakb_core.policy import REASON_ORDER, SUPPORTED_EXTENSIONS, decide, is_secret_name
+from stratakb_core.ingest.policy import REASON_ORDER, SUPPORTED_EXTENSIONS, decide, is_secret_name
+from stratakb_core.values import FileEntry, PolicyReason
 
 MB = 1024 * 1024
 LIMIT = 50 * MB

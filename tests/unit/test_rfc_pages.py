@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from stratakb_core.chunking import chunk_document
-from stratakb_core.models import Chunk, ChunkConfig, ParsedDocument
-from stratakb_core.parsing.plaintext import PlainTextParser, find_pages
+from stratakb_core.ingest.chunking import chunk_document
+from stratakb_core.ingest.parsing.plaintext import PlainTextParser, find_pages
+from stratakb_core.values import Chunk, ChunkConfig, ParsedDocument
 
 RFC = Path(__file__).resolve().parent.parent / "fixtures" / "rfc6455.txt"
 FOOTER = re.compile(r"^Fette & Melnikov +Standards Track +\[Page (\d+)\]$")

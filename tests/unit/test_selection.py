@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from stratakb_core import selection
 from stratakb_core.errors import UsageError
-from stratakb_core.models import Selection
-from stratakb_core.selection import select_files
+from stratakb_core.ingest import selection
+from stratakb_core.ingest.selection import select_files
+from stratakb_core.values import Selection
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -593,7 +593,7 @@ def test_walk_reports_a_folder_it_cannot_list(tmp_path: Path, monkeypatch: pytes
 
 
 def test_preset_mode_applies_neither_strataignore_nor_the_builtin_folders(tmp_path):
-    from stratakb_core.selection import select_files
+    from stratakb_core.ingest.selection import select_files
 
     root = tmp_path / "docs"
     (root / "build").mkdir(parents=True)

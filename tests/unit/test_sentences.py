@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from stratakb_core.sentences import MAX_SENTENCE_CHARS, overlapping, split_sentences
+from stratakb_core.query.sentences import MAX_SENTENCE_CHARS, overlapping, split_sentences
 
 
 @dataclass(frozen=True)

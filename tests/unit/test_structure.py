@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from stratakb_core.chunking import chunk_document
-from stratakb_core.models import ChunkConfig, OutlineEntry, ParsedDocument, Section
-from stratakb_core.parsing import Heading, parser_for, sections_from_headings
-from stratakb_core.parsing.frontmatter import split_front_matter
-from stratakb_core.parsing.markdown import code_spans
-from stratakb_core.parsing.markdown import find_headings as markdown_headings
-from stratakb_core.parsing.plaintext import find_headings as text_headings
-from stratakb_core.parsing.plaintext import find_pages
-from stratakb_core.structure import apply_structure, build_structure, check_pattern
+from stratakb_core.ingest.chunking import chunk_document
+from stratakb_core.ingest.parsing import Heading, parser_for, sections_from_headings
+from stratakb_core.ingest.parsing.frontmatter import split_front_matter
+from stratakb_core.ingest.parsing.markdown import code_spans
+from stratakb_core.ingest.parsing.markdown import find_headings as markdown_headings
+from stratakb_core.ingest.parsing.plaintext import find_headings as text_headings
+from stratakb_core.ingest.parsing.plaintext import find_pages
+from stratakb_core.ingest.structure import apply_structure, build_structure, check_pattern
+from stratakb_core.values import ChunkConfig, OutlineEntry, ParsedDocument, Section
 
 REPO = Path(__file__).resolve().parent.parent.parent
 FIXTURES = REPO / "tests" / "fixtures"

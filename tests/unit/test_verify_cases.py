@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from stratakb_core.facts import draft_facts, passage_keys
-from stratakb_core.verify import check_draft, outcome, split_draft
+from stratakb_core.query.facts import draft_facts, passage_keys
+from stratakb_core.query.verify import check_draft, outcome, split_draft
 
 S1 = "7.2 Either party may end this agreement\nwith thirty (30) days' written notice."
 S2 = "Fees: EUR 1.000,00 a month, due by 4 November 2026. Interest is 4% a year."

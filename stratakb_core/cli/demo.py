@@ -1,0 +1,52 @@
+"""`stratakb demo`: ingest the bundled sample folder and answer a sample question; does I/O."""
+
+from __future__ import annotations
+
+import sys
+from importlib import resources
+from pathlib import Path
+
+from stratakb_core.cli.render import add_report
+from stratakb_core.ingest.sync import AddOptions, add_folder
+from stratakb_core.settings import Settings
+from stratakb_core.store.connection import Database
+from stratakb_core.textsafe import json_dumps
+
+SAMPLE_LAYER = "sample"
+SAMPLE_QUESTION = "How much notice do we need to give to end the agreement?"
+
+
+def sample_folder() -> Path:
+    return Path(str(resources.files("stratakb_core").joinpath("sample")))
+
+
+def run_demo(settings: Settings, *, as_json: bool = False) -> int:
+    from stratakb_core.cli.render import ask_report
+    from stratakb_core.ingest.sync import check_embedding_setup
+    from stratakb_core.query.answer import AskConfig, Engine
+    from stratakb_core.query.rerank import CrossEncoderReranker
+
+    db = Database(settings)
+    folder = sample_folder()
+    result = add_folder(db, settings, AddOptions(folder=folder, name=SAMPLE_LAYER))
+    with db.connection() as conn:
+        reranker = CrossEncoderReranker(settings.reranking_model) if settings.reranking_enabled else None
+        engine = Engine(check_embedding_setup(settings), AskConfig(
+            token_budget=settings.answer_token_budget, keyword_slots=settings.hybrid_keyword_slots,
+            reranking_enabled=settings.reranking_enabled, learning_enabled=settings.learning_enabled), reranker)
+        answer = engine.ask(conn, SAMPLE_QUESTION, layers=[SAMPLE_LAYER], top_k=5)
+    if as_json:
+        print(json_dumps({"ingest": result.as_dict(), "question": SAMPLE_QUESTION, "answer": answer}, indent=2))
+        return result.exit_code
+    out = sys.stdout
+    print(add_report(result), file=out)
+    print(f"\nStore: {db.describe()}\n", file=out)
+    print(ask_report(SAMPLE_QUESTION, answer), file=out)
+    print("\nNext steps:", file=out)
+    print("  stratakb add <folder>            ingest your own documents (run again to sync)", file=out)
+    print('  stratakb ask "<question>"        answer from every layer, with citations', file=out)
+    print("  stratakb mcp                     start the MCP server (stdio) for your assistant", file=out)
+    print("  DAGSTER_HOME=$PWD/.dagster_home dagster dev -w workspace.yaml", file=out)
+    print("                                   start the Dagster UI (from the repository folder), then open"
+          " http://127.0.0.1:3000", file=out)
+    return result.exit_code

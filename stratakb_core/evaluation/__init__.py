@@ -1,0 +1,1 @@
+"""`stratakb eval` (a driver): golden sets, retrieval metrics and the runner over the query side."""

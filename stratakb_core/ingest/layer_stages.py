@@ -1,0 +1,539 @@
+"""A layer sync as separate stages over the whole layer, with Arrow tables between them; does I/O.
+
+This is the Dagster path: one asset per stage, each a call to one function here, each handing an
+Arrow table (a Parquet file) to the next. The stages are the same functions `stratakb add` runs
+a group of files at a time (`pipeline.plan_files`, `parse_file`, `apply_structure_patterns`,
+`chunk_file`, `embed_missing`, `store_group`, `refresh_stat`, `remove_documents`,
+`ingest.finish_run`), so a full run of them leaves the store as `stratakb add` of the same
+folders would.
+
+Only `store_stage` writes to PostgreSQL. It holds the layer's session lock for the whole write,
+the lock `add_folder` takes, so a Dagster sync and a CLI sync of one layer never interleave: the
+second waits. Planning happened earlier, without the lock, so under it the plan is made again
+from the stored selection; if another sync changed the layer meanwhile, the source is synced the
+CLI way (`ingest.sync_source`, which re-reads the changed files) instead of from the stale stage
+outputs.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import psycopg
+import pyarrow as pa
+
+from stratakb_core.embedding import Embedder
+from stratakb_core.errors import EmbedError, ModelMismatchError, UsageError
+from stratakb_core.ingest.sandbox import sandbox_from_env
+from stratakb_core.ingest.selection import select_files
+from stratakb_core.ingest.stage_tables import (
+    EmbeddingsTable,
+    SourcePlan,
+    SourceSelection,
+    chunks_from_table,
+    chunks_to_table,
+    embeddings_from_table,
+    embeddings_to_table,
+    parsed_from_table,
+    parsed_to_table,
+    plan_from_table,
+    plan_to_table,
+    selection_from_table,
+    selection_to_table,
+    structure_from_table,
+    structure_to_table,
+    with_sections,
+)
+from stratakb_core.ingest.stages import (
+    ChunkedFile,
+    EmbedResult,
+    ParsedFile,
+    Plan,
+    apply_structure_patterns,
+    chunk_file,
+    embed_missing,
+    parse_file,
+    plan_files,
+)
+from stratakb_core.ingest.sync import (
+    DEFAULT_MAX_FILE_SIZE,
+    GROUP_CHUNKS,
+    AddResult,
+    FileNote,
+    apply_removals,
+    commit_group,
+    finish_run,
+    layer_chunk_config,
+    record_outcome,
+    sync_source,
+)
+from stratakb_core.store import events as ev
+from stratakb_core.store import projections as store
+from stratakb_core.store.connection import Database
+
+__all__ = [
+    "DAGSTER_ACTOR",
+    "DEFAULT_MAX_FILE_SIZE",
+    "StageOutput",
+    "chunk_stage",
+    "embed_stage",
+    "layer_sources",
+    "parse_stage",
+    "plan_stage",
+    "result_counts",
+    "runs_finished",
+    "select_stage",
+    "store_stage",
+    "structure_stage",
+]
+
+# The actor of the events a Dagster run appends; the mirror sensor skips runs of this actor.
+DAGSTER_ACTOR = "dagster"
+
+# The embed stage embeds this many texts per call, so a large layer reports progress and never
+# holds more than one slice of texts in the model at once.
+EMBED_SLICE = 1024
+
+
+@dataclass(frozen=True)
+class StageOutput:
+    """A stage's table and the counts shown as the asset's metadata."""
+
+    table: pa.Table
+    counts: dict[str, Any] = field(default_factory=dict)
+
+
+def layer_sources(conn: psycopg.Connection, layer: str) -> list[store.SourceRow]:
+    """The layer's source folders, in the order they were added; UsageError when there are none."""
+    if store.get_layer(conn, layer) is None:
+        conn.commit()
+        raise UsageError(f"no layer named '{layer}' in the store")
+    found = [s for s in store.sources(conn) if s.layer == layer]
+    conn.commit()
+    if not found:
+        raise UsageError(f"layer '{layer}' has no source folder in the store")
+    return found
+
+
+def layer_policy(conn: psycopg.Connection, layer: str) -> str:
+    """How the layer's folders are selected and planned: "preset" for a layer made by a preset
+    (preset selection and policy, as `stratakb preset apply` syncs it), else "add"."""
+    row = store.get_layer(conn, layer)
+    conn.commit()
+    origin = row.origin if row is not None and isinstance(row.origin, dict) else {}
+    return "preset" if origin.get("kind") == "preset" else "add"
+
+
+def _size_limit(policy: str, max_file_size: int) -> int:
+    if policy == "preset":  # presets read every file a parser takes, up to their own limit
+        from stratakb_core.ingest.presets import MAX_READ_BYTES
+
+        return int(MAX_READ_BYTES)
+    return max_file_size
+
+
+# ---------------------------------------------------------------------------------------------
+# selection -> policy -> parse -> structure -> chunk -> embed
+# ---------------------------------------------------------------------------------------------
+
+
+def select_stage(conn: psycopg.Connection, layer: str) -> StageOutput:
+    """The selection of every source folder of the layer (reads the folders, not the files)."""
+    mode = layer_policy(conn, layer)
+    items = [SourceSelection(s.id, select_files(Path(s.root), mode=mode)) for s in layer_sources(conn, layer)]
+    return StageOutput(selection_to_table(items), {
+        "sources": len(items),
+        "files": sum(len(i.selection.files) for i in items),
+        "excluded": sum(len(i.selection.excluded) for i in items),
+        "notes": sum(len(i.selection.notes) for i in items),
+    })
+
+
+def _present(root: str, stored: Mapping[str, store.DocumentRow]) -> set[str]:
+    return {p for p in stored if os.path.lexists(os.path.join(root, p))}
+
+
+def _plan_source(conn: psycopg.Connection, ss: SourceSelection, policy: str,
+                 max_file_size: int) -> tuple[Plan, dict[str, store.DocumentRow]]:
+    stored = store.documents_of_source(conn, ss.source_id)
+    conn.commit()
+    plan = plan_files(ss.selection, stored, max_file_size=_size_limit(policy, max_file_size),
+                      present=_present(ss.selection.root, stored), policy=policy)
+    return plan, stored
+
+
+def plan_stage(conn: psycopg.Connection, layer: str, selected: pa.Table, *,
+               max_file_size: int = DEFAULT_MAX_FILE_SIZE) -> StageOutput:
+    """Policy and plan per source: what to add, update, leave, remove or skip (by stat)."""
+    policy = layer_policy(conn, layer)
+    items = [SourcePlan(ss.source_id, ss.selection.root, _plan_source(conn, ss, policy, max_file_size)[0])
+             for ss in selection_from_table(selected)]
+    # The parse stage reads files up to the same limit the plan applied.
+    table = plan_to_table(items).replace_schema_metadata(
+        {"policy": policy, "max_file_size": str(_size_limit(policy, max_file_size))})
+    return StageOutput(table, {
+        "policy": policy,
+        "added": sum(i.plan.adds for i in items),
+        "updated": sum(i.plan.updates for i in items),
+        "unchanged": sum(len(i.plan.unchanged) for i in items),
+        "removed": sum(len(i.plan.removals) for i in items),
+        "skipped": sum(len(i.plan.skipped) for i in items),
+        "included": sum(i.plan.included for i in items),
+    })
+
+
+def parse_stage(planned: pa.Table, *, max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+                progress: Callable[[int, int], None] | None = None) -> StageOutput:
+    """Read and parse every candidate of the plan (the only stage that opens files)."""
+    meta = planned.schema.metadata or {}
+    max_file_size = int(meta.get(b"max_file_size", max_file_size))
+    plans = plan_from_table(planned)
+    total = sum(len(sp.plan.candidates) for sp in plans)
+    items: list[tuple[int, ParsedFile]] = []
+    sandbox = sandbox_from_env()  # as ingest.sync_source parses: in a child with time and memory limits
+    try:
+        for sp in plans:
+            root = Path(sp.root)
+            for cand in sp.plan.candidates:
+                items.append((sp.source_id, parse_file(root, cand, max_file_size, sandbox.parse)))
+                if progress is not None:
+                    progress(len(items), total)
+    finally:
+        sandbox.close()
+    outcomes = [pf.outcome for _, pf in items]
+    return StageOutput(parsed_to_table(items), {
+        "parsed": outcomes.count("parsed"), "unchanged": outcomes.count("unchanged"),
+        "no_text": outcomes.count("no_text"), "failed": outcomes.count("failed"),
+        "characters": sum(len(pf.doc.text) for _, pf in items if pf.doc is not None),
+    })
+
+
+def structure_stage(conn: psycopg.Connection, layer: str, parsed: pa.Table) -> StageOutput:
+    """The structure map of every parsed document, with the layer's structure patterns."""
+    patterns = store.structure_patterns(conn, layer)
+    conn.commit()
+    items = []
+    for sid, pf in parsed_from_table(parsed):
+        if pf.outcome == "parsed":
+            mapped = apply_structure_patterns(pf, patterns)
+            assert mapped.doc is not None
+            items.append((sid, pf.rel_path, mapped.doc.sections))
+    return StageOutput(structure_to_table(items), {
+        "documents": len(items), "sections": sum(len(s) for _, _, s in items), "patterns": len(patterns),
+    })
+
+
+def _structured(parsed: pa.Table, structure: pa.Table) -> list[tuple[int, ParsedFile]]:
+    """The parse stage's files with each parsed document's sections from the structure stage."""
+    sections = {(sid, path): secs for sid, path, secs in structure_from_table(structure)}
+    out = []
+    for sid, pf in parsed_from_table(parsed):
+        if pf.outcome == "parsed" and (sid, pf.rel_path) in sections:
+            pf = with_sections(pf, sections[(sid, pf.rel_path)])
+        out.append((sid, pf))
+    return out
+
+
+def chunk_stage(conn: psycopg.Connection, layer: str, parsed: pa.Table, structure: pa.Table) -> StageOutput:
+    """Chunks of every parsed document and the exact texts to embed, with the layer's chunk config."""
+    row = store.get_layer(conn, layer)
+    conn.commit()
+    if row is None:
+        raise UsageError(f"no layer named '{layer}' in the store")
+    config = layer_chunk_config(row)
+    items: list[tuple[int, ChunkedFile]] = []
+    no_text = 0
+    for sid, pf in _structured(parsed, structure):
+        if pf.outcome != "parsed":
+            continue
+        chunked = chunk_file(pf, layer, config)
+        if isinstance(chunked, ChunkedFile):
+            items.append((sid, chunked))
+        else:
+            no_text += 1
+    sizes = [len(c.text) for _, cf in items for c in cf.chunks]
+    return StageOutput(chunks_to_table(items), {
+        "files": len(items), "chunks": len(sizes), "no_text": no_text, "recipe": config.recipe(),
+        "characters": sum(sizes), "largest_chunk": max(sizes, default=0),
+    })
+
+
+@dataclass(frozen=True)
+class _Texts:
+    """What embed_missing reads of a chunked file: its texts and their hashes."""
+
+    embed_texts: tuple[str, ...]
+    embed_hashes: tuple[bytes, ...]
+
+
+def _check_model(active: store.ActiveModel | None, embedder: Embedder) -> None:
+    if active is not None and active.model != embedder.name:
+        raise ModelMismatchError(
+            f"the store holds vectors of {active.model} but EMBEDDING_MODEL is {embedder.name}; "
+            "ingest will not mix two models. Set EMBEDDING_MODEL back, or re-embed the store "
+            "with the new model first (the reembed job or `stratakb reembed`)"
+        )
+
+
+def _vector_table(conn: psycopg.Connection, embedder: Embedder) -> str | None:
+    """The table holding the embedder's vectors: the active one, or None before any model is active."""
+    active = store.active_model(conn)
+    conn.commit()
+    _check_model(active, embedder)
+    return active.table if active is not None else None
+
+
+def embed_stage(conn: psycopg.Connection, embedder: Embedder, chunks: pa.Table,
+                progress: Callable[[int, int], None] | None = None) -> StageOutput:
+    """Embed each distinct text the store has no vector for yet (by model and text hash)."""
+    table = _vector_table(conn, embedder)
+    texts = chunks.column("embed_text").to_pylist()
+    hashes = chunks.column("embed_hash").to_pylist()
+    done: set[bytes] = set()
+    out_hashes: list[bytes] = []
+    out_vectors: list[np.ndarray] = []
+    total = len(hashes)
+    for start in range(0, total, EMBED_SLICE):
+        pairs = {h: t for h, t in zip(hashes[start:start + EMBED_SLICE], texts[start:start + EMBED_SLICE],
+                                      strict=True) if h not in done}
+        piece = _Texts(tuple(pairs.values()), tuple(pairs))
+        if table is not None:
+            emb = embed_missing(conn, table, [piece], embedder)  # type: ignore[list-item]
+        else:  # no model active yet: nothing is stored, everything is embedded
+            emb = EmbedResult(list(pairs), embedder.embed(list(pairs.values())) if pairs else None, 0)
+        done.update(pairs)
+        if emb.hashes:
+            assert emb.vectors is not None
+            out_hashes.extend(emb.hashes)
+            out_vectors.append(emb.vectors)
+        if progress is not None:
+            progress(min(start + EMBED_SLICE, total), total)
+    vectors = np.concatenate(out_vectors) if out_vectors else None
+    if vectors is not None and vectors.shape[1] != embedder.dimensions:
+        raise EmbedError(f"the model returned {vectors.shape[1]} dimensions, not {embedder.dimensions}")
+    result = EmbedResult(out_hashes, vectors, total - len(out_hashes))
+    return StageOutput(embeddings_to_table(embedder.name, embedder.dimensions, result), {
+        "chunks": total, "embedded": len(out_hashes), "reused": result.reused, "model": embedder.name,
+        "dimensions": embedder.dimensions,
+    })
+
+
+# ---------------------------------------------------------------------------------------------
+# store (the only stage that writes)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class _Vectors:
+    """The embed stage's vectors, handed out once each as groups are stored."""
+
+    pre: EmbeddingsTable
+    index: dict[bytes, int] = field(default_factory=dict)
+    used: set[bytes] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.index = {h: i for i, h in enumerate(self.pre.result.hashes)}
+
+    def for_group(self, conn: psycopg.Connection, table: str, group: Sequence[ChunkedFile],
+                  embedder: Embedder) -> EmbedResult:
+        """Like embed_missing for one group, but taking the vectors the embed stage computed."""
+        distinct = list(dict.fromkeys(h for f in group for h in f.embed_hashes))
+        total = sum(len(f.embed_hashes) for f in group)
+        taken = [h for h in distinct if h in self.index and h not in self.used]
+        rest = [h for h in distinct if h not in self.index]
+        # A hash the embed stage did not compute was stored when it ran; should it be missing
+        # now (it never is: vectors are only added), it is embedded here rather than left out.
+        have = store.existing_hashes(conn, table, rest)
+        conn.commit()
+        missing = [h for h in rest if h not in have]
+        hashes = taken + missing
+        vectors = None
+        if hashes:
+            parts = []
+            if taken:
+                assert self.pre.result.vectors is not None
+                parts.append(self.pre.result.vectors[[self.index[h] for h in taken]])
+            if missing:
+                text_of = {h: t for f in group for h, t in zip(f.embed_hashes, f.embed_texts, strict=True)}
+                parts.append(embedder.embed([text_of[h] for h in missing]))
+            vectors = np.concatenate(parts)
+        self.used.update(taken)
+        return EmbedResult(hashes, vectors, total - len(hashes))
+
+
+def _lock(conn: psycopg.Connection, layer: str, on_wait: Callable[[str], None] | None) -> None:
+    if not store.lock_layer_session(conn, layer, wait=False):
+        if on_wait is not None:
+            on_wait(f"another sync of layer '{layer}' is running; waiting for it to finish")
+        store.lock_layer_session(conn, layer)
+
+
+def store_stage(
+    db: Database,
+    layer: str,
+    *,
+    selected: pa.Table,
+    planned: pa.Table,
+    parsed: pa.Table,
+    structure: pa.Table,
+    chunks: pa.Table,
+    embeddings: pa.Table,
+    embedder: Embedder,
+    actor: str,
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE,
+    on_wait: Callable[[str], None] | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> AddResult:
+    """Write the stage outputs of one layer sync to the store, under the layer's lock.
+
+    Ends with the run's `run_finished` event, as `stratakb add` does. A source whose plan no
+    longer holds (another sync changed it since planning) is synced from its files instead.
+    """
+    pre = embeddings_from_table(embeddings)
+    conn = db.connect()
+    try:
+        _lock(conn, layer, on_wait)
+        try:
+            return _store_locked(conn, layer, selected, planned, parsed, structure, chunks, pre, embedder,
+                                 actor, max_file_size, dict(extra or {}))
+        finally:
+            store.unlock_layer_session(conn, layer)
+    finally:
+        conn.close()
+
+
+def _store_locked(conn: psycopg.Connection, layer: str, selected: pa.Table, planned: pa.Table,
+                  parsed: pa.Table, structure: pa.Table, chunks: pa.Table, pre: EmbeddingsTable,
+                  embedder: Embedder, actor: str, max_file_size: int, extra: dict[str, Any]) -> AddResult:
+    sources = {s.id: s for s in layer_sources(conn, layer)}
+    policy = layer_policy(conn, layer)
+    selections = selection_from_table(selected)
+    plans = {sp.source_id: sp.plan for sp in plan_from_table(planned)}
+    result = AddResult(layer=layer, folder=", ".join(ss.selection.root for ss in selections), model=embedder.name)
+    result.run_id = uuid.uuid4().hex[:16]
+
+    active = store.active_model(conn)
+    conn.commit()
+    _check_model(active, embedder)
+    if pre.model != embedder.name:
+        raise ModelMismatchError(f"the embed stage used {pre.model}, not the configured {embedder.name}; "
+                                 "run the whole sync again")
+    if active is None:
+        store.commit_events(conn, [ev.Event(ev.EMBEDDING_MODEL_ACTIVATED, None, {
+            "model": embedder.name, "dimensions": embedder.dimensions}, result.run_id, actor)])
+
+    files = _structured(parsed, structure)
+    by_source: dict[int, list[ParsedFile]] = {}
+    for sid, pf in files:
+        by_source.setdefault(sid, []).append(pf)
+    chunked = {(sid, cf.parsed.rel_path): cf
+               for sid, cf in chunks_from_table(chunks, {(sid, pf.rel_path): pf for sid, pf in files})}
+    vectors = _Vectors(pre)
+    try:
+        for ss in selections:
+            sid, root = ss.source_id, ss.selection.root
+            if sid not in sources:
+                result.notes.append(f"the folder {root} left the layer since the run started; not synced")
+                continue
+            plan, stored = _plan_source(conn, ss, policy, max_file_size)
+            stale = plan != plans.get(sid)
+            if stale:
+                # Another sync changed this source after the plan stage ran: the stage outputs
+                # are stale, so sync it from its files, the way `stratakb add` does.
+                ss = SourceSelection(sid, select_files(Path(root), mode=policy))
+                plan, stored = _plan_source(conn, ss, policy, max_file_size)
+                result.notes.append(f"the layer changed since this run planned; {root} was synced from its files")
+            result.selection = ss.selection.method
+            result.notes.extend(ss.selection.notes)
+            result.excluded.extend(FileNote(x.rel_path, x.reason) for x in ss.selection.excluded)
+            result.skipped.extend(FileNote(p, r) for p, r in plan.skipped)
+            result.files_unchanged += len(plan.unchanged)
+            if stale:
+                sync_source(conn, layer=layer, source_id=sid, root=Path(root), plan=plan, stored=stored,
+                            embedder=embedder, result=result, max_file_size=_size_limit(policy, max_file_size),
+                            actor=actor)
+            else:
+                _store_source(conn, layer, sid, plan, stored, by_source.get(sid, []), chunked, vectors, embedder,
+                              result, actor)
+    finally:
+        finish_run(conn, layer, result, actor, {"command": "dagster", **extra})
+    return result
+
+
+def _store_source(conn: psycopg.Connection, layer: str, source_id: int, plan: Plan,
+                  stored: Mapping[str, store.DocumentRow], parsed: Sequence[ParsedFile],
+                  chunked: Mapping[tuple[int, str], ChunkedFile], vectors: _Vectors, embedder: Embedder,
+                  result: AddResult, actor: str) -> None:  # noqa: C901
+    """Apply one source's stage outputs; mirrors ingest.sync_source, whose reading and parsing the
+    earlier stages did."""
+    run_id = result.run_id
+    model = store.active_model(conn)
+    layer_row = store.get_layer(conn, layer)
+    conn.commit()
+    assert model is not None and layer_row is not None
+    recipe = layer_chunk_config(layer_row).recipe()
+    failed: list[ev.Event] = []
+    removals: list[tuple[str, str]] = list(plan.removals)
+    pending: list[ChunkedFile] = []
+    pending_chunks = 0
+
+    def fail(path: str, reason: str, message: str) -> None:
+        result.errors.append(FileNote(path, reason, message))
+        failed.append(ev.Event(ev.FILE_FAILED, layer, {"path": path, "reason": reason, "message": message},
+                               run_id, actor))
+
+    def flush() -> None:
+        nonlocal pending, pending_chunks
+        group, pending, pending_chunks = pending, [], 0
+        commit_group(conn, layer=layer, source_id=source_id, model=model, group=group, recipe=recipe,
+                     result=result, fail=fail, actor=actor,
+                     embed=lambda g: vectors.for_group(conn, model.table, g, embedder))
+
+    try:
+        for pf in parsed:
+            if pf.outcome == "parsed":
+                cf = chunked.get((source_id, pf.rel_path))
+                if cf is not None:
+                    pending.append(cf)
+                    pending_chunks += len(cf.chunks)
+                    if pending_chunks >= GROUP_CHUNKS:
+                        flush()
+                else:
+                    pf = replace(pf, outcome="no_text", doc=None)
+            record_outcome(conn, pf, result, removals, fail)
+        flush()
+        apply_removals(conn, layer, stored, removals, result, actor)
+    finally:
+        if failed:
+            store.commit_events(conn, failed)
+
+
+def result_counts(result: AddResult) -> dict[str, Any]:
+    """The run's counts, as `run_finished` records them (for asset metadata)."""
+    keys = ("files_added", "files_updated", "files_unchanged", "files_removed", "files_skipped",
+            "files_flagged", "chunks_stored", "chunks_embedded", "chunks_reused")
+    return {**{k: int(getattr(result, k)) for k in keys}, "errors": len(result.errors), "run_id": result.run_id}
+
+
+def runs_finished(conn: psycopg.Connection, *, after: int, limit: int = 500) -> tuple[list[ev.StoredEvent], int]:
+    """The `run_finished` events after seq `after`, oldest first, and the seq to resume after.
+
+    The resume point is read first: seq is commit-ordered, so every event up to it is committed
+    and none can appear below it later.
+    """
+    top = ev.last_seq(conn)
+    rows = conn.execute(
+        "SELECT seq, occurred_at, type, layer, run_id, actor, payload FROM events"
+        " WHERE seq > %s AND seq <= %s AND type = %s ORDER BY seq LIMIT %s",
+        (after, top, ev.RUN_FINISHED, limit),
+    ).fetchall()
+    conn.commit()
+    found = [ev.StoredEvent(*r) for r in rows]
+    resume = found[-1].seq if len(found) == limit else max(top, after)
+    return found, resume

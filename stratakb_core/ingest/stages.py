@@ -1,0 +1,390 @@
+"""The ingest stages as functions: plan, read+parse, structure, chunk, embed, store.
+
+`stratakb add` runs them in process, a group of files at a time; the Dagster assets run each one
+as an asset over the whole layer. Only `parse_file` reads files and only `embed_missing` and
+`store_group` talk to PostgreSQL; the rest turn values into values.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+import stat
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import numpy as np
+import psycopg
+
+from stratakb_core.embedding import Embedder, text_hash
+from stratakb_core.errors import NoTextError, ParseError, ReadError
+from stratakb_core.ingest.chunking import chunk_document, embedding_text
+from stratakb_core.ingest.parsing import parser_for
+from stratakb_core.ingest.parsing.safe import parse_document
+from stratakb_core.ingest.policy import decide, is_secret_name
+from stratakb_core.query.clauses import section_label
+from stratakb_core.store import events as ev
+from stratakb_core.store import projections as store
+from stratakb_core.values import Chunk, ChunkConfig, FileEntry, ParsedDocument, Selection
+
+SUPERSEDES_MAX = 500
+
+
+# ---------------------------------------------------------------------------------------------
+# Plan: which files to add, update, leave or remove (pure)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    entry: FileEntry
+    change: str  # added | updated
+    document_id: int | None
+    stored_hash: str | None
+
+
+@dataclass(frozen=True)
+class Plan:
+    candidates: tuple[Candidate, ...]
+    unchanged: tuple[str, ...]
+    removals: tuple[tuple[str, str], ...]  # (path, reason: deleted | not_selected | secret)
+    skipped: tuple[tuple[str, str], ...]  # (path, policy reason)
+    included: int
+
+    @property
+    def adds(self) -> int:
+        return sum(1 for c in self.candidates if c.change == "added")
+
+    @property
+    def updates(self) -> int:
+        return sum(1 for c in self.candidates if c.change == "updated")
+
+
+def plan_files(
+    selection: Selection,
+    stored: dict[str, store.DocumentRow],
+    *,
+    max_file_size: int,
+    present: set[str] | None = None,
+    policy: str = "add",
+) -> Plan:
+    """Compare the selected files with what the layer stores, by stat; nothing is opened.
+
+    A file whose size and mtime match the stored ones is unchanged; any other stored file is a
+    candidate update, confirmed by its bytes' hash when it is read. policy "add" applies the whole
+    add policy; "preset" (presets and the ingest tool) skips only secret names and formats no
+    parser reads.
+    """
+    skipped: list[tuple[str, str]] = []
+    policy_reason: dict[str, str] = {}
+    included: list[FileEntry] = []
+    for entry in selection.files:
+        if policy == "add":
+            reason = decide(entry, max_file_size=max_file_size).reason
+        else:
+            reason = "secret" if is_secret_name(entry.rel_path) else None
+        if reason is None and parser_for(entry.rel_path) is None:
+            reason = "unsupported"
+        if reason is not None:
+            policy_reason[entry.rel_path] = reason
+            skipped.append((entry.rel_path, reason))
+        else:
+            included.append(entry)
+    candidates: list[Candidate] = []
+    unchanged: list[str] = []
+    for entry in included:
+        prev = stored.get(entry.rel_path)
+        if prev is None:
+            candidates.append(Candidate(entry, "added", None, None))
+        elif prev.size == entry.size and prev.mtime_ns == entry.mtime_ns:
+            unchanged.append(entry.rel_path)
+        else:
+            candidates.append(Candidate(entry, "updated", prev.id, prev.content_hash))
+    included_paths = {e.rel_path for e in included}
+    listed = {f.rel_path for f in selection.files} | {x.rel_path for x in selection.excluded}
+    removals: list[tuple[str, str]] = []
+    for path in sorted(stored):
+        if path in included_paths:
+            continue
+        reason = policy_reason.get(path)
+        if reason == "secret" or (reason is None and is_secret_name(path)):
+            removals.append((path, "secret"))
+        elif reason is not None or path in listed or (present is not None and path in present):
+            removals.append((path, "not_selected"))
+        else:
+            removals.append((path, "deleted"))
+    return Plan(tuple(candidates), tuple(unchanged), tuple(removals), tuple(skipped), len(included))
+
+
+# ---------------------------------------------------------------------------------------------
+# Read and parse (reads the file)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    """One candidate after reading: parsed, unchanged (same bytes), no_text or failed."""
+
+    rel_path: str
+    change: str
+    document_id: int | None
+    size: int
+    mtime_ns: int
+    outcome: str  # parsed | unchanged | no_text | failed
+    content_hash: str | None = None
+    reason: str | None = None  # read_error | parse_error when failed
+    message: str | None = None
+    doc: ParsedDocument | None = None
+    date: str | None = None
+    date_source: str | None = None
+    supersedes: str | None = None
+
+
+def utc_date(mtime_ns: int) -> str:
+    return dt.datetime.fromtimestamp(mtime_ns / 1e9, tz=dt.UTC).date().isoformat()
+
+
+def resolve_supersedes(rel_path: str, value: Any) -> str | None:
+    """The file a `supersedes` value names, relative to the source root, or None when it cannot
+    name a file in the folder (absolute, a drive, a URL, leaves the root, itself, empty, long)."""
+    if not isinstance(value, str):
+        return None
+    value = value.strip()
+    if not value or len(value) > SUPERSEDES_MAX or "\x00" in value or "\\" in value:
+        return None
+    if value.startswith("/") or "://" in value or (len(value) >= 2 and value[1] == ":"):
+        return None
+    base = PurePosixPath(rel_path).parent
+    parts: list[str] = list(base.parts) if str(base) != "." else []
+    for part in PurePosixPath(value).parts:
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if not parts:
+                return None
+            parts.pop()
+        else:
+            parts.append(part)
+    if not parts:
+        return None
+    target = "/".join(parts)
+    return None if target == rel_path else target
+
+
+def read_file(root: Path, rel_path: str, max_size: int) -> bytes:
+    """Read a regular file without following links and without blocking on FIFOs."""
+    path = root / rel_path
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise ReadError(exc.strerror or "could not open") from exc
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ReadError("not a regular file")
+        parts = []
+        remaining = max_size + 1
+        while remaining > 0:
+            block = os.read(fd, min(remaining, 1 << 20))
+            if not block:
+                break
+            parts.append(block)
+            remaining -= len(block)
+        data = b"".join(parts)
+        if len(data) > max_size:
+            raise ReadError("the file grew past the size limit while it was read")
+        return data
+    except OSError as exc:
+        raise ReadError(exc.strerror or "could not read") from exc
+    finally:
+        os.close(fd)
+
+
+parse_bytes = parse_document
+
+
+def parse_file(root: Path, cand: Candidate, max_size: int,
+               parse: Any = None) -> ParsedFile:
+    """Read and parse one candidate; `parse` (data, rel_path) -> ParsedDocument defaults to
+    parse_bytes in this process (ingest passes a ParseSandbox's parse)."""
+    e = cand.entry
+    base = dict(rel_path=e.rel_path, change=cand.change, document_id=cand.document_id,
+                size=e.size, mtime_ns=e.mtime_ns)
+    try:
+        data = read_file(root, e.rel_path, max_size)
+    except ReadError as exc:
+        return ParsedFile(**base, outcome="failed", reason="read_error", message=exc.message)
+    content_hash = hashlib.sha256(data).hexdigest()
+    if cand.stored_hash is not None and cand.stored_hash == content_hash:
+        return ParsedFile(**base, outcome="unchanged", content_hash=content_hash)
+    try:
+        doc = (parse or parse_bytes)(data, e.rel_path)
+    except NoTextError:
+        return ParsedFile(**base, outcome="no_text", content_hash=content_hash)
+    except ParseError as exc:
+        return ParsedFile(**base, outcome="failed", content_hash=content_hash, reason="parse_error",
+                          message=exc.message)
+    if doc.date:
+        date, date_source = doc.date, "front_matter"
+    else:
+        date, date_source = utc_date(e.mtime_ns), "file"
+    return ParsedFile(**base, outcome="parsed", content_hash=content_hash, doc=doc, date=date,
+                      date_source=date_source, supersedes=resolve_supersedes(e.rel_path, doc.supersedes))
+
+
+# ---------------------------------------------------------------------------------------------
+# Structure and chunks (pure)
+# ---------------------------------------------------------------------------------------------
+
+
+def apply_structure_patterns(pf: ParsedFile, patterns: Sequence[str]) -> ParsedFile:
+    """The full structure map (outline, headings, clauses) with the layer's extra section starts.
+
+    Always run: PDF and Word parsers return sections cut at their outline only, and the map
+    nests the text's own headings and clauses inside them (idempotent for the text formats).
+    """
+    if pf.doc is None:
+        return pf
+    from stratakb_core.ingest.structure import apply_structure
+
+    return replace(pf, doc=apply_structure(pf.doc, patterns))
+
+
+@dataclass(frozen=True)
+class ChunkedFile:
+    parsed: ParsedFile
+    chunks: tuple[Chunk, ...]
+    embed_texts: tuple[str, ...]
+    embed_hashes: tuple[bytes, ...]
+
+
+def chunk_file(pf: ParsedFile, layer: str, config: ChunkConfig) -> ChunkedFile | ParsedFile:
+    """Chunks and the exact texts to embed; a document that yields no chunk becomes no_text."""
+    assert pf.doc is not None
+    chunks = tuple(chunk_document(pf.doc, config))
+    if not chunks:
+        return replace(pf, outcome="no_text", doc=None)
+    texts = tuple(embedding_text(c, layer, pf.rel_path) for c in chunks)
+    return ChunkedFile(pf, chunks, texts, tuple(text_hash(t) for t in texts))
+
+
+# ---------------------------------------------------------------------------------------------
+# Embed (asks the store which vectors exist) and store (writes)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass
+class EmbedResult:
+    hashes: list[bytes] = field(default_factory=list)
+    vectors: np.ndarray | None = None
+    reused: int = 0
+
+
+def embed_missing(conn: psycopg.Connection, table: str, files: Sequence[ChunkedFile],
+                  embedder: Embedder) -> EmbedResult:
+    """Embed each distinct text whose (model, hash) the store does not hold yet."""
+    all_hashes = list(dict.fromkeys(h for f in files for h in f.embed_hashes))
+    have = store.existing_hashes(conn, table, all_hashes)
+    conn.commit()
+    todo: dict[bytes, str] = {}
+    for f in files:
+        for h, t in zip(f.embed_hashes, f.embed_texts, strict=True):
+            if h not in have and h not in todo:
+                todo[h] = t
+    hashes = list(todo)
+    vectors = embedder.embed([todo[h] for h in hashes]) if hashes else None
+    total = sum(len(f.embed_hashes) for f in files)
+    return EmbedResult(hashes, vectors, total - len(hashes))
+
+
+def chunk_id(doc_id: int, version_id: str, start: int, end: int, recipe: str) -> str:
+    return hashlib.sha256(f"{doc_id}:{version_id}:{start}:{end}:{recipe}".encode()).hexdigest()[:32]
+
+
+def version_id_of(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def document_event(f: ChunkedFile, doc_id: int, layer: str, source_id: int, model: str,
+                   recipe: str, run_id: str | None, actor: str) -> ev.Event:
+    pf = f.parsed
+    doc = pf.doc
+    assert doc is not None
+    vid = version_id_of(doc.text)
+    return ev.Event(ev.DOCUMENT_VERSION_ADDED, layer, {
+        "document_id": doc_id, "source_id": source_id, "path": pf.rel_path, "change": pf.change,
+        "version_id": vid, "content_hash": pf.content_hash, "kind": doc.kind, "date": pf.date,
+        "date_source": pf.date_source, "supersedes": pf.supersedes,
+        "flags": [{"reason": fl.reason, "count": fl.count} for fl in doc.flags],
+        "size": pf.size, "mtime_ns": pf.mtime_ns, "model": model,
+        "sections": [{
+            "start": sec.start, "end": sec.end, "level": sec.level, "heading": sec.heading,
+            "label": section_label(sec.heading), "path": list(sec.path),
+        } for sec in doc.sections if sec.heading],
+        "chunks": [{
+            "id": chunk_id(doc_id, vid, c.start, c.end, recipe), "ordinal": c.ordinal,
+            "start": c.start, "end": c.end, "line_start": c.line_start, "line_end": c.line_end,
+            "page": c.page, "section_path": list(c.section_path), "metadata": _chunk_metadata(c, doc),
+            "embed_hash": h.hex(),
+        } for c, h in zip(f.chunks, f.embed_hashes, strict=True)],
+    }, run_id, actor)
+
+
+def _chunk_metadata(c: Chunk, doc: ParsedDocument) -> dict[str, str]:
+    meta: dict[str, str] = {}
+    if c.page is not None:
+        meta["page"] = str(c.page)
+        if doc.pages:
+            meta["total_pages"] = str(len(doc.pages))
+    return meta
+
+
+def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: store.ActiveModel,
+                files: Sequence[ChunkedFile], emb: EmbedResult, recipe: str, run_id: str | None,
+                actor: str) -> list[int]:
+    """Write one group's vectors, versions, documents and chunks with their events, atomically.
+
+    Returns the document ids, in the order of `files`.
+    """
+    new_ids = iter(store.allocate_ids(conn, "documents_id_seq",
+                                      sum(1 for f in files if f.parsed.document_id is None)))
+    conn.commit()
+    ids: list[int] = []
+    events: list[ev.Event] = []
+    with conn.transaction():
+        if emb.hashes:
+            store.put_embeddings(conn, model.table, emb.hashes, emb.vectors)
+        for f in files:
+            doc = f.parsed.doc
+            assert doc is not None
+            doc_id = f.parsed.document_id if f.parsed.document_id is not None else next(new_ids)
+            ids.append(doc_id)
+            store.put_version(conn, version_id_of(doc.text), doc.text, doc.kind, doc.first_line,
+                              [list(pg) for pg in doc.pages] if doc.pages else None)
+            events.append(document_event(f, doc_id, layer, source_id, model.model, recipe, run_id, actor))
+        ns, key = store.layer_lock_key(layer)
+        conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (ns, key))
+        seqs = ev.append(conn, events)
+        for seq, e in zip(seqs, events, strict=True):
+            store.project(conn, seq, e.type, e.layer, e.payload)
+    return ids
+
+
+def refresh_stat(conn: psycopg.Connection, document_id: int, size: int, mtime_ns: int) -> None:
+    """Same bytes, new stat: refresh the stat cache only (it is not event state)."""
+    conn.execute("UPDATE documents SET size = %s, mtime_ns = %s WHERE id = %s", (size, mtime_ns, document_id))
+    conn.commit()
+
+
+def remove_documents(conn: psycopg.Connection, layer: str, removals: Sequence[tuple[int, str, str]],
+                     run_id: str | None, actor: str) -> None:
+    """Remove documents (id, path, reason) with one event each, in one transaction."""
+    if removals:
+        store.commit_events(conn, [
+            ev.Event(ev.DOCUMENT_REMOVED, layer, {"document_id": i, "path": p, "reason": r}, run_id, actor)
+            for i, p, r in removals
+        ])
