@@ -23,7 +23,7 @@ from pathlib import Path
 import yaml
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from stratakb_core.golden import KINDS, load_golden  # noqa: E402
+from stratakb_core.evaluation.golden import KINDS, load_golden  # noqa: E402
 
 SEED = 20261201
 _ID = re.compile(r"^  - id: (\S+)\s*$")
