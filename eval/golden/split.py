@@ -9,8 +9,8 @@ unanswerable questions have no file and form one stratum. The ids of each stratu
 are shuffled with random.Random(SEED), one generator for the whole run, strata taken in
 golden.KINDS order and then by extension; the first half of each goes to dev, the rest to test.
 When a stratum has an odd count, the extra question goes to dev and test in turn, so every kind is
-in both halves and the halves differ by at most one question. The question blocks are copied verbatim from the input, in its order, so notes
-and formatting survive. Tune on dev only; report test once.
+in both halves and the halves differ by at most one question. The question blocks are copied
+verbatim from the input, in its order, so notes and formatting survive. Tune on dev only; report test once.
 """
 
 from __future__ import annotations
