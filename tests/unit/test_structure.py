@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from stratakb_core.ingest.chunking import chunk_document
-from stratakb_core.ingest.parsing import Heading, parser_for, sections_from_headings
+from stratakb_core.ingest.parsing import parser_for
 from stratakb_core.ingest.parsing.frontmatter import split_front_matter
+from stratakb_core.ingest.parsing.headings import Heading, sections_from_headings
 from stratakb_core.ingest.parsing.markdown import code_spans
 from stratakb_core.ingest.parsing.markdown import find_headings as markdown_headings
 from stratakb_core.ingest.parsing.plaintext import find_headings as text_headings

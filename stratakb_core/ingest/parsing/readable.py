@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.ingest.parsing import Heading, sections_from_headings
+from stratakb_core.ingest.parsing.headings import Heading, sections_from_headings
 from stratakb_core.values import Flag, ParsedDocument
 
 __all__ = [

@@ -30,9 +30,9 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring as _xml_fromstring
 
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.ingest.parsing import sections_from_headings
 from stratakb_core.ingest.parsing.apispec import MAX_SCHEMA_PROPERTIES, AsyncApi, OpenApi
 from stratakb_core.ingest.parsing.decode import check_line_length, decode_text
+from stratakb_core.ingest.parsing.headings import sections_from_headings
 from stratakb_core.ingest.parsing.readable import (
     INDENT,
     BoundedLines,
