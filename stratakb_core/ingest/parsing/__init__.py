@@ -48,13 +48,14 @@ def supported_extensions() -> frozenset[str]:
 def _registry() -> dict[str, Parser]:
     # Imported here rather than at the top: a format whose library is slow to import should cost
     # nothing until a file of its kind shows up.
+    from stratakb_core.ingest.parsing.delimited import CsvParser
     from stratakb_core.ingest.parsing.docx_parser import DocxParser
     from stratakb_core.ingest.parsing.html import HtmlParser
     from stratakb_core.ingest.parsing.markdown import MarkdownParser
     from stratakb_core.ingest.parsing.pdf import PdfParser
     from stratakb_core.ingest.parsing.plaintext import PlainTextParser
-    from stratakb_core.ingest.parsing.sheets import CsvParser, LegacyWorkbookParser, XlsxParser
     from stratakb_core.ingest.parsing.structured import JsonParser, XmlParser, XsdParser, YamlParser
+    from stratakb_core.ingest.parsing.workbook import LegacyWorkbookParser, XlsxParser
 
     parsers: tuple[Parser, ...] = (
         MarkdownParser(),
