@@ -11,7 +11,7 @@ from stratakb_core.ingest.chunking import chunk_document
 from stratakb_core.ingest.parsing import delimited, parser_for
 from stratakb_core.ingest.parsing.delimited import CsvParser, detect_delimiter
 from stratakb_core.ingest.parsing.sheets import column_labels
-from stratakb_core.values import ChunkConfig, Flag, ParsedDocument
+from stratakb_core.values import ChunkConfig, DocumentFlag, ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -149,7 +149,7 @@ def test_an_empty_file_or_one_without_values_is_no_text() -> None:
 def test_the_first_10000_rows_are_kept_and_the_rest_counted_as_truncated() -> None:
     source = "n,square\n" + "".join(f"{i},{i * i}\n" for i in range(10_005))
     doc = parse(source)
-    assert doc.flags == (Flag("truncated", count=5),)
+    assert doc.flags == (DocumentFlag("truncated", count=5),)
     lines = doc.text.split("\n")
     assert len(lines) == 1 + delimited.MAX_CSV_ROWS
     assert lines[-1] == "Row 10001: n: 9999 | square: 99980001"
@@ -164,7 +164,7 @@ def test_values_past_200_columns_are_cut_and_flagged_without_a_row_count() -> No
     header = ",".join(f"c{i}" for i in range(1, 206))
     row = ",".join(str(i) for i in range(1, 206))
     doc = parse(f"{header}\n{row}\n")
-    assert doc.flags == (Flag("truncated", count=None),)
+    assert doc.flags == (DocumentFlag("truncated", count=None),)
     assert doc.text.split("\n")[1].endswith("c200: 200")
 
 

@@ -31,7 +31,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
-from stratakb_core.values import Flag
+from stratakb_core.values import DocumentFlag
 
 __all__ = ["MAX_COLUMNS", "column_labels", "format_value", "one_line", "row_line", "truncation_flag"]
 
@@ -99,12 +99,12 @@ def row_line(number: int, labels: Sequence[str], values: Sequence[str], first_co
     return f"Row {number}: " + " | ".join(parts)
 
 
-def truncation_flag(rows_left_out: int | None, values_cut: bool) -> tuple[Flag, ...]:
+def truncation_flag(rows_left_out: int | None, values_cut: bool) -> tuple[DocumentFlag, ...]:
     """The ``truncated`` flag of a file whose rows or values were left out, if any were."""
     if values_cut:
-        return (Flag("truncated", count=None),)
+        return (DocumentFlag("truncated", count=None),)
     if rows_left_out is None:
-        return (Flag("truncated", count=None),)
+        return (DocumentFlag("truncated", count=None),)
     if rows_left_out > 0:
-        return (Flag("truncated", count=rows_left_out),)
+        return (DocumentFlag("truncated", count=rows_left_out),)
     return ()

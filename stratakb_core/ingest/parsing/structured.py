@@ -42,7 +42,7 @@ from stratakb_core.ingest.parsing.readable import (
     render_value,
     single_text_document,
 )
-from stratakb_core.values import Flag, ParsedDocument
+from stratakb_core.values import DocumentFlag, ParsedDocument
 
 __all__ = [
     "MAX_DEPTH",
@@ -311,7 +311,7 @@ class YamlParser:
             return ParsedDocument(text=text, sections=sections_from_headings(text, []), kind=self.kind)
         blocks = api.blocks()
         left_out = api.truncation.left_out
-        flags = (Flag("truncated", count=left_out),) if left_out else ()
+        flags = (DocumentFlag("truncated", count=left_out),) if left_out else ()
         return blocks_document(blocks, self.kind, flags)
 
 
