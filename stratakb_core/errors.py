@@ -2,6 +2,7 @@
 
     StrataError                     base; every error the core raises on purpose
     ├── UsageError                  bad argument or missing folder        -> exit 2
+    │   └── GoldenError             a golden set that cannot be used (lists every problem)
     ├── RefusedError                refused by a rule, nothing written     -> exit 2
     │   ├── ConfirmationRequired    a broad path or a large run needs a flag
     │   ├── LocalOnlyError          STRATA_LOCAL_ONLY and embedding would leave the machine
@@ -12,12 +13,15 @@
     │   ├── ReadError               could not be read               (read_error)
     │   ├── ParseError              the parser rejected it           (parse_error)
     │   └── EmbedError              embedding or storing failed      (embed_error)
-    └── NoTextError                 a file with no text: skipped, not a failure
+    ├── NoTextError                 a file with no text: skipped, not a failure
+    └── GitUnavailable              git could not list a folder: it is walked instead, with a note
 
 Foreign errors are translated where they enter (`raise ParseError(...) from exc`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 
 class StrataError(Exception):
@@ -82,3 +86,28 @@ class EmbedError(FileError):
 
 class NoTextError(StrataError):
     code = "no_text"
+
+
+class GoldenError(UsageError):
+    """A golden set that cannot be used; the message lists every problem found."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = list(problems)
+        super().__init__("invalid golden set:\n" + "\n".join(f"  - {p}" for p in self.problems))
+
+
+class GitUnavailable(StrataError):
+    """git could not list a folder; `note` says why for the selection's notes (None: no note needed,
+    as outside a work tree). Never reaches a user: selection walks the folder instead."""
+
+    code = "git_unavailable"
+
+    def __init__(self, note: str | None) -> None:
+        super().__init__(note or "")
+        self.note = note
+
+
+# ingest
+
+
+# query and drivers

@@ -5,8 +5,9 @@ against every question and every line ingested. A pattern that backtracks catast
 matches everywhere or means something else on a later Python must never reach `re` at search or
 ingest time, so each check here returns why a pattern is refused (a short phrase), or None.
 
-Routing and structure patterns are Python regular expressions (`check_regex`); archived
-patterns are `.gitignore` lines (`check_archived`, `is_archived`). Patterns already stored are
+Routing and structure patterns are Python regular expressions (`check_regex`: the one rule set
+for presets, the MCP create tool, ingest and search); archived patterns are `.gitignore` lines
+(`check_archived`, `is_archived`). Patterns already stored are
 filtered with `safe_patterns`, which logs each one it drops with the layer's name.
 """
 
@@ -21,6 +22,13 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
+
+try:  # Python 3.11 moved sre_parse into the re package
+    from re import _constants as _sre_constants  # type: ignore[attr-defined]
+    from re import _parser as _sre_parser  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - older layouts
+    import sre_constants as _sre_constants  # type: ignore[no-redef]
+    import sre_parse as _sre_parser  # type: ignore[no-redef]
 
 __all__ = [
     "MAX_PATTERN_LENGTH",
@@ -74,7 +82,7 @@ def show_pattern(p: Any, limit: int = 80) -> str:
 
 
 def _common_problem(p: Any) -> str | None:
-    """The rules shared by all three kinds, worded as structure.check_pattern words them."""
+    """The rules regexes and archived patterns share."""
     if not isinstance(p, str):
         return f"is not a string ({type(p).__name__})"
     if len(p) > MAX_PATTERN_LENGTH:
@@ -93,31 +101,96 @@ def _common_problem(p: Any) -> str | None:
 
 
 def check_regex(p: Any, flags: int = 0) -> str | None:
-    """Why a routing or structure pattern is refused, or None when it is safe.
+    """Why a routing or structure pattern is refused, or None when it is safe to run.
 
-    The rules are `structure.check_pattern`'s, so that a preset, the create tool, ingest and
-    search refuse exactly the same patterns: longer than 500 characters, a NUL or a lone
-    surrogate (shown escaped), Python warns about it (such as the POSIX class [[:alpha:]]),
-    does not compile, matches an empty line, or repeats a repeated part (such as (\\w+\\s?)*;
-    strict, so (x+y)*z is refused too). Added here: a value that is not a string is refused, the
-    pattern must also compile with `flags` (routing matches ignoring case), and a pattern with a
-    named group `label` has that group checked alone too, since an exact lookup runs the label.
+    Refused: not a string; longer than 500 characters; holding a NUL or a lone surrogate (shown
+    escaped); Python warning about it (such as the POSIX class [[:alpha:]], a possible nested
+    set); not compiling (with `flags` too: routing matches ignoring case); matching an empty
+    line; or repeating a repeated part, such as (\\w+\\s?)*. The last check is strict on purpose:
+    it also refuses harmless patterns such as (x+y)*z or (\\d{1,3}\\.){3}, because telling them
+    from catastrophic ones takes more than a syntax check; a repeat of at most one (?, {0,1}) is
+    not a repeat here. A pattern with a named group `label` has that group checked alone too,
+    since an exact lookup runs the label.
     """
-    if not isinstance(p, str):
-        return f"is not a string ({type(p).__name__})"
-    from stratakb_core.ingest.structure import check_pattern
-
-    problem = check_pattern(p)
+    problem = _regex_problem(p)
     if problem is None and flags:
         problem = _flags_problem(p, flags)
     if problem is not None:
         return problem
     label = label_source(p)
     if label is not None:
-        problem = check_pattern(label)
+        problem = _regex_problem(label)
         if problem is not None:
             return f"its label group alone {problem}"
     return None
+
+
+def _regex_problem(p: Any) -> str | None:
+    problem = _common_problem(p)
+    if problem is not None:
+        return problem
+    try:
+        with warnings.catch_warnings():
+            # re caches compiled patterns and warns only on the first compile, so the parse is
+            # run directly too: it warns every time.
+            warnings.simplefilter("error")
+            parsed = _sre_parser.parse(p)
+            compiled = re.compile(p)
+    except Warning as w:
+        return f"Python warns about it: {w}"
+    except (re.error, RecursionError, OverflowError, ValueError) as exc:
+        return f"does not compile: {exc}"
+    if compiled.match("") is not None:
+        return "matches an empty line"
+    if _nested_repeat(parsed):
+        return "repeats a repeated part (a quantifier applied to a group that holds one)"
+    return None
+
+
+_REPEATS: Final = frozenset(
+    op
+    for op in (
+        getattr(_sre_constants, "MAX_REPEAT", None),
+        getattr(_sre_constants, "MIN_REPEAT", None),
+        getattr(_sre_constants, "POSSESSIVE_REPEAT", None),
+    )
+    if op is not None
+)
+
+
+def _children(op: Any, av: Any) -> list[Any]:
+    """The sub-patterns directly inside one parsed regex item."""
+    if op in _REPEATS:
+        return [av[2]]
+    if op is _sre_constants.SUBPATTERN:
+        return [av[-1]]
+    if op is _sre_constants.BRANCH:
+        return list(av[1])
+    if op in (_sre_constants.ASSERT, _sre_constants.ASSERT_NOT):
+        return [av[1]]
+    if op is getattr(_sre_constants, "ATOMIC_GROUP", None):
+        return [av]
+    if op is _sre_constants.GROUPREF_EXISTS:
+        return [sub for sub in av[1:] if sub is not None]
+    return []
+
+
+def _has_repeat(items: Any) -> bool:
+    for op, av in items:
+        if op in _REPEATS and av[1] > 1:
+            return True
+        if any(_has_repeat(sub) for sub in _children(op, av)):
+            return True
+    return False
+
+
+def _nested_repeat(items: Any) -> bool:
+    for op, av in items:
+        if op in _REPEATS and av[1] > 1 and _has_repeat(av[2]):
+            return True
+        if any(_nested_repeat(sub) for sub in _children(op, av)):
+            return True
+    return False
 
 
 def _flags_problem(p: str, flags: int) -> str | None:

@@ -85,7 +85,11 @@ class Section:
 
 
 @dataclass(frozen=True)
-class Flag:
+class DocumentFlag:
+    """Something a reader of a parsed document should know about it: the parser cut it short at a
+    named bound (`truncated`, with the count of rows or items left out when it is known), or a PDF
+    that is probably scanned images with little text (`probably_scanned`)."""
+
     reason: Literal["probably_scanned", "truncated"]
     count: int | None = None
 
@@ -119,7 +123,7 @@ class ParsedDocument:
     front_matter: dict[str, Any] = field(default_factory=dict)
     date: str | None = None  # YYYY-MM-DD from front matter (updated wins over date)
     supersedes: str | None = None  # raw value of the front-matter key, validated later
-    flags: tuple[Flag, ...] = ()
+    flags: tuple[DocumentFlag, ...] = ()
     kind: str = "text"  # markdown | text | ...: which parser made it
     outline: tuple[OutlineEntry, ...] = ()  # read before the text's own headings (PDF, DOCX)
     text_origin: Literal["text", "ocr"] = "text"

@@ -40,17 +40,11 @@ from typing import Any
 
 import yaml
 
+from stratakb_core.errors import GoldenError
+
 KINDS = ("semantic", "identifier", "clause", "unanswerable", "multi_passage")
 MAX_QUESTIONS = 5000
 _WS = re.compile(r"\s+")
-
-
-class GoldenError(ValueError):
-    """A golden set that cannot be used; the message lists every problem found."""
-
-    def __init__(self, problems: Sequence[str]) -> None:
-        self.problems = list(problems)
-        super().__init__("invalid golden set:\n" + "\n".join(f"  - {p}" for p in self.problems))
 
 
 def normalise(text: str) -> str:
@@ -163,71 +157,81 @@ def parse_golden(data: Any, source: str | None = None) -> GoldenSet:
         problems.append("layers must be a list of layer names")
         layers = []
     seen: set[str] = set()
-    questions: list[Question] = []
-    for n, raw in enumerate(raw_qs, 1):
-        where = f"question {n}"
-        if not isinstance(raw, Mapping):
-            problems.append(f"{where}: must be a mapping")
-            continue
-        qid = _str(raw.get("id")) or f"q{n}"
-        where = f"question {n} ({qid})"
-        if qid in seen:
-            problems.append(f"{where}: duplicate id")
-        seen.add(qid)
-        unknown = set(raw) - {"id", "question", "kind", "expected", "file", "quote", "section", "grade", "layers",
-                              "notes"}
-        if unknown:
-            problems.append(f"{where}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
-        text = raw.get("question")
-        if not isinstance(text, str) or not text.strip():
-            problems.append(f"{where}: question must be non-empty text")
-            continue
-        kind = raw.get("kind")
-        if kind not in KINDS:
-            problems.append(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
-            continue
-        raw_exp = raw.get("expected")
-        if raw_exp is None and any(k in raw for k in ("file", "quote", "section")):
-            raw_exp = [{k: raw[k] for k in ("file", "quote", "section", "grade") if k in raw}]
-        if raw_exp is None:
-            raw_exp = []
-        if isinstance(raw_exp, Mapping):
-            raw_exp = [raw_exp]
-        if not isinstance(raw_exp, list):
-            problems.append(f"{where}: expected must be a list of passages")
-            continue
-        before = len(problems)
-        expected = [_expected(e, f"{where}, expected {i + 1}", problems) for i, e in enumerate(raw_exp)]
-        if len(problems) > before:
-            continue
-        exp = tuple(e for e in expected if e is not None)
-        if kind == "unanswerable" and exp:
-            problems.append(f"{where}: an unanswerable question has no expected passage")
-            continue
-        if kind != "unanswerable" and not exp:
-            problems.append(f"{where}: a {kind} question needs at least one expected passage")
-            continue
-        if kind == "multi_passage" and len(exp) < 2:
-            problems.append(f"{where}: a multi_passage question needs at least two expected passages")
-            continue
-        if kind == "clause" and any(e.section is None for e in exp):
-            problems.append(f"{where}: a clause question gives the section of each expected passage")
-            continue
-        q_layers = raw.get("layers")
-        if isinstance(q_layers, str):
-            q_layers = [q_layers]
-        if q_layers is not None and (not isinstance(q_layers, list) or not all(isinstance(x, str) for x in q_layers)):
-            problems.append(f"{where}: layers must be a list of layer names")
-            continue
-        notes = raw.get("notes")
-        questions.append(Question(id=qid, question=normalise(text), kind=kind, expected=exp,
-                                  layers=tuple(q_layers) if q_layers else None,
-                                  notes=notes if isinstance(notes, str) else None))
+    questions = [q for n, raw in enumerate(raw_qs, 1) if (q := _question(n, raw, seen, problems)) is not None]
     if problems:
         raise GoldenError(problems)
     kinds = {k: sum(1 for q in questions if q.kind == k) for k in KINDS}
     return GoldenSet(name=str(data.get("name") or (Path(source).stem if source else "golden")),
                      questions=tuple(questions), layers=tuple(layers), source=source, kinds=kinds)
+
+
+_QUESTION_KEYS = frozenset({"id", "question", "kind", "expected", "file", "quote", "section", "grade", "layers",
+                            "notes"})
+
+
+def _question(n: int, raw: Any, seen: set[str], problems: list[str]) -> Question | None:
+    """The nth entry as a Question, or None with its problems appended (ids seen so far in seen)."""
+    where = f"question {n}"
+    if not isinstance(raw, Mapping):
+        problems.append(f"{where}: must be a mapping")
+        return None
+    qid = _str(raw.get("id")) or f"q{n}"
+    where = f"question {n} ({qid})"
+    if qid in seen:
+        problems.append(f"{where}: duplicate id")
+    seen.add(qid)
+    unknown = set(raw) - _QUESTION_KEYS
+    if unknown:
+        problems.append(f"{where}: unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+    text = raw.get("question")
+    if not isinstance(text, str) or not text.strip():
+        problems.append(f"{where}: question must be non-empty text")
+        return None
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        problems.append(f"{where}: kind must be one of {', '.join(KINDS)}, not {kind!r}")
+        return None
+    raw_exp = raw.get("expected")
+    if raw_exp is None and any(k in raw for k in ("file", "quote", "section")):
+        raw_exp = [{k: raw[k] for k in ("file", "quote", "section", "grade") if k in raw}]
+    if raw_exp is None:
+        raw_exp = []
+    if isinstance(raw_exp, Mapping):
+        raw_exp = [raw_exp]
+    if not isinstance(raw_exp, list):
+        problems.append(f"{where}: expected must be a list of passages")
+        return None
+    before = len(problems)
+    expected = [_expected(e, f"{where}, expected {i + 1}", problems) for i, e in enumerate(raw_exp)]
+    if len(problems) > before:
+        return None
+    exp = tuple(e for e in expected if e is not None)
+    problem = _expected_problem(kind, exp)
+    if problem is not None:
+        problems.append(f"{where}: {problem}")
+        return None
+    q_layers = raw.get("layers")
+    if isinstance(q_layers, str):
+        q_layers = [q_layers]
+    if q_layers is not None and (not isinstance(q_layers, list) or not all(isinstance(x, str) for x in q_layers)):
+        problems.append(f"{where}: layers must be a list of layer names")
+        return None
+    notes = raw.get("notes")
+    return Question(id=qid, question=normalise(text), kind=kind, expected=exp,
+                    layers=tuple(q_layers) if q_layers else None, notes=notes if isinstance(notes, str) else None)
+
+
+def _expected_problem(kind: str, exp: Sequence[Expected]) -> str | None:
+    """What a question of this kind lacks (or must not have) in its expected passages, or None."""
+    if kind == "unanswerable" and exp:
+        return "an unanswerable question has no expected passage"
+    if kind != "unanswerable" and not exp:
+        return f"a {kind} question needs at least one expected passage"
+    if kind == "multi_passage" and len(exp) < 2:
+        return "a multi_passage question needs at least two expected passages"
+    if kind == "clause" and any(e.section is None for e in exp):
+        return "a clause question gives the section of each expected passage"
+    return None
 
 
 def load_golden(path: str | Path) -> GoldenSet:

@@ -23,7 +23,7 @@ from typing import Literal
 
 import pathspec
 
-from stratakb_core.errors import UsageError
+from stratakb_core.errors import GitUnavailable, UsageError
 from stratakb_core.values import Exclusion, FileEntry, Selection
 
 __all__ = ["BUILTIN_FOLDERS", "GIT_TIMEOUT_SECONDS", "select_files"]
@@ -59,14 +59,6 @@ _GIT_HARDENING: tuple[str, ...] = (
     "-c", "safe.bareRepository=explicit",
     "--no-pager",
 )  # fmt: skip
-
-
-class _GitUnavailable(Exception):
-    """git could not list the folder; the message becomes a note (None: no note needed)."""
-
-    def __init__(self, note: str | None) -> None:
-        super().__init__(note or "")
-        self.note = note
 
 
 @dataclass
@@ -169,7 +161,7 @@ def select_files(root: Path, *, git_bin: str = "git", mode: str = "add") -> Sele
         strata = _StrataIgnore(_load_ignore_file(root, ".strataignore", notes, strict=True))
     try:
         listed, submodules = _git_list(root, git_bin)
-    except _GitUnavailable as exc:
+    except GitUnavailable as exc:
         if exc.note:
             notes.append(exc.note)
         collector = _Collector(notes=notes)
@@ -299,27 +291,27 @@ def _run_git(root: Path, git_bin: str, args: Iterable[str]) -> bytes:
             check=False,
         )
     except FileNotFoundError as exc:
-        raise _GitUnavailable("git is not installed; the folder was walked instead") from exc
+        raise GitUnavailable("git is not installed; the folder was walked instead") from exc
     except subprocess.TimeoutExpired as exc:
-        raise _GitUnavailable(
+        raise GitUnavailable(
             f"git did not answer within {GIT_TIMEOUT_SECONDS:g} s; the folder was walked instead"
         ) from exc
     except OSError as exc:
-        raise _GitUnavailable(
+        raise GitUnavailable(
             f"git could not be run ({exc.strerror}); the folder was walked instead"
         ) from exc
     if proc.returncode != 0:
         stderr = proc.stderr.decode("utf-8", "replace")
         if "not a git repository" in stderr:
             # The ordinary case outside a work tree: the method "walk" already says it all.
-            raise _GitUnavailable(None)
+            raise GitUnavailable(None)
         if "dubious ownership" in stderr:
-            raise _GitUnavailable(
+            raise GitUnavailable(
                 "git refused the folder (dubious ownership: owned by another user); "
                 "the folder was walked instead"
             )
         first = next((line.strip() for line in stderr.splitlines() if line.strip()), "")
-        raise _GitUnavailable(
+        raise GitUnavailable(
             f"git failed (exit {proc.returncode}: {first[:200]}); the folder was walked instead"
         )
     return proc.stdout
@@ -332,7 +324,7 @@ def _git_list(root: Path, git_bin: str) -> tuple[list[str], set[str]]:
     # A core.worktree in the folder's config can name some other directory; then git's answer
     # is not about this folder.
     if toplevel != root and toplevel not in root.parents:
-        raise _GitUnavailable("git named a work tree that does not contain the folder; walked instead")
+        raise GitUnavailable("git named a work tree that does not contain the folder; walked instead")
     raw = _run_git(root, git_bin, ["ls-files", "-z", "--cached", "--others", "--exclude-standard"])
     staged = _run_git(root, git_bin, ["ls-files", "-z", "--stage"])
     submodules: set[str] = set()

@@ -30,9 +30,9 @@ from stratakb_core.ingest.stages import (
 from stratakb_core.store.projections import DocumentRow
 from stratakb_core.values import (
     ChunkConfig,
+    DocumentFlag,
     Exclusion,
     FileEntry,
-    Flag,
     OutlineEntry,
     ParsedDocument,
     Section,
@@ -66,7 +66,7 @@ def parsed_fixtures() -> list[ParsedFile]:
     fm = ParsedDocument(
         text="Body text.\n", sections=(Section(0, 11, (), 0, None),), first_line=5,
         front_matter={"date": "2024-05-01", "tags": ["a", "b"], "n": 1.5, "nested": {"k": [1, None, True]}},
-        date="2024-05-01", supersedes="old.md", flags=(Flag("truncated", 7),), kind="markdown",
+        date="2024-05-01", supersedes="old.md", flags=(DocumentFlag("truncated", 7),), kind="markdown",
         outline=(OutlineEntry(0, 1, "Body", "docx_style"),), pages=((0, 5), (5, 11)), text_origin="ocr")
     out.append(ParsedFile(ODD, "updated", 42, 11, 5, "parsed", "cd" * 32, None, None, fm, "2024-05-01",
                           "front_matter", "old.md"))

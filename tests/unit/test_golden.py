@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 import yaml
 
+from stratakb_core.errors import GoldenError, UsageError
 from stratakb_core.evaluation.golden import (
     Document,
     Expected,
-    GoldenError,
     check_expectations,
     load_golden,
     normalise,
@@ -96,6 +96,14 @@ def test_every_problem_is_listed_at_once_and_ids_must_be_unique():
         parse_golden(doc)
     assert len(err.value.problems) == 2
     assert "duplicate id" in err.value.problems[0] and "kind must be" in err.value.problems[1]
+
+
+def test_a_golden_error_is_a_usage_error_so_the_cli_exits_2():
+    with pytest.raises(UsageError) as err:
+        parse_golden({"questions": []})
+    assert isinstance(err.value, GoldenError)
+    assert err.value.code == "usage_error"
+    assert err.value.problems == ["'questions' must be a non-empty list"]
 
 
 def test_a_file_that_is_not_yaml_or_missing_is_a_golden_error(tmp_path):

@@ -8,9 +8,10 @@ import pytest
 
 from stratakb_core.errors import NoTextError, ParseError
 from stratakb_core.ingest.chunking import chunk_document
-from stratakb_core.ingest.parsing import parser_for, sheets
-from stratakb_core.ingest.parsing.sheets import CsvParser, column_labels, detect_delimiter
-from stratakb_core.values import ChunkConfig, Flag, ParsedDocument
+from stratakb_core.ingest.parsing import delimited, parser_for
+from stratakb_core.ingest.parsing.delimited import CsvParser, detect_delimiter
+from stratakb_core.ingest.parsing.sheets import column_labels
+from stratakb_core.values import ChunkConfig, DocumentFlag, ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -113,8 +114,8 @@ def test_quoted_fields_holding_other_delimiters_do_not_fool_detection() -> None:
 
 
 def test_counting_decides_when_the_sniffer_cannot() -> None:
-    assert sheets._counted_delimiter("a|b|c\n1|2|3\n4|5|6") == "|"
-    assert sheets._counted_delimiter('a;b\n"x;y";z\n1;2') == ";"
+    assert delimited._counted_delimiter("a|b|c\n1|2|3\n4|5|6") == "|"
+    assert delimited._counted_delimiter('a;b\n"x;y";z\n1;2') == ";"
     assert detect_delimiter("just one column\nanother value\n") == ","
 
 
@@ -148,9 +149,9 @@ def test_an_empty_file_or_one_without_values_is_no_text() -> None:
 def test_the_first_10000_rows_are_kept_and_the_rest_counted_as_truncated() -> None:
     source = "n,square\n" + "".join(f"{i},{i * i}\n" for i in range(10_005))
     doc = parse(source)
-    assert doc.flags == (Flag("truncated", count=5),)
+    assert doc.flags == (DocumentFlag("truncated", count=5),)
     lines = doc.text.split("\n")
-    assert len(lines) == 1 + sheets.MAX_CSV_ROWS
+    assert len(lines) == 1 + delimited.MAX_CSV_ROWS
     assert lines[-1] == "Row 10001: n: 9999 | square: 99980001"
 
 
@@ -163,7 +164,7 @@ def test_values_past_200_columns_are_cut_and_flagged_without_a_row_count() -> No
     header = ",".join(f"c{i}" for i in range(1, 206))
     row = ",".join(str(i) for i in range(1, 206))
     doc = parse(f"{header}\n{row}\n")
-    assert doc.flags == (Flag("truncated", count=None),)
+    assert doc.flags == (DocumentFlag("truncated", count=None),)
     assert doc.text.split("\n")[1].endswith("c200: 200")
 
 

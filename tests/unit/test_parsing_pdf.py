@@ -20,7 +20,7 @@ from stratakb_core.errors import NoTextError, ParseError
 from stratakb_core.ingest.chunking import chunk_document
 from stratakb_core.ingest.parsing import parser_for, pdf
 from stratakb_core.ingest.parsing.pdf import PAGE_SEPARATOR, PdfParser, is_probably_scanned, page_counts_as_scanned
-from stratakb_core.values import ChunkConfig, Flag, ParsedDocument
+from stratakb_core.values import ChunkConfig, DocumentFlag, ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 LONG = "This page has plenty of real text on it, the way a born-digital page does. " * 4  # > 200
@@ -244,7 +244,7 @@ def test_outline_deeper_than_nine_levels_keeps_the_text_and_is_flagged_truncated
     doc = parse(with_outline(base, chain))
     assert max(e.level for e in doc.outline) == 9
     assert len(doc.outline) == 9
-    assert doc.flags == (Flag("truncated", count=2),)
+    assert doc.flags == (DocumentFlag("truncated", count=2),)
     assert doc.text == "Deep"
 
 
@@ -253,7 +253,7 @@ def test_outline_past_the_entry_bound_is_flagged_with_the_entries_left_out(monke
     base = build_pdf([("A\nB\nC\nD\nE", None)])
     doc = parse(with_outline(base, [(t, 0, None) for t in "ABCDE"]))
     assert [e.title for e in doc.outline] == ["A", "B", "C"]
-    assert doc.flags == (Flag("truncated", count=2),)
+    assert doc.flags == (DocumentFlag("truncated", count=2),)
 
 
 def test_an_outline_exactly_at_the_entry_bound_is_not_truncated(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -295,7 +295,7 @@ def test_a_page_counts_as_scanned_with_an_image_and_under_200_characters() -> No
 
 def test_more_than_half_scanned_pages_flag_the_pdf_and_keep_its_text() -> None:
     doc = parse(build_pdf([("Page 1 of a scan", "xobject"), ("Page 2", "inline"), (LONG, None)]))
-    assert doc.flags == (Flag("probably_scanned"),)
+    assert doc.flags == (DocumentFlag("probably_scanned"),)
     assert "Page 1 of a scan" in doc.text and LONG.strip() in doc.text
 
 
@@ -305,7 +305,8 @@ def test_exactly_half_scanned_pages_is_not_flagged() -> None:
 
 
 def test_an_image_inside_a_form_counts_and_long_text_beside_an_image_does_not() -> None:
-    assert parse(build_pdf([("Form page", "form"), ("Also short", "xobject")])).flags == (Flag("probably_scanned"),)
+    scanned = (DocumentFlag("probably_scanned"),)
+    assert parse(build_pdf([("Form page", "form"), ("Also short", "xobject")])).flags == scanned
     assert parse(build_pdf([(LONG, "xobject"), (LONG, "xobject")])).flags == ()
 
 
@@ -320,12 +321,12 @@ def test_a_page_whose_images_cannot_be_read_counts_as_holding_one() -> None:
 def test_scanned_wins_over_a_truncated_outline() -> None:
     base = build_pdf([("Scan", "xobject")])
     chain = [(f"L{i}", 0, None if i == 1 else i - 2) for i in range(1, 12)]
-    assert parse(with_outline(base, chain)).flags == (Flag("probably_scanned"),)
+    assert parse(with_outline(base, chain)).flags == (DocumentFlag("probably_scanned"),)
 
 
 def test_a_real_image_only_pdf_is_flagged_probably_scanned() -> None:
     doc = parse((FIXTURES / "imagemagick-images.pdf").read_bytes())
-    assert doc.flags == (Flag("probably_scanned"),)
+    assert doc.flags == (DocumentFlag("probably_scanned"),)
 
 
 # ---------------------------------------------------------------------------------------------

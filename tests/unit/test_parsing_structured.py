@@ -12,7 +12,7 @@ from stratakb_core.errors import NoTextError, ParseError
 from stratakb_core.ingest.chunking import chunk_document
 from stratakb_core.ingest.parsing import parser_for
 from stratakb_core.ingest.parsing.structured import JsonParser, XmlParser, XsdParser, YamlParser
-from stratakb_core.values import ChunkConfig, Flag, ParsedDocument
+from stratakb_core.values import ChunkConfig, DocumentFlag, ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -296,7 +296,7 @@ def test_a_schema_lists_15_properties_and_the_file_counts_the_rest_once() -> Non
     assert doc.text.count("... and 3 more properties") == 3
     assert "trackingNumber (string)" in doc.text
     assert "giftMessage" not in doc.text
-    assert doc.flags == (Flag("truncated", count=3),)
+    assert doc.flags == (DocumentFlag("truncated", count=3),)
 
 
 def test_truncation_counts_every_schema_cut_over_the_whole_file() -> None:
@@ -310,7 +310,7 @@ def test_truncation_counts_every_schema_cut_over_the_whole_file() -> None:
         f"    Small:\n      type: object\n      properties:\n{props('s', 15)}\n"
     )
     doc = parse("api.yaml", source)
-    assert doc.flags == (Flag("truncated", count=5 + 25),)
+    assert doc.flags == (DocumentFlag("truncated", count=5 + 25),)
     assert "s14 (string)" in doc.text
 
 

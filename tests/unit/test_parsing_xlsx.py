@@ -18,11 +18,13 @@ from typing import Any
 import openpyxl
 import pytest
 
+import stratakb_core.ingest.parsing.workbook as xlsx_reader
 from stratakb_core.errors import NoTextError, ParseError
 from stratakb_core.ingest.chunking import chunk_document
-from stratakb_core.ingest.parsing import ooxml, parser_for, sheets
-from stratakb_core.ingest.parsing.sheets import LegacyWorkbookParser, XlsxParser, format_value
-from stratakb_core.values import ChunkConfig, Flag, ParsedDocument
+from stratakb_core.ingest.parsing import ooxml, parser_for
+from stratakb_core.ingest.parsing.sheets import format_value
+from stratakb_core.ingest.parsing.workbook import LegacyWorkbookParser, XlsxParser
+from stratakb_core.values import ChunkConfig, DocumentFlag, ParsedDocument
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 
@@ -126,7 +128,7 @@ def test_rows_are_grouped_under_a_repeated_heading_so_chunks_break_only_between_
     for section in doc.sections:
         group = doc.text[section.start : section.end].strip()
         assert group.startswith(heading)
-        assert len(group) <= sheets.ROW_GROUP_CHARS
+        assert len(group) <= xlsx_reader.ROW_GROUP_CHARS
     chunks = chunk_document(doc, ChunkConfig())
     assert len(chunks) == len(doc.sections)
     assert all(c.text.startswith(heading) for c in chunks)
@@ -208,24 +210,37 @@ def test_the_1904_date_system_is_honoured() -> None:
 
 
 def test_sheets_past_the_bound_are_left_out_and_their_rows_counted(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sheets, "MAX_SHEETS", 2)
+    monkeypatch.setattr(xlsx_reader, "MAX_SHEETS", 2)
     data = workbook({"A": [["h"], [1]], "B": [["h"], [2]], "Empty": [], "C": [["h"], [3], [4]]})
     doc = parse(data)
     assert [s.heading for s in doc.sections] == ["Sheet: A (2 rows x 1 column)", "Sheet: B (2 rows x 1 column)"]
-    assert doc.flags == (Flag("truncated", count=3),)
+    assert doc.flags == (DocumentFlag("truncated", count=3),)
 
 
 def test_rows_past_the_bound_are_left_out_and_counted(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sheets, "MAX_XLSX_ROWS", 5)
+    monkeypatch.setattr(xlsx_reader, "MAX_XLSX_ROWS", 5)
     data = workbook({"A": [["n"], *([i] for i in range(4))], "B": [["n"], *([i] for i in range(10))]})
     doc = parse(data)
     assert doc.text.count("\nRow ") == 5
-    assert doc.flags == (Flag("truncated", count=9),)
+    assert doc.flags == (DocumentFlag("truncated", count=9),)
+
+
+def test_when_the_rows_a_workbook_may_make_us_read_run_out_the_count_is_unknown(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(xlsx_reader, "MAX_SHEETS", 1)
+    monkeypatch.setattr(xlsx_reader, "_SCAN_ROWS", 6)
+    # A is read (3 rows), B is counted (2 rows fit), C is cut short: its rows can no longer be counted.
+    data = workbook({"A": [["h"], [1], [2]], "B": [["h"], [3]], "C": [["h"], [4], [5]]})
+    doc = parse(data)
+    assert [s.heading for s in doc.sections] == ["Sheet: A (3 rows x 1 column)"]
+    assert doc.flags == (DocumentFlag("truncated", count=None),)
+    monkeypatch.setattr(xlsx_reader, "_SCAN_ROWS", 8)  # now every row is read: all four are counted
+    assert parse(data).flags == (DocumentFlag("truncated", count=5),)
 
 
 def test_values_past_200_columns_are_cut_and_flagged_without_a_count() -> None:
     doc = parse(workbook({"Wide": [[f"c{i}" for i in range(1, 206)], list(range(1, 206))]}))
-    assert doc.flags == (Flag("truncated", count=None),)
+    assert doc.flags == (DocumentFlag("truncated", count=None),)
     assert "(2 rows x 200 columns)" in doc.text
     assert doc.text.endswith("c200: 200")
 
@@ -241,7 +256,7 @@ def test_a_sheet_declaring_a_huge_extent_is_read_by_its_cells_quickly() -> None:
     assert time.perf_counter() - started < 2
     assert doc.text.split("\n")[1:] == ["Columns: a | b", "Row 2: a: 1 | b: 2"]
     # It says it has 16,384 columns; only 201 are read, so the sheet may have lost some.
-    assert doc.flags == (Flag("truncated", count=None),)
+    assert doc.flags == (DocumentFlag("truncated", count=None),)
 
 
 # ---------------------------------------------------------------------------------------------

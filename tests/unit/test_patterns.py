@@ -34,13 +34,18 @@ REPO = Path(__file__).resolve().parents[2]
     r"(a?)*b",  # an optional part repeated: '?' repeats nothing
     r"[a-z]+-\d+",
     r"\bPEP[ -]?\d{1,4}\b",
+    r"(?P<label>AT-[A-Z]?\d{2,3})\b",
+    r"\d+\.\d+",
+    r"(ab)+c",
+    r"(\d+)?x",  # at most once is not a repeat
+    r"(?:Annex|Appendix) [A-Z]",
 ])
 def test_safe_regexes_are_accepted(pattern: str) -> None:
     assert check_regex(pattern) is None
 
 
 def test_the_spec_example_of_a_repeated_repeat_is_refused() -> None:
-    # (\w+\s?)* also matches an empty line, which structure.check_pattern reports first.
+    # (\w+\s?)* also matches an empty line, which is reported first.
     assert check_regex(r"(\w+\s?)*") is not None
     assert check_regex(r"x(\w+\s?)*").startswith("repeats a repeated part")
 
@@ -53,13 +58,16 @@ def test_the_spec_example_of_a_repeated_repeat_is_refused() -> None:
     (r"x(?:(?=a+)b)+", "repeats a repeated part"),
     (r"x(?>a*)+", "repeats a repeated part"),
     (r"x(?:a*?b)*", "repeats a repeated part"),
+    (r"(\w+\s?)*$x", "repeats a repeated part"),
+    (r"(a|b+)+c", "repeats a repeated part"),
+    (r"(?=(a+)+)b", "repeats a repeated part"),
 ])
 def test_nested_quantifiers_are_refused(pattern: str, reason: str) -> None:
     problem = check_regex(pattern)
     assert problem is not None and problem.startswith(reason)
 
 
-@pytest.mark.parametrize("pattern", [r"\s*", r"(?:SEPA)?", r"^$", r"a|", r"^", r"(?i)x?"])
+@pytest.mark.parametrize("pattern", [r"\s*", r"(?:SEPA)?", r"^$", r"a|", r"^", r"(?i)x?", "x*"])
 def test_patterns_that_match_an_empty_line_are_refused(pattern: str) -> None:
     assert check_regex(pattern) == "matches an empty line"
 
@@ -112,11 +120,17 @@ def test_routing_flags_are_used_for_the_check() -> None:
     assert check_regex(r"(?a)x", re.UNICODE | re.ASCII).startswith("does not compile")
 
 
-def test_check_regex_has_the_rules_of_structure_check_pattern() -> None:
-    from stratakb_core.ingest.structure import check_pattern
+def test_the_structure_map_runs_only_what_check_regex_accepts(caplog: pytest.LogCaptureFixture) -> None:
+    from stratakb_core.ingest.parsing import parser_for
+    from stratakb_core.ingest.structure import apply_structure
 
-    for p in (r"(a+)+", r"\s*", "(", "[[:alpha:]]", "a" * 501, "a\x00", r"^(?P<label>AT-\d{2,3})\b"):
-        assert check_regex(p) == check_pattern(p)
+    doc = parser_for("a.txt").parse(b"Intro.\n\nRB-x Name\n\nRB-12 Other\n", "a.txt")
+    unsafe_label = r"^RB-(?P<label>\d*)x"  # the whole is safe, the label group alone is not
+    with caplog.at_level(logging.WARNING):
+        mapped = apply_structure(doc, [unsafe_label, r"(a+)+", r"^(?P<label>RB-\d{2})\b"])
+    assert [s.path for s in mapped.sections if s.heading] == [("RB-12",)]
+    assert caplog.text.count("unsafe_structure_pattern") == 2
+    assert "its label group alone matches an empty line" in caplog.text
 
 
 # ---------------------------------------------------------------------------------------------

@@ -9,13 +9,14 @@ from pathlib import Path
 import pytest
 
 from stratakb_core.ingest.chunking import chunk_document
-from stratakb_core.ingest.parsing import Heading, parser_for, sections_from_headings
+from stratakb_core.ingest.parsing import parser_for
 from stratakb_core.ingest.parsing.frontmatter import split_front_matter
+from stratakb_core.ingest.parsing.headings import Heading, sections_from_headings
 from stratakb_core.ingest.parsing.markdown import code_spans
 from stratakb_core.ingest.parsing.markdown import find_headings as markdown_headings
 from stratakb_core.ingest.parsing.plaintext import find_headings as text_headings
 from stratakb_core.ingest.parsing.plaintext import find_pages
-from stratakb_core.ingest.structure import apply_structure, build_structure, check_pattern
+from stratakb_core.ingest.structure import apply_structure, build_structure
 from stratakb_core.values import ChunkConfig, OutlineEntry, ParsedDocument, Section
 
 REPO = Path(__file__).resolve().parent.parent.parent
@@ -443,52 +444,6 @@ def test_an_unsafe_pattern_is_skipped_and_logged(caplog: pytest.LogCaptureFixtur
         mapped = apply_structure(doc, [r"(\w+\s?)*AT", r"(?P<label>AT-\d+)"])
     assert paths(mapped) == [("AT-44",)]
     assert "unsafe_structure_pattern" in caplog.text
-
-
-# ---------------------------------------------------------------------------------------------
-# check_pattern
-
-
-@pytest.mark.parametrize(
-    ("pattern", "reason"),
-    [
-        ("(", "does not compile"),
-        ("a" * 501, "longer than 500 characters"),
-        ("AT\x00-1", "NUL character (\\x00)"),
-        ("AT-\ud800", "lone surrogate (\\ud800)"),
-        ("[[:alpha:]]+", "Python warns about it"),
-        ("x*", "matches an empty line"),
-        (r"^$", "matches an empty line"),
-        (r"(\w+\s?)*$x", "repeats a repeated part"),
-        (r"(x+y)*z", "repeats a repeated part"),
-        (r"(?:\d{1,3}\.){3}\d", "repeats a repeated part"),
-        (r"(a|b+)+c", "repeats a repeated part"),
-        (r"(?=(a+)+)b", "repeats a repeated part"),
-    ],
-)
-def test_check_pattern_refuses(pattern: str, reason: str) -> None:
-    refusal = check_pattern(pattern)
-    assert refusal is not None and reason in refusal
-
-
-@pytest.mark.parametrize(
-    "pattern",
-    [
-        r"^(?P<label>RB-\d{3})\b",
-        r"(?P<label>AT-[A-Z]?\d{2,3})\b",
-        r"\d+\.\d+",
-        r"(ab)+c",
-        r"(\d+)?x",  # at most once is not a repeat
-        r"(?:Annex|Appendix) [A-Z]",
-    ],
-)
-def test_check_pattern_accepts(pattern: str) -> None:
-    assert check_pattern(pattern) is None
-
-
-def test_check_pattern_warns_every_time_despite_the_regex_cache() -> None:
-    assert check_pattern("[[:digit:]]") is not None
-    assert check_pattern("[[:digit:]]") is not None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from io import BytesIO
 from typing import Any, Final
 
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.ingest.parsing import Heading, sections_from_headings
+from stratakb_core.ingest.parsing.headings import Heading, sections_from_headings
 from stratakb_core.ingest.parsing.ooxml import check_package
 from stratakb_core.values import OutlineEntry, ParsedDocument
 

@@ -27,8 +27,8 @@ from dataclasses import replace
 from html import unescape
 
 from stratakb_core.errors import NoTextError
-from stratakb_core.ingest.parsing import Heading, sections_from_headings
 from stratakb_core.ingest.parsing.decode import decode_text
+from stratakb_core.ingest.parsing.headings import Heading, sections_from_headings
 from stratakb_core.ingest.structure import build_structure
 from stratakb_core.values import ParsedDocument
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from stratakb_core.ingest.parsing import Heading, parse_text_document
+from stratakb_core.ingest.parsing.headings import Heading
+from stratakb_core.ingest.parsing.text_document import parse_text_document
 from stratakb_core.values import ParsedDocument
 
 __all__ = ["MarkdownParser", "code_spans", "find_headings"]

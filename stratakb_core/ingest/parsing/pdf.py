@@ -32,8 +32,8 @@ from io import BytesIO
 from typing import Any, Final
 
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.ingest.parsing import Heading, sections_from_headings
-from stratakb_core.values import Flag, OutlineEntry, ParsedDocument
+from stratakb_core.ingest.parsing.headings import Heading, sections_from_headings
+from stratakb_core.values import DocumentFlag, OutlineEntry, ParsedDocument
 
 __all__ = [
     "MAX_OUTLINE_DEPTH",
@@ -161,11 +161,11 @@ def _parse(data: bytes) -> ParsedDocument:
     entries, left_out, outline_truncated = _outline(reader, pages, text)
     headings = [Heading(start=e.start, end=end, level=e.level, text=e.title) for e, end in entries]
 
-    flags: tuple[Flag, ...] = ()
+    flags: tuple[DocumentFlag, ...] = ()
     if is_probably_scanned(scanned):
-        flags = (Flag("probably_scanned"),)
+        flags = (DocumentFlag("probably_scanned"),)
     elif outline_truncated:
-        flags = (Flag("truncated", count=left_out),)
+        flags = (DocumentFlag("truncated", count=left_out),)
     return ParsedDocument(
         text=text,
         sections=sections_from_headings(text, headings),

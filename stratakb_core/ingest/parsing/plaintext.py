@@ -23,7 +23,8 @@ import re
 from collections import Counter
 from typing import Literal
 
-from stratakb_core.ingest.parsing import Heading, parse_text_document
+from stratakb_core.ingest.parsing.headings import Heading
+from stratakb_core.ingest.parsing.text_document import parse_text_document
 from stratakb_core.values import ParsedDocument
 
 __all__ = ["PlainTextParser", "TextFlavor", "find_headings", "find_pages", "verbatim_spans"]

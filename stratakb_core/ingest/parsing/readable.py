@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.ingest.parsing import Heading, sections_from_headings
-from stratakb_core.values import Flag, ParsedDocument
+from stratakb_core.ingest.parsing.headings import Heading, sections_from_headings
+from stratakb_core.values import DocumentFlag, ParsedDocument
 
 __all__ = [
     "INDENT",
@@ -121,7 +121,9 @@ def single_text_document(text: str, kind: str) -> ParsedDocument:
     return ParsedDocument(text=text, sections=sections_from_headings(text, []), kind=kind)
 
 
-def blocks_document(blocks: Sequence[tuple[str, list[str]]], kind: str, flags: tuple[Flag, ...] = ()) -> ParsedDocument:
+def blocks_document(
+    blocks: Sequence[tuple[str, list[str]]], kind: str, flags: tuple[DocumentFlag, ...] = ()
+) -> ParsedDocument:
     """A text of titled blocks, each its own section (its title line is the heading)."""
     parts: list[str] = []
     headings: list[Heading] = []

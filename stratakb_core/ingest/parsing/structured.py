@@ -30,9 +30,9 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring as _xml_fromstring
 
 from stratakb_core.errors import NoTextError, ParseError
-from stratakb_core.ingest.parsing import sections_from_headings
 from stratakb_core.ingest.parsing.apispec import MAX_SCHEMA_PROPERTIES, AsyncApi, OpenApi
 from stratakb_core.ingest.parsing.decode import check_line_length, decode_text
+from stratakb_core.ingest.parsing.headings import sections_from_headings
 from stratakb_core.ingest.parsing.readable import (
     INDENT,
     BoundedLines,
@@ -42,7 +42,7 @@ from stratakb_core.ingest.parsing.readable import (
     render_value,
     single_text_document,
 )
-from stratakb_core.values import Flag, ParsedDocument
+from stratakb_core.values import DocumentFlag, ParsedDocument
 
 __all__ = [
     "MAX_DEPTH",
@@ -311,7 +311,7 @@ class YamlParser:
             return ParsedDocument(text=text, sections=sections_from_headings(text, []), kind=self.kind)
         blocks = api.blocks()
         left_out = api.truncation.left_out
-        flags = (Flag("truncated", count=left_out),) if left_out else ()
+        flags = (DocumentFlag("truncated", count=left_out),) if left_out else ()
         return blocks_document(blocks, self.kind, flags)
 
 

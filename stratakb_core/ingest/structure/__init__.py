@@ -48,8 +48,9 @@ length of its path.
 Pages. Text outside ``doc.pages`` (a PDF's page separators, a paged text's running headers and
 footers) is not part of any heading or clause: lines there are skipped as if absent.
 
-Modules: ``lines`` (what one line can be), ``scan`` (the pass that nests them), ``patterns``
-(``check_pattern`` and the sections structure patterns add).
+Modules: ``lines`` (what one line can be), ``scan`` (the pass that nests them),
+``pattern_sections`` (the sections structure patterns add; which patterns are safe is
+``stratakb_core.patterns.check_regex``'s rule).
 """
 
 from __future__ import annotations
@@ -58,23 +59,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from stratakb_core.ingest.structure.lines import Lines
-from stratakb_core.ingest.structure.patterns import (
-    MAX_PATTERN_CHARS,
-    PATTERN_WINDOW,
-    check_pattern,
-    compiled_patterns,
-    insert_pattern_sections,
-)
+from stratakb_core.ingest.structure.pattern_sections import PATTERN_WINDOW, compiled_patterns, insert_pattern_sections
 from stratakb_core.ingest.structure.scan import Node, Scanner
 from stratakb_core.values import ParsedDocument, Section
 
-__all__ = [
-    "MAX_PATTERN_CHARS",
-    "PATTERN_WINDOW",
-    "apply_structure",
-    "build_structure",
-    "check_pattern",
-]
+__all__ = ["PATTERN_WINDOW", "apply_structure", "build_structure"]
 
 # Parsers whose sections are cut at their outline entries alone and left for the map to fill in.
 _OUTLINE_FIRST_KINDS = frozenset({"pdf", "docx"})
@@ -99,7 +88,7 @@ def build_structure(
     are left to the outline. ``ordered_lists``: whether a run of ``1.`` ``2.`` lines with no
     subclause is an ordered list (default: for Markdown and HTML). ``verbatim``: (start, end)
     spans of code blocks, where no clause is looked for. ``root``: a path every section sits
-    under (an HTML page's ``<title>``). Unsafe patterns (see ``check_pattern``) are skipped.
+    under (an HTML page's ``<title>``). Unsafe patterns (see ``patterns.check_regex``) are skipped.
     """
     if ordered_lists is None:
         ordered_lists = doc.kind in _ORDERED_LIST_KINDS
