@@ -31,7 +31,7 @@ from stratakb_core.ingest.addplan import RunSize, broad_reason, large_run_reason
 from stratakb_core.ingest.layer_stages import plan_stage, select_stage
 from stratakb_core.ingest.sync import AddOptions, plan_folder
 from stratakb_core.settings import Settings
-from stratakb_core.store import projections as store
+from stratakb_core.store import readers
 from stratakb_core.store.connection import Database
 from stratakb_core.textsafe import escape_for_terminal as esc
 
@@ -127,7 +127,7 @@ class Inspector:
 
 
 def _layer_exists(conn: psycopg.Connection, layer: str) -> None:
-    if store.get_layer(conn, layer) is None:
+    if readers.get_layer(conn, layer) is None:
         conn.commit()
         raise UsageError(f"no layer named '{esc(layer)}'; see `stratakb layers`")
     conn.commit()
@@ -267,7 +267,7 @@ def dry_run(db: Database, settings: Settings, opts: AddOptions) -> dict[str, Any
     """What `stratakb add` would do with opts: the plan, computed without writing anything."""
     layer, plan, selection = plan_folder(db, settings, opts)
     with db.connection() as conn:
-        exists = store.get_layer(conn, layer) is not None
+        exists = readers.get_layer(conn, layer) is not None
     stored_files = len(plan.unchanged) + plan.updates + len(plan.removals)
     confirmations = []
     why = broad_reason(Path(selection.root))
