@@ -126,3 +126,10 @@ def allocate_ids(conn: psycopg.Connection, sequence: str, n: int) -> list[int]:
         return []
     rows = conn.execute("SELECT nextval(%s) FROM generate_series(1, %s)", (sequence, n)).fetchall()
     return [int(r[0]) for r in rows]
+
+
+def layer_names(conn: psycopg.Connection) -> set[str]:
+    """The names of every layer; ends the read transaction."""
+    names = {r[0] for r in conn.execute("SELECT name FROM layers").fetchall()}
+    conn.commit()
+    return names

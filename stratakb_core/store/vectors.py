@@ -56,6 +56,28 @@ def check_active_model(conn: psycopg.Connection, model: str, dimensions: int | N
     return active
 
 
+@dataclass(frozen=True)
+class RegisteredModel:
+    model: str
+    dimensions: int
+    table: str
+    active: bool
+    column_dimensions: int | None  # the size declared on the table's embedding column
+
+
+def registered_models(conn: psycopg.Connection) -> list[RegisteredModel]:
+    """Every registered model, the active one first, with the size its vector column declares."""
+    rows = conn.execute(
+        "SELECT m.model, m.dimensions, m.table_name, m.active,"
+        " (SELECT a.atttypmod FROM pg_attribute a WHERE a.attrelid = to_regclass(m.table_name)"
+        "  AND a.attname = 'embedding' AND NOT a.attisdropped)"  # pgvector keeps the size in atttypmod
+        " FROM embedding_models m ORDER BY m.active DESC, m.model"
+    ).fetchall()
+    return [RegisteredModel(model, int(dims), table, bool(active),
+                            int(column) if column is not None and column > 0 else None)
+            for model, dims, table, active, column in rows]
+
+
 def model_table_name(model: str, dimensions: int) -> str:
     slug = re.sub(r"[^a-z0-9]+", "_", model.lower()).strip("_")[:40] or "model"
     return f"emb_{slug}_{dimensions}_{zlib.crc32(model.encode('utf-8')):08x}"
