@@ -13,7 +13,7 @@ from stratakb_core.ingest import layer_stages as stages
 from stratakb_core.ingest.addplan import LAYER_NAME_RE
 from stratakb_core.ingest.reembed import DEFAULT_BATCH_SIZE
 from stratakb_core.ingest.reembed import reembed as reembed_store_chunks
-from stratakb_core.store import projections as store
+from stratakb_core.store import readers
 
 PARTITIONS = layers_partitions.name or "layers"
 MIRROR_BATCH = 500
@@ -83,7 +83,7 @@ def _new_partitions(context: dg.SensorEvaluationContext, layers: list[str]) -> l
            "layer when it is applied, so this covers presets too).")
 def layer_partitions(context: dg.SensorEvaluationContext, strata: StrataStore):
     with strata.database().connection() as conn:
-        names = [layer["name"] for layer in store.list_layers(conn)]
+        names = [layer["name"] for layer in readers.list_layers(conn)]
     new = _new_partitions(context, names)
     if not new:
         return dg.SkipReason("every layer has its partition")

@@ -36,7 +36,7 @@ from stratakb_core.ingest.addplan import description_from_readme, layer_name_fro
 from stratakb_core.ingest.sync import AddOptions, add_folder  # noqa: E402
 from stratakb_core.settings import Settings  # noqa: E402
 from stratakb_core.store import events as ev  # noqa: E402
-from stratakb_core.store import projections as store  # noqa: E402
+from stratakb_core.store import projector, readers  # noqa: E402
 from stratakb_core.store.connection import Database, migrate  # noqa: E402
 from stratakb_core.values import ChunkConfig  # noqa: E402
 
@@ -61,10 +61,10 @@ def new_database(server, template: str) -> str:
 def register_layer(settings: Settings, layer: str, root: Path) -> None:
     """The layer and its folder, not synced: what a preset does before its first sync."""
     with Database(settings).connection() as conn:
-        source_id = store.allocate_ids(conn, "sources_id_seq", 1)[0]
+        source_id = readers.allocate_ids(conn, "sources_id_seq", 1)[0]
         conn.commit()
         cfg = ChunkConfig()
-        store.commit_events(conn, [
+        projector.commit_events(conn, [
             ev.Event(ev.LAYER_CREATED, layer, {
                 "display_name": root.name, "description": description_from_readme(root) or "",
                 "origin": {"kind": "add"},

@@ -38,7 +38,8 @@ from stratakb_core.query.rerank import CrossEncoderReranker  # noqa: E402
 from stratakb_core.query.search import SearchCache  # noqa: E402
 from stratakb_core.settings import Settings  # noqa: E402
 from stratakb_core.store import events as ev  # noqa: E402
-from stratakb_core.store import projections as store  # noqa: E402
+from stratakb_core.store import projector, readers  # noqa: E402
+from stratakb_core.store import vectors as vector_tables  # noqa: E402
 from stratakb_core.store.connection import Database  # noqa: E402
 
 QUESTIONS = [
@@ -77,18 +78,18 @@ def scale_to(conn, target: int, rng: random.Random) -> int:
     need = target - have
     if need <= 0:
         return 0
-    model = store.active_model(conn)
+    model = vector_tables.active_model(conn)
     real = conn.execute(
         f"SELECT c.text, e.embedding FROM chunks c JOIN {model.table} e ON e.text_hash = c.embed_hash "
         "WHERE c.layer <> 'synthetic'").fetchall()
     conn.commit()
-    if store.get_layer(conn, "synthetic") is None:
-        store.commit_events(conn, [ev.Event("layer_created", "synthetic", {
+    if readers.get_layer(conn, "synthetic") is None:
+        projector.commit_events(conn, [ev.Event("layer_created", "synthetic", {
             "display_name": "synthetic", "description": "benchmark filler", "origin": {"kind": "bench"},
             "chunk_config": {"chunk_size": 800, "chunk_overlap": 100}})])
-        sid = store.allocate_ids(conn, "sources_id_seq", 1)[0]
+        sid = readers.allocate_ids(conn, "sources_id_seq", 1)[0]
         conn.commit()
-        store.commit_events(conn, [ev.Event("source_added", "synthetic", {
+        projector.commit_events(conn, [ev.Event("source_added", "synthetic", {
             "source_id": sid, "root": f"/synthetic/{sid}", "name": "synthetic"})])
     sid = conn.execute("SELECT id FROM sources WHERE layer = 'synthetic'").fetchone()[0]
     conn.execute(f"DROP INDEX IF EXISTS {model.table}_hnsw")
@@ -105,7 +106,7 @@ def scale_to(conn, target: int, rng: random.Random) -> int:
             texts.append(" ".join(words))
         body = "\n\n".join(texts)
         vid = hashlib.sha256(body.encode()).hexdigest()
-        doc_id = store.allocate_ids(conn, "documents_id_seq", 1)[0]
+        doc_id = readers.allocate_ids(conn, "documents_id_seq", 1)[0]
         conn.execute("INSERT INTO document_versions (id, text, kind, first_line) VALUES (%s, %s, 'text', 1)"
                      " ON CONFLICT DO NOTHING", (vid, body))
         conn.execute("INSERT INTO documents (id, layer, source_id, path, version_id, content_hash, updated_seq,"
@@ -128,7 +129,7 @@ def scale_to(conn, target: int, rng: random.Random) -> int:
                           " line_start, line_end, embed_hash, text) FROM STDIN") as cp:
                 for r in rows:
                     cp.write_row(r)
-        store.put_embeddings(conn, model.table, [h for h, _ in vecs], np.stack([v for _, v in vecs]))
+        vector_tables.put_embeddings(conn, model.table, [h for h, _ in vecs], np.stack([v for _, v in vecs]))
         conn.commit()
         added += n
     t = time.perf_counter()

@@ -237,10 +237,10 @@ def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
 
 def _embedder_for_query(settings: Settings, conn):
     from stratakb_core.embedding import build_embedder
-    from stratakb_core.store import projections as store
+    from stratakb_core.store import vectors as vector_tables
 
     embedder = build_embedder(settings)
-    active = store.active_model(conn)
+    active = vector_tables.active_model(conn)
     if active is not None and active.model != embedder.name:
         from stratakb_core.errors import ModelMismatchError
 
@@ -310,11 +310,11 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_layers(args: argparse.Namespace, settings: Settings) -> int:
-    from stratakb_core.store import projections as store
+    from stratakb_core.store import readers
     from stratakb_core.store.connection import Database
 
     with Database(settings).connection() as conn:
-        layers = store.list_layers(conn)
+        layers = readers.list_layers(conn)
     if args.json:
         print(json_dumps({"layers": layers}, indent=2))
     elif not layers:

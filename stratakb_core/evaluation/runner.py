@@ -33,6 +33,8 @@ from typing import Any
 from stratakb_core.evaluation.golden import Document, GoldenSet, Problem, Question, check_expectations
 from stratakb_core.evaluation.metrics import mean, ndcg_at_k, percentile, precision_at_k, recall_at_k, reciprocal_rank
 from stratakb_core.query.confidence import SCALES
+from stratakb_core.store.document_reads import chunk_texts, layer_contents, span_text
+from stratakb_core.store.readers import layer_names
 
 
 @dataclass(frozen=True)
@@ -73,19 +75,13 @@ def load_reranker(settings: Any) -> tuple[Any, str | None]:
 
 def stored_documents(conn: Any, layers: Sequence[str]) -> tuple[list[Document], dict[str, list[str]]]:
     """The layers' documents (path, text, clause paths) and each path's chunk texts."""
-    rows = conn.execute(
-        "SELECT d.id, d.path, v.text FROM documents d JOIN document_versions v ON v.id = d.version_id"
-        " WHERE d.layer = ANY(%s)", (list(layers),)).fetchall()
+    rows, sections, chunk_rows = layer_contents(conn, layers)
     paths: dict[int, list[str]] = {}
-    for doc_id, path in conn.execute(
-            "SELECT document_id, path FROM sections WHERE layer = ANY(%s)", (list(layers),)).fetchall():
+    for doc_id, path in sections:
         paths.setdefault(doc_id, []).append(" > ".join(path or ()))
     chunks: dict[str, list[str]] = {}
-    for path, text in conn.execute(
-            "SELECT d.path, c.text FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.layer = ANY(%s)",
-            (list(layers),)).fetchall():
+    for path, text in chunk_rows:
         chunks.setdefault(path, []).append(text)
-    conn.commit()
     return [Document(r[1], r[2] or "", tuple(paths.get(r[0], ()))) for r in rows], chunks
 
 
@@ -94,12 +90,7 @@ def _resolve(conn: Any, ask: dict[str, Any]) -> list[dict[str, Any]]:
     by_ref = {p["ref"]: p for p in ask.get("passages", [])}
     chunks = ask.get("retrieved_chunks", [])
     ids = [c["id"] for c in chunks if c.get("id") and c["ref"] not in by_ref]
-    stored: dict[str, tuple[str, str | None]] = {}
-    if ids:
-        for cid, text, path in conn.execute("SELECT id, text, section_path FROM chunks WHERE id = ANY(%s)",
-                                            (ids,)).fetchall():
-            stored[cid] = (text, " > ".join(path) if path else None)
-        conn.commit()
+    stored = {cid: (text, " > ".join(path) if path else None) for cid, (text, path) in chunk_texts(conn, ids).items()}
     out = []
     for c in chunks:
         p = by_ref.get(c["ref"])
@@ -116,15 +107,11 @@ def _resolve(conn: Any, ask: dict[str, Any]) -> list[dict[str, Any]]:
 def _span(conn: Any, ref: str) -> tuple[str, str | None]:
     doc, _, span = ref[1:].partition(":")
     start, _, end = span.partition("-")
-    row = conn.execute(
-        "SELECT substr(v.text, %s, %s), (SELECT s.path FROM sections s WHERE s.document_id = d.id AND"
-        " s.start_char = %s ORDER BY s.ordinal LIMIT 1) FROM documents d JOIN document_versions v"
-        " ON v.id = d.version_id WHERE d.id = %s", (int(start) + 1, int(end) - int(start), int(start), int(doc))
-    ).fetchone()
-    conn.commit()
-    if not row:
+    found = span_text(conn, int(doc), int(start), int(end))
+    if found is None:
         return "", None
-    return row[0] or "", " > ".join(row[1]) if row[1] else None
+    text, path = found
+    return text, " > ".join(path) if path else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -368,8 +355,7 @@ def evaluate(conn: Any, embedder_factory: Any, settings: Any, golden_path: Any, 
     layers = list(layers or golden.layers)
     if not layers:
         raise UsageError("name the layers to search with --layer, or list them under 'layers:' in the golden set")
-    known = {r[0] for r in conn.execute("SELECT name FROM layers").fetchall()}
-    conn.commit()
+    known = layer_names(conn)
     missing = [x for x in layers if x not in known]
     if missing:
         raise UsageError(f"unknown layer(s): {', '.join(missing)}; known layers: {', '.join(sorted(known)) or 'none'}")

@@ -16,6 +16,8 @@ from stratakb_core.errors import StrataError
 from stratakb_core.ingest.sandbox import sandbox_from_env
 from stratakb_core.settings import Settings
 from stratakb_core.store.connection import Database, migration_files
+from stratakb_core.store.status import store_status
+from stratakb_core.store.vectors import registered_models
 
 __all__ = ["health_report"]
 
@@ -39,37 +41,21 @@ def _configured_dimensions(embedder: Embedder | None, settings: Settings) -> int
 
 
 def _store(conn: psycopg.Connection, db: Database) -> dict[str, Any]:
-    server = conn.execute("SHOW server_version").fetchone()
-    vector = conn.execute("SELECT extversion FROM pg_extension WHERE extname = 'vector'").fetchone()
-    applied = [int(r[0]) for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")]
-    counts = conn.execute(
-        "SELECT (SELECT count(*) FROM layers), (SELECT count(*) FROM documents), (SELECT count(*) FROM chunks),"
-        " (SELECT coalesce(max(seq), 0) FROM events)"
-    ).fetchone()
+    status = store_status(conn)
     shipped = [n for n, _, _ in migration_files()]
     return {
         "reachable": True,
         "kind": "embedded" if db.embedded else "external",
         "location": db.describe(),  # a URL without its password, or the embedded data folder
-        "server_version": server[0] if server else None,
-        "pgvector_version": vector[0] if vector else None,
-        "migrations_applied": applied,
-        "migrations_pending": [n for n in shipped if n not in applied],
-        "layers": int(counts[0]) if counts else 0,
-        "documents": int(counts[1]) if counts else 0,
-        "chunks": int(counts[2]) if counts else 0,
-        "last_event_seq": int(counts[3]) if counts else 0,
+        "server_version": status.server_version,
+        "pgvector_version": status.pgvector_version,
+        "migrations_applied": status.migrations_applied,
+        "migrations_pending": [n for n in shipped if n not in status.migrations_applied],
+        "layers": status.layers,
+        "documents": status.documents,
+        "chunks": status.chunks,
+        "last_event_seq": status.last_event_seq,
     }
-
-
-def _column_dimensions(conn: psycopg.Connection, table: str) -> int | None:
-    """The size declared on a vector table's embedding column (pgvector keeps it in atttypmod)."""
-    row = conn.execute(
-        "SELECT a.atttypmod FROM pg_attribute a WHERE a.attrelid = to_regclass(%s) AND a.attname = 'embedding'"
-        " AND NOT a.attisdropped",
-        (table,),
-    ).fetchone()
-    return int(row[0]) if row and row[0] is not None and row[0] > 0 else None
 
 
 def _embedding(conn: psycopg.Connection | None, settings: Settings, embedder: Embedder | None,
@@ -89,15 +75,12 @@ def _embedding(conn: psycopg.Connection | None, settings: Settings, embedder: Em
         out["problems"].append(f"the embedding set-up is refused: {embedder_error}")
     if conn is None:
         return out
-    rows = conn.execute(
-        "SELECT model, dimensions, table_name, active FROM embedding_models ORDER BY active DESC, model"
-    ).fetchall()
-    for model, dims, table, active in rows:
-        column = _column_dimensions(conn, table)
-        out["models"].append({"model": model, "dimensions": int(dims), "vector_table": table, "active": bool(active),
-                              "column_dimensions": column})
-        if active:
-            out.update(active_model=model, active_dimensions=int(dims), vector_table=table, column_dimensions=column)
+    for m in registered_models(conn):
+        out["models"].append({"model": m.model, "dimensions": m.dimensions, "vector_table": m.table,
+                              "active": m.active, "column_dimensions": m.column_dimensions})
+        if m.active:
+            out.update(active_model=m.model, active_dimensions=m.dimensions, vector_table=m.table,
+                       column_dimensions=m.column_dimensions)
     problems: list[str] = out["problems"]
     if out["active_model"] is None:
         out["matches"] = not problems

@@ -31,8 +31,9 @@ from stratakb_core.ingest.addplan import RunSize, broad_reason, large_run_reason
 from stratakb_core.ingest.layer_stages import plan_stage, select_stage
 from stratakb_core.ingest.sync import AddOptions, plan_folder
 from stratakb_core.settings import Settings
-from stratakb_core.store import projections as store
+from stratakb_core.store import readers
 from stratakb_core.store.connection import Database
+from stratakb_core.store.table_reads import STORE_TABLES, flagged_documents, read_table
 from stratakb_core.textsafe import escape_for_terminal as esc
 
 __all__ = [
@@ -40,39 +41,8 @@ __all__ = [
     "format_table", "manifest", "run_sql", "table_rows",
 ]
 
-STORE_TABLES: dict[str, str] = {
-    "layers": "SELECT name, display_name, description, answer_mode, origin::text AS origin,"
-              " chunk_config::text AS chunk_config, structure_patterns::text AS structure_patterns FROM layers",
-    "sources": "SELECT id, layer, name, root FROM sources",
-    "documents": "SELECT id, layer, source_id, path, version_id, content_hash, date::text AS date, date_source,"
-                 " supersedes, flags::text AS flags, size, mtime_ns FROM documents",
-    "chunks": "SELECT c.id, c.document_id, c.layer, d.path, c.ordinal, c.start_char, c.end_char,"
-              " c.end_char - c.start_char AS chars, c.line_start, c.line_end, c.page, c.section_path,"
-              " c.clause_path, encode(c.embed_hash, 'hex') AS embed_hash, c.text"
-              " FROM chunks c JOIN documents d ON d.id = c.document_id",
-    "events": "SELECT seq, occurred_at, type, layer, run_id, actor, payload::text AS payload FROM events",
-    "embedding_models": "SELECT model, dimensions, table_name, active FROM embedding_models",
-}
 STAGE_ASSETS = ("selected_files", "policy_decisions", "parsed_documents", "structure_maps", "chunks",
                 "chunk_embeddings")
-
-# PostgreSQL type oids of the columns above, so an empty result still has typed columns.
-_PG_TYPES: dict[int, pa.DataType] = {
-    16: pa.bool_(), 20: pa.int64(), 21: pa.int64(), 23: pa.int64(), 25: pa.string(), 1043: pa.string(),
-    1184: pa.timestamp("us", tz="UTC"), 1009: pa.list_(pa.string()),
-}
-
-
-def _fetch(conn: psycopg.Connection, sql: str, params: Sequence[Any] = ()) -> pa.Table:
-    with conn.cursor() as cur:
-        cur.execute(sql, params)
-        assert cur.description is not None
-        cols = [(d.name, _PG_TYPES.get(d.type_code)) for d in cur.description]
-        rows = cur.fetchall()
-    conn.commit()
-    arrays = [pa.array([r[i] for r in rows], type=t) for i, (_, t) in enumerate(cols)]
-    return pa.table(arrays, names=[n for n, _ in cols])
-
 
 class Inspector:
     """A DuckDB connection with store tables and stage views registered on demand."""
@@ -84,13 +54,7 @@ class Inspector:
         self.registered: list[str] = []
 
     def store_table(self, name: str, *, layer: str | None = None) -> None:
-        sql = STORE_TABLES[name]
-        params: list[Any] = []
-        if layer is not None:
-            prefix = "c." if name == "chunks" else ""
-            sql += f" WHERE {prefix}layer = %s"
-            params.append(layer)
-        self.add(name, _fetch(self.conn, sql, params))
+        self.add(name, read_table(self.conn, name, layer=layer))
 
     def add(self, name: str, table: pa.Table) -> None:
         self.duck.register(name, table)
@@ -127,7 +91,7 @@ class Inspector:
 
 
 def _layer_exists(conn: psycopg.Connection, layer: str) -> None:
-    if store.get_layer(conn, layer) is None:
+    if readers.get_layer(conn, layer) is None:
         conn.commit()
         raise UsageError(f"no layer named '{esc(layer)}'; see `stratakb layers`")
     conn.commit()
@@ -179,9 +143,7 @@ def flagged(conn: psycopg.Connection, layer: str | None = None) -> pa.Table:
     """Documents with flags (probably_scanned, truncated), one row per flag."""
     if layer is not None:
         _layer_exists(conn, layer)
-    sql = "SELECT layer, path, flags FROM documents WHERE flags <> '[]'::jsonb"
-    rows = conn.execute(sql + (" AND layer = %s" if layer else ""), (layer,) if layer else ()).fetchall()
-    conn.commit()
+    rows = flagged_documents(conn, layer)
     out = [{"layer": lay, "path": path, "reason": f.get("reason"), "count": f.get("count")}
            for lay, path, flags in rows for f in flags]
     table = pa.Table.from_pylist(out, schema=pa.schema([("layer", pa.string()), ("path", pa.string()),
@@ -267,7 +229,7 @@ def dry_run(db: Database, settings: Settings, opts: AddOptions) -> dict[str, Any
     """What `stratakb add` would do with opts: the plan, computed without writing anything."""
     layer, plan, selection = plan_folder(db, settings, opts)
     with db.connection() as conn:
-        exists = store.get_layer(conn, layer) is not None
+        exists = readers.get_layer(conn, layer) is not None
     stored_files = len(plan.unchanged) + plan.updates + len(plan.removals)
     confirmations = []
     why = broad_reason(Path(selection.root))

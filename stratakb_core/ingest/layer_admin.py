@@ -39,7 +39,9 @@ from stratakb_core.patterns import check_archived, escape_controls, show_pattern
 from stratakb_core.query.answer import ArgumentError
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import locks as layer_locks
+from stratakb_core.store import projector, readers
+from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.connection import Database
 from stratakb_core.values import ChunkConfig
 
@@ -211,11 +213,11 @@ def create_layer(db: Database, name: Any, display_name: Any, description: Any, a
     with db.connection() as conn:
         taken = RefusedError(f"layer name '{name}' is taken; pick another name, or ingest into that layer",
                              code="name_taken")
-        if store.get_layer(conn, name) is not None:
+        if readers.get_layer(conn, name) is not None:
             raise taken
         conn.commit()
         try:
-            store.commit_events(conn, [event])
+            projector.commit_events(conn, [event])
         except psycopg.errors.UniqueViolation as exc:  # created by someone else meanwhile
             raise taken from exc
     return {
@@ -246,13 +248,13 @@ def set_archived_patterns(db: Database, layer: Any, patterns: Any, *, actor: str
                                 index=i)
     new = list(patterns)
     with db.connection() as conn:
-        current = store.layer_settings(conn, layer)
+        current = readers.layer_settings(conn, layer)
         conn.commit()
         if current is None:
             raise _unknown_layer(conn, layer)
         old = list(current.get("archived_patterns") or [])
         if old != new:
-            store.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, layer, {"changes": {"archived_patterns": new}},
+            projector.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, layer, {"changes": {"archived_patterns": new}},
                                                 uuid.uuid4().hex[:16], actor)])
     return {"status": "ok", "layer": layer, "archived_patterns": new, "previous": old, "changed": old != new}
 
@@ -292,8 +294,8 @@ class IngestOutcome:
         }
 
 
-def _source_for_folder(srcs: list[store.SourceRow], layer: str, folder: str,
-                       what: str = "this folder") -> store.SourceRow | None:
+def _source_for_folder(srcs: list[readers.SourceRow], layer: str, folder: str,
+                       what: str = "this folder") -> readers.SourceRow | None:
     """The layer's source that is exactly `folder`, None for a new one; refuses an overlap."""
     for s in srcs:
         if s.root == folder:
@@ -310,7 +312,7 @@ def _source_for_folder(srcs: list[store.SourceRow], layer: str, folder: str,
     return None
 
 
-def _source_for_file(srcs: list[store.SourceRow], layer: str, file: str) -> tuple[store.SourceRow | None, str]:
+def _source_for_file(srcs: list[readers.SourceRow], layer: str, file: str) -> tuple[readers.SourceRow | None, str]:
     """(the source that holds the file, or None for a new source at its folder; that folder)."""
     holders = [s for s in srcs if _inside(file, s.root)]
     if holders:
@@ -339,24 +341,24 @@ def ingest_path(db: Database, settings: Settings, layer: Any, path: Any, *, embe
     is_dir = stat.S_ISDIR(st.st_mode)
     conn = db.connect()
     try:
-        if store.get_layer(conn, layer) is None:
+        if readers.get_layer(conn, layer) is None:
             conn.commit()
             raise _unknown_layer(conn, layer)
         conn.commit()
-        store.lock_layer_session(conn, layer)
+        layer_locks.lock_layer_session(conn, layer)
         try:
             return _ingest_locked(conn, layer, str(target), is_dir, embedder, actor)
         finally:
-            store.unlock_layer_session(conn, layer)
+            layer_locks.unlock_layer_session(conn, layer)
     finally:
         conn.close()
 
 
 def _ingest_locked(conn: psycopg.Connection, layer: str, target: str, is_dir: bool, embedder: Embedder,
                    actor: str) -> IngestOutcome:  # noqa: C901
-    srcs = store.sources(conn)
-    layer_row = store.get_layer(conn, layer)
-    active = store.active_model(conn)
+    srcs = readers.sources(conn)
+    layer_row = readers.get_layer(conn, layer)
+    active = vector_tables.active_model(conn)
     conn.commit()
     if layer_row is None:  # deleted while we waited for the lock
         raise _unknown_layer(conn, layer)
@@ -370,7 +372,7 @@ def _ingest_locked(conn: psycopg.Connection, layer: str, target: str, is_dir: bo
             "mix two models. Set EMBEDDING_MODEL back, or re-embed the store with the new model first")
 
     selection = select_files(Path(root))
-    stored = store.documents_of_source(conn, own.id) if own is not None else {}
+    stored = readers.documents_of_source(conn, own.id) if own is not None else {}
     conn.commit()
     run_id = uuid.uuid4().hex[:16]
     result = AddResult(layer=layer, folder=root, model=embedder.name, run_id=run_id, selection=selection.method)
@@ -414,7 +416,7 @@ def _ingest_locked(conn: psycopg.Connection, layer: str, target: str, is_dir: bo
         setup.append(ev.Event(ev.EMBEDDING_MODEL_ACTIVATED, None, {
             "model": embedder.name, "dimensions": embedder.dimensions}, run_id, actor))
     if own is None:
-        source_id = store.allocate_ids(conn, "sources_id_seq", 1)[0]
+        source_id = readers.allocate_ids(conn, "sources_id_seq", 1)[0]
         conn.commit()
         setup.append(ev.Event(ev.SOURCE_ADDED, layer, {"source_id": source_id, "root": root,
                                                        "name": os.path.basename(root) or layer}, run_id, actor))
@@ -422,7 +424,7 @@ def _ingest_locked(conn: psycopg.Connection, layer: str, target: str, is_dir: bo
         source_id = own.id
     if setup:
         try:
-            store.commit_events(conn, setup)
+            projector.commit_events(conn, setup)
         except psycopg.errors.UniqueViolation as exc:  # another layer took the folder meanwhile
             raise PathRefused("this folder was just added to another layer; one folder belongs to at most one layer",
                               code="folder_taken") from exc

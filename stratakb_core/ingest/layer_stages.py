@@ -74,7 +74,9 @@ from stratakb_core.ingest.sync import (
     sync_source,
 )
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import locks as layer_locks
+from stratakb_core.store import projector, readers
+from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.connection import Database
 
 __all__ = [
@@ -109,12 +111,12 @@ class StageOutput:
     counts: dict[str, Any] = field(default_factory=dict)
 
 
-def layer_sources(conn: psycopg.Connection, layer: str) -> list[store.SourceRow]:
+def layer_sources(conn: psycopg.Connection, layer: str) -> list[readers.SourceRow]:
     """The layer's source folders, in the order they were added; UsageError when there are none."""
-    if store.get_layer(conn, layer) is None:
+    if readers.get_layer(conn, layer) is None:
         conn.commit()
         raise UsageError(f"no layer named '{layer}' in the store")
-    found = [s for s in store.sources(conn) if s.layer == layer]
+    found = [s for s in readers.sources(conn) if s.layer == layer]
     conn.commit()
     if not found:
         raise UsageError(f"layer '{layer}' has no source folder in the store")
@@ -124,7 +126,7 @@ def layer_sources(conn: psycopg.Connection, layer: str) -> list[store.SourceRow]
 def layer_policy(conn: psycopg.Connection, layer: str) -> str:
     """How the layer's folders are selected and planned: "preset" for a layer made by a preset
     (preset selection and policy, as `stratakb preset apply` syncs it), else "add"."""
-    row = store.get_layer(conn, layer)
+    row = readers.get_layer(conn, layer)
     conn.commit()
     origin = row.origin if row is not None and isinstance(row.origin, dict) else {}
     return "preset" if origin.get("kind") == "preset" else "add"
@@ -155,13 +157,13 @@ def select_stage(conn: psycopg.Connection, layer: str) -> StageOutput:
     })
 
 
-def _present(root: str, stored: Mapping[str, store.DocumentRow]) -> set[str]:
+def _present(root: str, stored: Mapping[str, readers.DocumentRow]) -> set[str]:
     return {p for p in stored if os.path.lexists(os.path.join(root, p))}
 
 
 def _plan_source(conn: psycopg.Connection, ss: SourceSelection, policy: str,
-                 max_file_size: int) -> tuple[Plan, dict[str, store.DocumentRow]]:
-    stored = store.documents_of_source(conn, ss.source_id)
+                 max_file_size: int) -> tuple[Plan, dict[str, readers.DocumentRow]]:
+    stored = readers.documents_of_source(conn, ss.source_id)
     conn.commit()
     plan = plan_files(ss.selection, stored, max_file_size=_size_limit(policy, max_file_size),
                       present=_present(ss.selection.root, stored), policy=policy)
@@ -216,7 +218,7 @@ def parse_stage(planned: pa.Table, *, max_file_size: int = DEFAULT_MAX_FILE_SIZE
 
 def structure_stage(conn: psycopg.Connection, layer: str, parsed: pa.Table) -> StageOutput:
     """The structure map of every parsed document, with the layer's structure patterns."""
-    patterns = store.structure_patterns(conn, layer)
+    patterns = readers.structure_patterns(conn, layer)
     conn.commit()
     items = []
     for sid, pf in parsed_from_table(parsed):
@@ -242,7 +244,7 @@ def _structured(parsed: pa.Table, structure: pa.Table) -> list[tuple[int, Parsed
 
 def chunk_stage(conn: psycopg.Connection, layer: str, parsed: pa.Table, structure: pa.Table) -> StageOutput:
     """Chunks of every parsed document and the exact texts to embed, with the layer's chunk config."""
-    row = store.get_layer(conn, layer)
+    row = readers.get_layer(conn, layer)
     conn.commit()
     if row is None:
         raise UsageError(f"no layer named '{layer}' in the store")
@@ -272,7 +274,7 @@ class _Texts:
     embed_hashes: tuple[bytes, ...]
 
 
-def _check_model(active: store.ActiveModel | None, embedder: Embedder) -> None:
+def _check_model(active: vector_tables.ActiveModel | None, embedder: Embedder) -> None:
     if active is not None and active.model != embedder.name:
         raise ModelMismatchError(
             f"the store holds vectors of {active.model} but EMBEDDING_MODEL is {embedder.name}; "
@@ -283,7 +285,7 @@ def _check_model(active: store.ActiveModel | None, embedder: Embedder) -> None:
 
 def _vector_table(conn: psycopg.Connection, embedder: Embedder) -> str | None:
     """The table holding the embedder's vectors: the active one, or None before any model is active."""
-    active = store.active_model(conn)
+    active = vector_tables.active_model(conn)
     conn.commit()
     _check_model(active, embedder)
     return active.table if active is not None else None
@@ -349,7 +351,7 @@ class _Vectors:
         rest = [h for h in distinct if h not in self.index]
         # A hash the embed stage did not compute was stored when it ran; should it be missing
         # now (it never is: vectors are only added), it is embedded here rather than left out.
-        have = store.existing_hashes(conn, table, rest)
+        have = vector_tables.existing_hashes(conn, table, rest)
         conn.commit()
         missing = [h for h in rest if h not in have]
         hashes = taken + missing
@@ -368,10 +370,10 @@ class _Vectors:
 
 
 def _lock(conn: psycopg.Connection, layer: str, on_wait: Callable[[str], None] | None) -> None:
-    if not store.lock_layer_session(conn, layer, wait=False):
+    if not layer_locks.lock_layer_session(conn, layer, wait=False):
         if on_wait is not None:
             on_wait(f"another sync of layer '{layer}' is running; waiting for it to finish")
-        store.lock_layer_session(conn, layer)
+        layer_locks.lock_layer_session(conn, layer)
 
 
 def store_stage(
@@ -403,7 +405,7 @@ def store_stage(
             return _store_locked(conn, layer, selected, planned, parsed, structure, chunks, pre, embedder,
                                  actor, max_file_size, dict(extra or {}))
         finally:
-            store.unlock_layer_session(conn, layer)
+            layer_locks.unlock_layer_session(conn, layer)
     finally:
         conn.close()
 
@@ -418,14 +420,14 @@ def _store_locked(conn: psycopg.Connection, layer: str, selected: pa.Table, plan
     result = AddResult(layer=layer, folder=", ".join(ss.selection.root for ss in selections), model=embedder.name)
     result.run_id = uuid.uuid4().hex[:16]
 
-    active = store.active_model(conn)
+    active = vector_tables.active_model(conn)
     conn.commit()
     _check_model(active, embedder)
     if pre.model != embedder.name:
         raise ModelMismatchError(f"the embed stage used {pre.model}, not the configured {embedder.name}; "
                                  "run the whole sync again")
     if active is None:
-        store.commit_events(conn, [ev.Event(ev.EMBEDDING_MODEL_ACTIVATED, None, {
+        projector.commit_events(conn, [ev.Event(ev.EMBEDDING_MODEL_ACTIVATED, None, {
             "model": embedder.name, "dimensions": embedder.dimensions}, result.run_id, actor)])
 
     files = _structured(parsed, structure)
@@ -467,14 +469,14 @@ def _store_locked(conn: psycopg.Connection, layer: str, selected: pa.Table, plan
 
 
 def _store_source(conn: psycopg.Connection, layer: str, source_id: int, plan: Plan,
-                  stored: Mapping[str, store.DocumentRow], parsed: Sequence[ParsedFile],
+                  stored: Mapping[str, readers.DocumentRow], parsed: Sequence[ParsedFile],
                   chunked: Mapping[tuple[int, str], ChunkedFile], vectors: _Vectors, embedder: Embedder,
                   result: AddResult, actor: str) -> None:  # noqa: C901
     """Apply one source's stage outputs; mirrors ingest.sync_source, whose reading and parsing the
     earlier stages did."""
     run_id = result.run_id
-    model = store.active_model(conn)
-    layer_row = store.get_layer(conn, layer)
+    model = vector_tables.active_model(conn)
+    layer_row = readers.get_layer(conn, layer)
     conn.commit()
     assert model is not None and layer_row is not None
     recipe = layer_chunk_config(layer_row).recipe()
@@ -511,7 +513,7 @@ def _store_source(conn: psycopg.Connection, layer: str, source_id: int, plan: Pl
         apply_removals(conn, layer, stored, removals, result, actor)
     finally:
         if failed:
-            store.commit_events(conn, failed)
+            projector.commit_events(conn, failed)
 
 
 def result_counts(result: AddResult) -> dict[str, Any]:

@@ -51,7 +51,9 @@ from stratakb_core.patterns import check_archived, check_regex, show_pattern
 from stratakb_core.patterns import escape_controls as _safe
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import locks as layer_locks
+from stratakb_core.store import projector, readers
+from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.connection import Database
 from stratakb_core.textsafe import escape_for_terminal as esc
 from stratakb_core.values import ChunkConfig
@@ -506,7 +508,7 @@ class LayerPlan:
     code: str | None = None
     add_sources: tuple[PresetSource, ...] = ()
     kept_sources: tuple[tuple[PresetSource, int], ...] = ()  # (source, stored source id)
-    other_sources: tuple[store.SourceRow, ...] = ()  # the layer's sources this run does not rebuild
+    other_sources: tuple[readers.SourceRow, ...] = ()  # the layer's sources this run does not rebuild
 
     @property
     def layer_check(self) -> str:
@@ -520,7 +522,7 @@ _MADE_BY: Final = {"add": "stratakb add", "tool": "strata_create_knowledge_layer
 
 
 def plan_layer(preset: Preset, current: Mapping[str, Any] | None, metadata_schema: Mapping[str, Any] | None,
-               all_sources: list[store.SourceRow], present: set[str]) -> LayerPlan:
+               all_sources: list[readers.SourceRow], present: set[str]) -> LayerPlan:
     """Decide what applying `preset` does, given the stored layer (or None), every stored source
     and the preset's source folders that exist (`present`, absolute paths)."""
     name = preset.name
@@ -720,9 +722,9 @@ def parse_only(path: str | os.PathLike[str], *, docs_root: str | os.PathLike[str
 
 
 def _read_layer_state(conn: psycopg.Connection, name: str):
-    current = store.layer_settings(conn, name)
-    schema = store.layer_metadata_schema(conn, name) if current is not None else {}
-    return current, schema, store.sources(conn)
+    current = readers.layer_settings(conn, name)
+    schema = readers.layer_metadata_schema(conn, name) if current is not None else {}
+    return current, schema, readers.sources(conn)
 
 
 def _check_with_deadline(db: Database, preset: Preset, present: set[str], timeout: float) -> LayerPlan | str:
@@ -791,14 +793,14 @@ def apply_preset(
     embedder = embedder or build_embedder(settings)
     conn = db.connect()
     try:
-        if not store.lock_layer_session(conn, preset.name, wait=False):
+        if not layer_locks.lock_layer_session(conn, preset.name, wait=False):
             if on_wait is not None:
                 on_wait(f"another sync of layer '{preset.name}' is running; waiting for it to finish")
-            store.lock_layer_session(conn, preset.name)
+            layer_locks.lock_layer_session(conn, preset.name)
         try:
             return _apply_locked(conn, preset, present, embedder, actor or ev.default_actor(), progress)
         finally:
-            store.unlock_layer_session(conn, preset.name)
+            layer_locks.unlock_layer_session(conn, preset.name)
     finally:
         conn.close()
 
@@ -807,7 +809,7 @@ def _apply_locked(conn: psycopg.Connection, preset: Preset, present: set[str], e
                   actor: str, progress: Callable[[int, int], None] | None) -> PresetResult:
     name = preset.name
     current, schema, srcs = _read_layer_state(conn, name)
-    active = store.active_model(conn)
+    active = vector_tables.active_model(conn)
     conn.commit()
     plan = plan_layer(preset, current, schema, srcs, present)
     if plan.action == "refuse":
@@ -834,14 +836,14 @@ def _apply_locked(conn: psycopg.Connection, preset: Preset, present: set[str], e
         if plan.action == "claim":
             changes["origin"] = preset.origin()
         setup.append(ev.Event(ev.LAYER_UPDATED, name, {"changes": changes}, run_id, actor))
-    ids = store.allocate_ids(conn, "sources_id_seq", len(plan.add_sources))
+    ids = readers.allocate_ids(conn, "sources_id_seq", len(plan.add_sources))
     conn.commit()
     for src, source_id in zip(plan.add_sources, ids, strict=True):
         setup.append(ev.Event(ev.SOURCE_ADDED, name, {"source_id": source_id, "root": str(src.folder),
                                                       "name": src.name}, run_id, actor))
     if setup:
         try:
-            store.commit_events(conn, setup)
+            projector.commit_events(conn, setup)
         except psycopg.errors.UniqueViolation as exc:  # another layer took a folder meanwhile
             raise RefusedError(f"a source folder of the preset was just added to another layer: {_safe(str(exc))}",
                                code="folder_taken") from exc
@@ -890,7 +892,7 @@ def _rebuild_source(conn: psycopg.Connection, layer: str, source_id: int, folder
     """Parse and chunk every file of one source folder again, reusing every embedding whose
     text did not change; files deleted from the folder are removed."""
     selection = select_files(folder, mode="preset")
-    stored = store.documents_of_source(conn, source_id)
+    stored = readers.documents_of_source(conn, source_id)
     conn.commit()
     present = {p for p in stored if os.path.lexists(os.path.join(folder, p))}
     # A stored row with a stat and hash no file has makes every stored file a candidate, so
@@ -904,7 +906,7 @@ def _rebuild_source(conn: psycopg.Connection, layer: str, source_id: int, folder
     sync_source(conn, layer=layer, source_id=source_id, root=folder, plan=plan, stored=stored,
                 embedder=embedder, result=r, max_file_size=MAX_READ_BYTES, actor=actor, progress=progress)
     # A file rebuilt from the same bytes is reported unchanged, not updated.
-    after = store.documents_of_source(conn, source_id)
+    after = readers.documents_of_source(conn, source_id)
     conn.commit()
     same = {p for p in r.updated if p in stored and p in after and after[p].content_hash == stored[p].content_hash}
     if same:
@@ -922,7 +924,7 @@ def _clear_other_sources(conn: psycopg.Connection, layer: str, preset: Preset, p
     folders that exist)."""
     listed = {str(s.folder) for s in preset.sources}
     for row in plan.other_sources:
-        stored = store.documents_of_source(conn, row.id)
+        stored = readers.documents_of_source(conn, row.id)
         conn.commit()
         if not stored:
             continue

@@ -30,7 +30,9 @@ from stratakb_core.errors import EmbedError, ModelMismatchError, UsageError
 from stratakb_core.ingest.chunking import embedding_text
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import locks as layer_locks
+from stratakb_core.store import projector
+from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.connection import Database
 from stratakb_core.values import Chunk
 
@@ -101,7 +103,7 @@ class _Pass:
             if h != bytes(stored_hash) and cid not in self.pending:
                 corrections.append((cid, layer, doc_id, h.hex()))
             res.per_layer[layer] = res.per_layer.get(layer, 0) + 1
-        have = store.existing_hashes(self.conn, self.table, list(texts))
+        have = vector_tables.existing_hashes(self.conn, self.table, list(texts))
         todo = [h for h in texts if h not in have]
         if todo:
             vectors = self.embedder.embed([texts[h] for h in todo])
@@ -109,7 +111,7 @@ class _Pass:
                 raise EmbedError(f"the model returned vectors of shape {vectors.shape[1:]}, "
                                  f"not ({self.embedder.dimensions},)")
             with self.conn.transaction():
-                store.put_embeddings(self.conn, self.table, todo, vectors)
+                vector_tables.put_embeddings(self.conn, self.table, todo, vectors)
         self.conn.commit()
         res.chunks += len(rows)
         res.embedded += len(todo)
@@ -126,12 +128,12 @@ class _Pass:
         by_doc: dict[tuple[str, int], list[dict[str, str]]] = {}
         for cid, (layer, doc_id, new_hash) in self.pending.items():
             by_doc.setdefault((layer, doc_id), []).append({"id": cid, "embed_hash": new_hash})
-        events = [ev.Event(store.CHUNKS_REHASHED, layer, {"document_id": doc_id, "chunks": chunks,
+        events = [ev.Event(ev.CHUNKS_REHASHED, layer, {"document_id": doc_id, "chunks": chunks,
                                                           "model": self.embedder.name},
                            self.result.run_id, self.actor)
                   for (layer, doc_id), chunks in sorted(by_doc.items())]
         if events or then:
-            store.commit_events(self.conn, [*events, *then])
+            projector.commit_events(self.conn, [*events, *then])
         self.pending.clear()
 
 
@@ -165,7 +167,7 @@ def reembed(
     started = time.perf_counter()
     conn = db.connect()
     try:
-        active = store.active_model(conn)
+        active = vector_tables.active_model(conn)
         conn.commit()
         same = active is not None and active.model == embedder.name
         if same:
@@ -175,7 +177,7 @@ def reembed(
                                          f"dimensions, not {embedder.dimensions}")
             table = active.table
         else:
-            table = store.create_vector_table(conn, embedder.name, embedder.dimensions)
+            table = vector_tables.create_vector_table(conn, embedder.name, embedder.dimensions)
             conn.commit()
         known, scope = _scope(conn, layers)
         result = ReembedResult(embedder.name, embedder.dimensions, table,
@@ -203,7 +205,7 @@ def reembed(
             return result
 
         # 2. Index the filled table (searches still use the active model).
-        store.build_vector_index(conn, table)
+        vector_tables.build_vector_index(conn, table)
         conn.commit()
         if scope is not None and set(scope) != set(known):
             row = conn.execute(
@@ -222,7 +224,7 @@ def reembed(
         locked: list[str] = []
         try:
             for name in known:
-                store.lock_layer_session(conn, name)
+                layer_locks.lock_layer_session(conn, name)
                 locked.append(name)
             last = ""
             while True:
@@ -244,7 +246,7 @@ def reembed(
             result.activated = True
         finally:
             for name in reversed(locked):
-                store.unlock_layer_session(conn, name)
+                layer_locks.unlock_layer_session(conn, name)
         result.seconds = time.perf_counter() - started
         return result
     finally:

@@ -27,7 +27,10 @@ from stratakb_core.ingest.parsing.safe import parse_document
 from stratakb_core.ingest.policy import decide, is_secret_name
 from stratakb_core.query.clauses import section_label
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import locks as layer_locks
+from stratakb_core.store import projector, readers
+from stratakb_core.store import vectors as vector_tables
+from stratakb_core.store import versions as version_store
 from stratakb_core.values import Chunk, ChunkConfig, FileEntry, ParsedDocument, Selection
 
 SUPERSEDES_MAX = 500
@@ -65,7 +68,7 @@ class Plan:
 
 def plan_files(
     selection: Selection,
-    stored: dict[str, store.DocumentRow],
+    stored: dict[str, readers.DocumentRow],
     *,
     max_file_size: int,
     present: set[str] | None = None,
@@ -288,7 +291,7 @@ def embed_missing(conn: psycopg.Connection, table: str, files: Sequence[ChunkedF
                   embedder: Embedder) -> EmbedResult:
     """Embed each distinct text whose (model, hash) the store does not hold yet."""
     all_hashes = list(dict.fromkeys(h for f in files for h in f.embed_hashes))
-    have = store.existing_hashes(conn, table, all_hashes)
+    have = vector_tables.existing_hashes(conn, table, all_hashes)
     conn.commit()
     todo: dict[bytes, str] = {}
     for f in files:
@@ -343,34 +346,34 @@ def _chunk_metadata(c: Chunk, doc: ParsedDocument) -> dict[str, str]:
     return meta
 
 
-def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: store.ActiveModel,
+def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: vector_tables.ActiveModel,
                 files: Sequence[ChunkedFile], emb: EmbedResult, recipe: str, run_id: str | None,
                 actor: str) -> list[int]:
     """Write one group's vectors, versions, documents and chunks with their events, atomically.
 
     Returns the document ids, in the order of `files`.
     """
-    new_ids = iter(store.allocate_ids(conn, "documents_id_seq",
+    new_ids = iter(readers.allocate_ids(conn, "documents_id_seq",
                                       sum(1 for f in files if f.parsed.document_id is None)))
     conn.commit()
     ids: list[int] = []
     events: list[ev.Event] = []
     with conn.transaction():
         if emb.hashes:
-            store.put_embeddings(conn, model.table, emb.hashes, emb.vectors)
+            vector_tables.put_embeddings(conn, model.table, emb.hashes, emb.vectors)
         for f in files:
             doc = f.parsed.doc
             assert doc is not None
             doc_id = f.parsed.document_id if f.parsed.document_id is not None else next(new_ids)
             ids.append(doc_id)
-            store.put_version(conn, version_id_of(doc.text), doc.text, doc.kind, doc.first_line,
+            version_store.put_version(conn, version_id_of(doc.text), doc.text, doc.kind, doc.first_line,
                               [list(pg) for pg in doc.pages] if doc.pages else None)
             events.append(document_event(f, doc_id, layer, source_id, model.model, recipe, run_id, actor))
-        ns, key = store.layer_lock_key(layer)
+        ns, key = layer_locks.layer_lock_key(layer)
         conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (ns, key))
         seqs = ev.append(conn, events)
         for seq, e in zip(seqs, events, strict=True):
-            store.project(conn, seq, e.type, e.layer, e.payload)
+            projector.project(conn, seq, e.type, e.layer, e.payload)
     return ids
 
 
@@ -384,7 +387,7 @@ def remove_documents(conn: psycopg.Connection, layer: str, removals: Sequence[tu
                      run_id: str | None, actor: str) -> None:
     """Remove documents (id, path, reason) with one event each, in one transaction."""
     if removals:
-        store.commit_events(conn, [
+        projector.commit_events(conn, [
             ev.Event(ev.DOCUMENT_REMOVED, layer, {"document_id": i, "path": p, "reason": r}, run_id, actor)
             for i, p, r in removals
         ])

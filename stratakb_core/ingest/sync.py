@@ -51,7 +51,9 @@ from stratakb_core.ingest.stages import (
 )
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import locks as layer_locks
+from stratakb_core.store import projector, readers
+from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.connection import Database
 from stratakb_core.textsafe import escape_for_terminal as esc
 from stratakb_core.values import ChunkConfig, Selection
@@ -180,7 +182,7 @@ def _is_inside(child: str, parent: str) -> bool:
     return child == parent or child.startswith(parent.rstrip(os.sep) + os.sep)
 
 
-def layer_chunk_config(layer: store.LayerRow) -> ChunkConfig:
+def layer_chunk_config(layer: readers.LayerRow) -> ChunkConfig:
     cfg = layer.chunk_config or {}
     return ChunkConfig(
         chunk_size=int(cfg.get("chunk_size", ChunkConfig.chunk_size)),
@@ -208,15 +210,15 @@ def add_folder(
         layer = _choose_layer(conn, opts, root)
         # Plan under the layer's lock: a second sync of the same layer waits here, then plans
         # against what the first one stored.
-        if not store.lock_layer_session(conn, layer, wait=False):
+        if not layer_locks.lock_layer_session(conn, layer, wait=False):
             if opts.on_wait is not None:
                 opts.on_wait(f"another sync of layer '{layer}' is running; waiting for it to finish")
-            store.lock_layer_session(conn, layer)
+            layer_locks.lock_layer_session(conn, layer)
         try:
             layer = _choose_layer(conn, opts, root)
             return _add_locked(conn, settings, opts, root, layer, embedder, progress)
         finally:
-            store.unlock_layer_session(conn, layer)
+            layer_locks.unlock_layer_session(conn, layer)
     finally:
         conn.close()
 
@@ -235,8 +237,8 @@ def plan_folder(db: Database, settings: Settings, opts: AddOptions) -> tuple[str
     conn = db.connect()
     try:
         layer = _choose_layer(conn, opts, root)
-        own = next((s for s in store.sources(conn) if s.root == str(root)), None)
-        stored = store.documents_of_source(conn, own.id) if own is not None else {}
+        own = next((s for s in readers.sources(conn) if s.root == str(root)), None)
+        stored = readers.documents_of_source(conn, own.id) if own is not None else {}
         conn.commit()
         selection = select_files(root)
         present = {p for p in stored if os.path.lexists(os.path.join(str(root), p))}
@@ -247,7 +249,7 @@ def plan_folder(db: Database, settings: Settings, opts: AddOptions) -> tuple[str
 
 def _choose_layer(conn: psycopg.Connection, opts: AddOptions, root: Path) -> str:
     root_s = str(root)
-    srcs = store.sources(conn)
+    srcs = readers.sources(conn)
     conn.commit()
     own = next((s for s in srcs if s.root == root_s), None)
     if own is not None:
@@ -265,7 +267,7 @@ def _choose_layer(conn: psycopg.Connection, opts: AddOptions, root: Path) -> str
                 code="folder_overlaps",
             )
     layer = opts.name or layer_name_from_folder(root)
-    if store.get_layer(conn, layer) is not None:
+    if readers.get_layer(conn, layer) is not None:
         conn.commit()
         raise RefusedError(f"layer name '{layer}' is taken; pass --name to pick another", code="name_taken")
     conn.commit()
@@ -275,7 +277,7 @@ def _choose_layer(conn: psycopg.Connection, opts: AddOptions, root: Path) -> str
 def _add_locked(conn, settings, opts: AddOptions, root: Path, layer: str, embedder: Embedder,
                 progress) -> AddResult:  # noqa: C901
     root_s = str(root)
-    own = next((s for s in store.sources(conn) if s.root == root_s), None)
+    own = next((s for s in readers.sources(conn) if s.root == root_s), None)
     result = AddResult(layer=layer, folder=root_s, model=embedder.name)
     result.run_id = uuid.uuid4().hex[:16]
 
@@ -291,7 +293,7 @@ def _add_locked(conn, settings, opts: AddOptions, root: Path, layer: str, embedd
     result.selection = selection.method
     result.notes.extend(selection.notes)
     result.excluded = [FileNote(x.rel_path, x.reason) for x in selection.excluded]
-    stored = store.documents_of_source(conn, own.id) if own is not None else {}
+    stored = readers.documents_of_source(conn, own.id) if own is not None else {}
     conn.commit()
     present = {p for p in stored if os.path.lexists(os.path.join(root_s, p))}
     plan = plan_files(selection, stored, max_file_size=opts.max_file_size, present=present)
@@ -312,7 +314,7 @@ def _add_locked(conn, settings, opts: AddOptions, root: Path, layer: str, embedd
         if opts.confirm is None or not opts.confirm(question):
             raise ConfirmationRequired(f"refused: {why}; pass --yes to run it", flag="--yes")
 
-    active = store.active_model(conn)
+    active = vector_tables.active_model(conn)
     conn.commit()
     if active is not None and active.model != embedder.name:
         raise ModelMismatchError(
@@ -334,7 +336,7 @@ def _run(conn, opts: AddOptions, root: Path, layer: str, own, stored, plan: Plan
         description = opts.description
         if description is None:
             description = description_from_readme(root) or f"Documents from the folder {root.name}."
-        source_id = store.allocate_ids(conn, "sources_id_seq", 1)[0]
+        source_id = readers.allocate_ids(conn, "sources_id_seq", 1)[0]
         conn.commit()
         default = ChunkConfig()
         setup += [
@@ -353,7 +355,7 @@ def _run(conn, opts: AddOptions, root: Path, layer: str, own, stored, plan: Plan
             setup.append(ev.Event(ev.LAYER_UPDATED, layer, {"changes": {"description": opts.description}},
                                   run_id, actor))
     if setup:
-        store.commit_events(conn, setup)
+        projector.commit_events(conn, setup)
     try:
         sync_source(conn, layer=layer, source_id=source_id, root=root, plan=plan, stored=stored,
                     embedder=embedder, result=result, max_file_size=opts.max_file_size, actor=actor,
@@ -368,7 +370,7 @@ def finish_run(conn: psycopg.Connection, layer: str, result: AddResult, actor: s
     """Append the run's audit event (run_finished) with its counts; one per run."""
     result.files_skipped = len(result.skipped)
     try:
-        store.commit_events(conn, [ev.Event(ev.RUN_FINISHED, layer, {
+        projector.commit_events(conn, [ev.Event(ev.RUN_FINISHED, layer, {
             **extra, "interrupted": result.interrupted,
             **{k: getattr(result, k) for k in (
                 "files_added", "files_updated", "files_unchanged", "files_removed", "files_skipped",
@@ -396,7 +398,7 @@ def record_outcome(conn: psycopg.Connection, pf: Any, result: AddResult, removal
         fail(pf.rel_path, pf.reason or "read_error", pf.message or "")
 
 
-def apply_removals(conn: psycopg.Connection, layer: str, stored: dict[str, store.DocumentRow],
+def apply_removals(conn: psycopg.Connection, layer: str, stored: dict[str, readers.DocumentRow],
                    removals: list[tuple[str, str]], result: AddResult, actor: str) -> None:
     """Remove the planned and no-text documents, one event each, and count them."""
     remove_documents(conn, layer, [(stored[p].id, p, r) for p, r in removals], result.run_id, actor)
@@ -404,7 +406,7 @@ def apply_removals(conn: psycopg.Connection, layer: str, stored: dict[str, store
     result.files_removed += len(removals)
 
 
-def commit_group(conn: psycopg.Connection, *, layer: str, source_id: int, model: store.ActiveModel,
+def commit_group(conn: psycopg.Connection, *, layer: str, source_id: int, model: vector_tables.ActiveModel,
                  group: list[ChunkedFile], recipe: str, result: AddResult,
                  fail: Callable[[str, str, str], None], actor: str,
                  embed: Callable[[list[ChunkedFile]], Any]) -> None:
@@ -451,7 +453,7 @@ def commit_group(conn: psycopg.Connection, *, layer: str, source_id: int, model:
 
 
 def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, root: Path, plan: Plan,
-                stored: dict[str, store.DocumentRow], embedder: Embedder, result: AddResult,
+                stored: dict[str, readers.DocumentRow], embedder: Embedder, result: AddResult,
                 max_file_size: int, actor: str,
                 progress: Callable[[int, int], None] | None = None) -> None:  # noqa: C901
     """Apply a plan to one source folder of a layer, committing a group of files at a time.
@@ -460,9 +462,9 @@ def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, root: P
     everything committed so far stays. The caller holds the layer's lock.
     """
     run_id = result.run_id
-    model = store.active_model(conn)
-    layer_row = store.get_layer(conn, layer)
-    patterns = store.structure_patterns(conn, layer)
+    model = vector_tables.active_model(conn)
+    layer_row = readers.get_layer(conn, layer)
+    patterns = readers.structure_patterns(conn, layer)
     conn.commit()
     assert model is not None and layer_row is not None
     config = layer_chunk_config(layer_row)
@@ -515,7 +517,7 @@ def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, root: P
         sandbox.close()
         if failed:
             try:
-                store.commit_events(conn, failed)
+                projector.commit_events(conn, failed)
             except (psycopg.Error, StrataError):
                 if not result.interrupted:
                     raise

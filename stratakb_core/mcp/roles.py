@@ -15,20 +15,23 @@ refused to everyone but admins, so a new tool is never open by mistake.
 Keys: `create_key` makes a random key, prints nothing and returns it once; only its sha256 is
 stored (`api_keys.key_hash`), with a random id, the role and a name. The HTTP transport looks a
 key up by its hash on every request (`lookup_key`), so a revoked key stops working at once.
-Creating and revoking a key each append an audit event (never the key or its hash).
+Creating and revoking a key are events (api_key_created carries the hash, never the key); the keys
+are stored by store/keys.py.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
 from typing import Any, Final
 
 import psycopg
 
 from stratakb_core.errors import UsageError
 from stratakb_core.store import events as ev
+from stratakb_core.store import keys as key_store
+from stratakb_core.store.events import API_KEY_CREATED, API_KEY_REVOKED
+from stratakb_core.store.keys import ApiKey
 
 __all__ = [
     "API_KEY_CREATED",
@@ -65,9 +68,6 @@ TOOL_ROLES: Final[dict[str, str]] = {
     "strata_reset_learning": "admin",
 }
 
-API_KEY_CREATED: Final = "api_key_created"
-API_KEY_REVOKED: Final = "api_key_revoked"
-
 KEY_PREFIX: Final = "skb_"
 MAX_KEY_LENGTH: Final = 200
 MAX_KEY_NAME: Final = 100
@@ -95,22 +95,6 @@ def allows(role: str, needed: str) -> bool:
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ApiKey:
-    id: str
-    role: str
-    name: str
-    created_at: Any = None
-    revoked_at: Any = None
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "role": self.role, "name": self.name,
-            "created_at": self.created_at.isoformat() if self.created_at is not None else None,
-            "revoked_at": self.revoked_at.isoformat() if self.revoked_at is not None else None,
-        }
-
-
 def hash_key(key: str) -> str:
     return hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()
 
@@ -129,49 +113,25 @@ def create_key(conn: psycopg.Connection, role: str, name: str = "", *, actor: st
     _check_name(name)
     key = KEY_PREFIX + secrets.token_urlsafe(32)
     key_id = "key_" + secrets.token_hex(6)
-    with conn.transaction():
-        row = conn.execute(
-            "INSERT INTO api_keys (id, key_hash, role, name) VALUES (%s, %s, %s, %s) RETURNING created_at",
-            (key_id, hash_key(key), role, name),
-        ).fetchone()
-        ev.append(conn, [ev.Event(API_KEY_CREATED, None, {"id": key_id, "role": role, "name": name},
-                                  None, actor or ev.default_actor())])
-    return ApiKey(key_id, role, name, row[0] if row else None), key
+    return key_store.add_key(conn, key_id, hash_key(key), role, name, actor or ev.default_actor()), key
 
 
 def list_keys(conn: psycopg.Connection) -> list[ApiKey]:
-    rows = conn.execute("SELECT id, role, name, created_at, revoked_at FROM api_keys ORDER BY created_at, id")
-    keys = [ApiKey(*r) for r in rows]
-    conn.commit()
-    return keys
+    return key_store.list_keys(conn)
 
 
 def revoke_key(conn: psycopg.Connection, key_id: str, *, actor: str | None = None) -> tuple[ApiKey, bool]:
     """Revoke a key by id: (the key, whether this call revoked it; False when it already was).
 
     Raises UsageError for an unknown id."""
-    with conn.transaction():
-        row = conn.execute(
-            "SELECT id, role, name, created_at, revoked_at FROM api_keys WHERE id = %s FOR UPDATE", (key_id,)
-        ).fetchone()
-        if row is None:
-            raise UsageError(f"no key with id {key_id!r}; `stratakb keys list` shows the ids")
-        if row[4] is not None:
-            return ApiKey(*row), False
-        revoked = conn.execute("UPDATE api_keys SET revoked_at = now() WHERE id = %s RETURNING revoked_at",
-                               (key_id,)).fetchone()
-        ev.append(conn, [ev.Event(API_KEY_REVOKED, None, {"id": key_id, "role": row[1], "name": row[2]},
-                                  None, actor or ev.default_actor())])
-    return ApiKey(row[0], row[1], row[2], row[3], revoked[0] if revoked else None), True
+    found = key_store.revoke_key(conn, key_id, actor or ev.default_actor())
+    if found is None:
+        raise UsageError(f"no key with id {key_id!r}; `stratakb keys list` shows the ids")
+    return found
 
 
 def lookup_key(conn: psycopg.Connection, key: str) -> ApiKey | None:
     """The key's record when it is known and not revoked, else None."""
     if not key or len(key) > MAX_KEY_LENGTH or not key.isascii() or not key.isprintable():
         return None
-    row = conn.execute(
-        "SELECT id, role, name, created_at, revoked_at FROM api_keys WHERE key_hash = %s AND revoked_at IS NULL",
-        (hash_key(key),),
-    ).fetchone()
-    conn.commit()
-    return ApiKey(*row) if row else None
+    return key_store.find_key(conn, hash_key(key))

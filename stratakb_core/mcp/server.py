@@ -53,7 +53,8 @@ from stratakb_core.query.answer import AskConfig, Engine
 from stratakb_core.query.rerank import CrossEncoderReranker
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import readers
+from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.connection import Database
 from stratakb_core.textsafe import json_dumps
 
@@ -253,7 +254,7 @@ class ServerState:
         """The embedder, refused when the store's active model is another one (checked per call:
         a re-embed can activate a new model while the server runs)."""
         embedder = self.embedder()
-        active = store.active_model(conn)
+        active = vector_tables.active_model(conn)
         if active is not None and active.model != embedder.name:
             raise ModelMismatchError(
                 f"the store holds vectors of {active.model} but EMBEDDING_MODEL is {embedder.name}; "
@@ -456,8 +457,8 @@ def strata_list_knowledge_layers(ctx: Context) -> Annotated[CallToolResult, Laye
 def _list_layers(state: ServerState, caller: Caller) -> LayersResponse:
     admin = roles.allows(caller.role, "admin")
     with _tool_errors("strata_list_knowledge_layers", state.db), state.db.connection() as conn:
-        rows = store.list_layers(conn)
-        settings = {r["name"]: store.layer_settings(conn, r["name"]) or {} for r in rows} if admin else {}
+        rows = readers.list_layers(conn)
+        settings = {r["name"]: readers.layer_settings(conn, r["name"]) or {} for r in rows} if admin else {}
     # Filesystem roots stay out: they are for admins at a terminal (`stratakb layers`), not for the
     # model. Patterns are for admins only (spec: viewers and operators see the label, not the patterns).
     layers: list[LayerInfo] = []

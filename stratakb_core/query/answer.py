@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import psycopg
-from psycopg.types.json import Jsonb
 
 from stratakb_core.embedding import Embedder
 from stratakb_core.errors import UsageError
@@ -26,6 +25,7 @@ from stratakb_core.query.names import find_names, missing_names, missing_note
 from stratakb_core.query.rerank import DEFAULT_RERANKING_MODEL, CrossEncoderReranker, RerankerUnavailable
 from stratakb_core.query.routing import compile_routing_patterns, content_words, route
 from stratakb_core.query.search import RRF_K, SearchCache, SearchResult
+from stratakb_core.store.interactions import record_interaction
 
 log = logging.getLogger(__name__)
 
@@ -450,17 +450,8 @@ class Engine:
         from stratakb_core.query.scrub import scrub
 
         stored = query if self.config.store_raw_queries else scrub(query)
-        try:
-            conn.execute(
-                "INSERT INTO interactions (id, tool, query, layers, searched, status, confidence, chunk_ids,"
-                " details) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (interaction_id, tool, stored, layers, list(searched), status, confidence,
-                 [c for c in chunk_ids if c], Jsonb(details)),
-            )
-            conn.commit()
-        except psycopg.Error as exc:  # recording must never fail an answer
-            conn.rollback()
-            log.warning("interaction_not_recorded: %s", str(exc).splitlines()[0])
+        record_interaction(conn, interaction_id, tool, stored, layers, searched, status, confidence, chunk_ids,
+                           details)
         return interaction_id
 
     # -- strata_search --------------------------------------------------------------------------

@@ -15,19 +15,18 @@ existed) opens with a `verification_note`.
 from __future__ import annotations
 
 import re
-import uuid
 from collections.abc import Sequence
 from typing import Any
 
 import psycopg
-from psycopg.types.json import Jsonb
 
 from stratakb_core.errors import UsageError
 from stratakb_core.query.answer import ArgumentError
 from stratakb_core.query.scrub import scrub
 from stratakb_core.query.spans import read_refs
 from stratakb_core.query.verify import MAX_DRAFT_CHARS, MAX_PASSAGES, check_draft, outcome
-from stratakb_core.store import events as ev
+from stratakb_core.store.events import RECEIPT_ISSUED
+from stratakb_core.store.receipts import issue, read_receipt
 from stratakb_core.textsafe import escape_for_terminal as esc
 
 __all__ = [
@@ -41,7 +40,6 @@ __all__ = [
     "verify_draft",
 ]
 
-RECEIPT_ISSUED = "receipt_issued"
 RECEIPT_ID = re.compile(r"rcpt_[0-9a-f]{24}")
 CONTEXT_CHARS = 120
 NOTHING_CHECKED_NOTE = ("Nothing was checked: this draft had no quotes and no facts, so this receipt does "
@@ -57,33 +55,6 @@ class ReceiptNotFound(UsageError):
 # ---------------------------------------------------------------------------------------------
 
 
-def _project(conn: psycopg.Connection, seq: int, p: dict[str, Any]) -> None:
-    conn.execute(
-        "INSERT INTO receipts (id, kind, verdict, body, issued_seq) VALUES (%s, %s, %s, %s, %s)"
-        " ON CONFLICT (id) DO NOTHING",
-        (p["receipt_id"], p["kind"], p["verdict"], Jsonb(p["body"]), seq),
-    )
-    with conn.cursor() as cur:
-        cur.executemany(
-            "INSERT INTO receipt_versions (receipt_id, version_id) VALUES (%s, %s) ON CONFLICT DO NOTHING",
-            [(p["receipt_id"], v) for v in p["version_ids"]],
-        )
-
-
-def issue(conn: psycopg.Connection, kind: str, verdict: str, body: dict[str, Any], version_ids: Sequence[str],
-          *, actor: str | None = None) -> str:
-    """Store a receipt with its receipt_issued event, in one transaction; returns its id."""
-    receipt_id = "rcpt_" + uuid.uuid4().hex[:24]
-    payload = {"receipt_id": receipt_id, "kind": kind, "verdict": verdict,
-               "version_ids": sorted(set(version_ids)), "body": body}
-    if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
-        conn.commit()  # the reads before are done; the receipt is its own transaction
-    with conn.transaction():
-        (seq,) = ev.append(conn, [ev.Event(RECEIPT_ISSUED, None, payload, actor=actor or ev.default_actor())])
-        _project(conn, seq, payload)
-    return receipt_id
-
-
 def _check_id(receipt_id: Any) -> str:
     if not isinstance(receipt_id, str) or not RECEIPT_ID.fullmatch(receipt_id.strip()):
         raise ArgumentError("receipt_id", f"receipt_id must be a receipt id such as rcpt_0123456789abcdef01234567, "
@@ -94,8 +65,7 @@ def _check_id(receipt_id: Any) -> str:
 def open_receipt(conn: psycopg.Connection, receipt_id: Any) -> dict[str, Any]:
     """The strata_get_receipt response for a receipt id."""
     rid = _check_id(receipt_id)
-    row = conn.execute("SELECT kind, verdict, body, issued_at FROM receipts WHERE id = %s", (rid,)).fetchone()
-    conn.commit()
+    row = read_receipt(conn, rid)
     if row is None:
         raise ReceiptNotFound(f"no receipt {rid} in this store")
     kind, verdict, body, issued_at = row

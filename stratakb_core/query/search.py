@@ -14,7 +14,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from stratakb_core.embedding import Embedder
-from stratakb_core.store import projections as store
+from stratakb_core.store import vectors as vector_tables
 
 RRF_K = 60
 FTS_CANDIDATES = 2000  # rank at most this many full-text matches (a common term can match 30k)
@@ -159,7 +159,7 @@ def hybrid_search(
     """
     if arms not in ("hybrid", "vector", "keyword"):
         raise ValueError(f"arms must be hybrid, vector or keyword, not {arms!r}")
-    model = store.active_model(conn)
+    model = vector_tables.active_model(conn)
     if model is None:
         return []
     k = candidates or max(top_k * 4, 20)

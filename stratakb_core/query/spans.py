@@ -29,6 +29,7 @@ from typing import Any
 import psycopg
 
 from stratakb_core.query.sentences import Sentence, split_sentences
+from stratakb_core.store.document_reads import chunk_spans, current_versions
 
 __all__ = ["REF", "ReadSpan", "StoredDocument", "load_documents", "parse_ref", "read_refs"]
 
@@ -102,25 +103,14 @@ class StoredDocument:
 
 def load_documents(conn: psycopg.Connection, doc_ids: Sequence[int]) -> dict[int, StoredDocument]:
     """The documents' current versions, with their sections and their layer's chunk size."""
-    ids = sorted(set(doc_ids))
-    if not ids:
-        return {}
-    rows = conn.execute(
-        "SELECT d.id, d.layer, d.path, d.version_id, v.text, v.kind, v.first_line, v.pages, l.chunk_config"
-        " FROM documents d JOIN document_versions v ON v.id = d.version_id JOIN layers l ON l.name = d.layer"
-        " WHERE d.id = ANY(%s)", (ids,),
-    ).fetchall()
+    rows, sections = current_versions(conn, doc_ids)
     docs: dict[int, StoredDocument] = {}
     for r in rows:
         chunk_size = int((r[8] or {}).get("chunk_size") or DEFAULT_CHUNK_SIZE)
         docs[r[0]] = StoredDocument(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], chunk_size)
-    for doc_id, ordinal, start, level, heading, path in conn.execute(
-        "SELECT document_id, ordinal, start_char, level, heading, path FROM sections"
-        " WHERE document_id = ANY(%s) ORDER BY document_id, ordinal", (ids,),
-    ).fetchall():
+    for doc_id, ordinal, start, level, heading, path in sections:
         if doc_id in docs:
             docs[doc_id].sections.append((ordinal, start, level, heading, tuple(path or ())))
-    conn.commit()
     return docs
 
 
@@ -156,13 +146,6 @@ class ReadSpan:
                 "clause_path": self.clause_path, "text": self.text}
 
 
-def _chunk_spans(conn: psycopg.Connection, doc_ids: Sequence[int]) -> set[tuple[int, int, int]]:
-    rows = conn.execute("SELECT document_id, start_char, end_char FROM chunks WHERE document_id = ANY(%s)",
-                        (list(doc_ids),)).fetchall()
-    conn.commit()
-    return {(r[0], r[1], r[2]) for r in rows}
-
-
 def _is_section_span(doc: StoredDocument, start: int, end: int) -> tuple[bool, int]:
     """Whether the span starts where a section starts and ends inside its clause; and that clause's end."""
     for ordinal, s_start, level, heading, _path in doc.sections:
@@ -187,7 +170,7 @@ def read_refs(conn: psycopg.Connection, refs: Sequence[Any], *, token_budget: in
     """Each ref's text as stored now (S1 first), or its passage flag."""
     parsed = [parse_ref(r) for r in refs]
     docs = load_documents(conn, [p[0] for p in parsed if p])
-    chunks = _chunk_spans(conn, list(docs))
+    chunks = chunk_spans(conn, list(docs))
     exact_max = max(MIN_EXACT_CHARS, token_budget * 4)
     out: list[ReadSpan] = []
     for i, (raw, p) in enumerate(zip(refs, parsed, strict=True), 1):

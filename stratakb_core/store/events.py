@@ -1,4 +1,4 @@
-"""The append-only event log in PostgreSQL; does I/O.
+"""The append-only event log in PostgreSQL and the one list of event types; does I/O.
 
 Every change to the store is a fact appended here in the same transaction as the projection
 change it explains. Readers tail by `seq`, never by timestamp.
@@ -17,7 +17,8 @@ from psycopg.types.json import Jsonb
 
 from stratakb_core.store.connection import LOCK_NAMESPACE_EVENTS
 
-# Event types, past tense.
+# Every event type, past tense, declared here and nowhere else. Each is either applied to the
+# projections by one function (store/projector.py, PROJECTORS) or listed in AUDIT_ONLY.
 LAYER_CREATED = "layer_created"
 LAYER_UPDATED = "layer_updated"
 SOURCE_ADDED = "source_added"
@@ -26,6 +27,22 @@ DOCUMENT_REMOVED = "document_removed"
 FILE_FAILED = "file_failed"
 EMBEDDING_MODEL_ACTIVATED = "embedding_model_activated"
 RUN_FINISHED = "run_finished"
+# A chunk's embed_hash names the exact text embedded for it. `stratakb reembed` rebuilds that text
+# from the stored chunk; where the rebuilt text hashes differently (the recipe changed since the
+# chunk was stored), the stored text is what counts and this event records the new hash.
+CHUNKS_REHASHED = "chunks_rehashed"
+RECEIPT_ISSUED = "receipt_issued"
+INTERACTION_RECORDED = "interaction_recorded"
+API_KEY_CREATED = "api_key_created"
+API_KEY_REVOKED = "api_key_revoked"
+
+EVENT_TYPES: frozenset[str] = frozenset({
+    LAYER_CREATED, LAYER_UPDATED, SOURCE_ADDED, DOCUMENT_VERSION_ADDED, DOCUMENT_REMOVED, FILE_FAILED,
+    EMBEDDING_MODEL_ACTIVATED, RUN_FINISHED, CHUNKS_REHASHED, RECEIPT_ISSUED, INTERACTION_RECORDED,
+    API_KEY_CREATED, API_KEY_REVOKED,
+})
+# Facts kept for the record that change no projection table.
+AUDIT_ONLY: frozenset[str] = frozenset({FILE_FAILED, RUN_FINISHED})
 
 
 def default_actor() -> str:

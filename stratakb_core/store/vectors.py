@@ -1,11 +1,26 @@
-"""Vector tables of the embedding models, and the one check that refuses a model mismatch; does I/O."""
+"""Vector tables of the embedding models (one per model, with its HNSW index), the active model, and
+the one check that refuses a model mismatch; does I/O."""
 
 from __future__ import annotations
 
+import re
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
 import psycopg
+from pgvector.psycopg import register_vector
 
 from stratakb_core.errors import ModelMismatchError
-from stratakb_core.store.projections import ActiveModel, active_model
+from stratakb_core.store.connection import LOCK_NAMESPACE_MODELS
+
+
+@dataclass(frozen=True)
+class ActiveModel:
+    model: str
+    dimensions: int
+    table: str
 
 
 def mismatch_message(stored: str, configured: str) -> str:
@@ -13,6 +28,19 @@ def mismatch_message(stored: str, configured: str) -> str:
     return (f"the store holds vectors of {stored} but EMBEDDING_MODEL is {configured}; the store will not mix "
             f"two models. Set EMBEDDING_MODEL back to {stored}, or re-embed the store with the new model first "
             "(`stratakb reembed`, or the reembed job in Dagster)")
+
+
+def dimensions_message(model: str, stored: int, configured: int) -> str:
+    """The one wording of the same model at another dimension."""
+    return (f"the store holds {model} vectors of {stored} dimensions, not {configured}; "
+            f"set EMBEDDING_DIMENSIONS to {stored}, or re-embed")
+
+
+def active_model(conn: psycopg.Connection) -> ActiveModel | None:
+    row = conn.execute(
+        "SELECT model, dimensions, table_name FROM embedding_models WHERE active"
+    ).fetchone()
+    return ActiveModel(*row) if row else None
 
 
 def check_active_model(conn: psycopg.Connection, model: str, dimensions: int | None = None) -> ActiveModel | None:
@@ -24,6 +52,115 @@ def check_active_model(conn: psycopg.Connection, model: str, dimensions: int | N
     if active.model != model:
         raise ModelMismatchError(mismatch_message(active.model, model))
     if dimensions is not None and active.dimensions != dimensions:
-        raise ModelMismatchError(f"the store holds {active.model} vectors of {active.dimensions} dimensions, not "
-                                 f"{dimensions}; set EMBEDDING_DIMENSIONS to {active.dimensions}, or re-embed")
+        raise ModelMismatchError(dimensions_message(active.model, active.dimensions, dimensions))
     return active
+
+
+@dataclass(frozen=True)
+class RegisteredModel:
+    model: str
+    dimensions: int
+    table: str
+    active: bool
+    column_dimensions: int | None  # the size declared on the table's embedding column
+
+
+def registered_models(conn: psycopg.Connection) -> list[RegisteredModel]:
+    """Every registered model, the active one first, with the size its vector column declares."""
+    rows = conn.execute(
+        "SELECT m.model, m.dimensions, m.table_name, m.active,"
+        " (SELECT a.atttypmod FROM pg_attribute a WHERE a.attrelid = to_regclass(m.table_name)"
+        "  AND a.attname = 'embedding' AND NOT a.attisdropped)"  # pgvector keeps the size in atttypmod
+        " FROM embedding_models m ORDER BY m.active DESC, m.model"
+    ).fetchall()
+    return [RegisteredModel(model, int(dims), table, bool(active),
+                            int(column) if column is not None and column > 0 else None)
+            for model, dims, table, active, column in rows]
+
+
+def model_table_name(model: str, dimensions: int) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "_", model.lower()).strip("_")[:40] or "model"
+    return f"emb_{slug}_{dimensions}_{zlib.crc32(model.encode('utf-8')):08x}"
+
+
+def _registered_table(conn: psycopg.Connection, model: str, dimensions: int) -> str | None:
+    """The model's registered table, None when the model is not registered; refuses another dimension."""
+    row = conn.execute("SELECT table_name, dimensions FROM embedding_models WHERE model = %s", (model,)).fetchone()
+    if row is None:
+        return None
+    if row[1] != dimensions:
+        raise ModelMismatchError(dimensions_message(model, row[1], dimensions))
+    return row[0]
+
+
+def _create_table(conn: psycopg.Connection, table: str, dimensions: int) -> None:
+    conn.execute(
+        f"CREATE TABLE IF NOT EXISTS {table} (text_hash bytea PRIMARY KEY,"
+        f" embedding vector({int(dimensions)}) NOT NULL)"
+    )
+
+
+def ensure_model_table(conn: psycopg.Connection, model: str, dimensions: int) -> str:
+    """Create the model's vector table and HNSW index if needed; returns the table name."""
+    registered = _registered_table(conn, model, dimensions)
+    if registered is not None:
+        return registered
+    table = model_table_name(model, dimensions)
+    conn.execute("SELECT pg_advisory_xact_lock(%s, 0)", (LOCK_NAMESPACE_MODELS,))
+    _create_table(conn, table, dimensions)
+    build_vector_index(conn, table)
+    conn.execute(
+        "INSERT INTO embedding_models (model, dimensions, table_name) VALUES (%s, %s, %s)"
+        " ON CONFLICT (model) DO NOTHING",
+        (model, dimensions, table),
+    )
+    return table
+
+
+def create_vector_table(conn: psycopg.Connection, model: str, dimensions: int) -> str:
+    """A model's vector table, without its HNSW index and without registering the model.
+
+    For a re-embed: the table is filled first and indexed after (much faster than loading into a
+    live index), and the model is registered and made active by its embedding_model_activated
+    event, so the registry stays derivable from the events.
+    """
+    registered = _registered_table(conn, model, dimensions)
+    if registered is not None:
+        return registered
+    table = model_table_name(model, dimensions)
+    _create_table(conn, table, dimensions)
+    return table
+
+
+def build_vector_index(conn: psycopg.Connection, table: str) -> None:
+    """The HNSW index of a vector table, if it has none yet (the same index ensure_model_table makes)."""
+    conn.execute(
+        f"CREATE INDEX IF NOT EXISTS {table}_hnsw ON {table} USING hnsw (embedding vector_cosine_ops)"
+    )
+
+
+def existing_hashes(conn: psycopg.Connection, table: str, hashes: Sequence[bytes]) -> set[bytes]:
+    if not hashes:
+        return set()
+    rows = conn.execute(
+        f"SELECT text_hash FROM {table} WHERE text_hash = ANY(%s)", (list(hashes),)
+    ).fetchall()
+    return {bytes(r[0]) for r in rows}
+
+
+def put_embeddings(conn: psycopg.Connection, table: str, hashes: Sequence[bytes], vectors: np.ndarray) -> None:
+    """Insert vectors by text hash (binary COPY into a temp table, then merge)."""
+    if not len(hashes):
+        return
+    register_vector(conn)
+    conn.execute(
+        f"CREATE TEMP TABLE IF NOT EXISTS _emb_load (LIKE {table}) ON COMMIT DELETE ROWS"
+    )
+    conn.execute("TRUNCATE _emb_load")
+    with conn.cursor() as cur:
+        with cur.copy("COPY _emb_load (text_hash, embedding) FROM STDIN WITH (FORMAT BINARY)") as copy:
+            copy.set_types(["bytea", "vector"])
+            for h, v in zip(hashes, vectors, strict=True):
+                copy.write_row((h, np.asarray(v, dtype=np.float32)))
+    conn.execute(f"INSERT INTO {table} SELECT * FROM _emb_load ON CONFLICT (text_hash) DO NOTHING")
+    conn.execute("DROP TABLE _emb_load")

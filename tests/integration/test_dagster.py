@@ -23,7 +23,9 @@ from stratakb_core.ingest.addplan import description_from_readme
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import locks as layer_locks
+from stratakb_core.store import projector, readers
+from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.connection import Database
 from stratakb_core.values import ChunkConfig
 from tests.conftest import write
@@ -65,10 +67,10 @@ def create_layer(database_url: str, layer: str, root: Path, origin: dict | None 
     """Register a layer and its folder without syncing it (what a preset does before its first sync)."""
     settings = Settings.from_env({"EMBEDDING_BACKEND": "hash", "DATABASE_URL": database_url})
     with Database(settings).connection() as conn:
-        source_id = store.allocate_ids(conn, "sources_id_seq", 1)[0]
+        source_id = readers.allocate_ids(conn, "sources_id_seq", 1)[0]
         conn.commit()
         default = ChunkConfig()
-        store.commit_events(conn, [
+        projector.commit_events(conn, [
             ev.Event(ev.LAYER_CREATED, layer, {
                 "display_name": root.name, "description": description_from_readme(root) or "",
                 "origin": origin or {"kind": "add"},
@@ -214,7 +216,7 @@ def test_full_materialization_equals_stratakb_add(database_url, other_database_u
     mat = result.asset_materializations_for_node("layer_store")[0]
     assert mat.metadata["files_added"].value == cli.files_added
     with psycopg.connect(database_url) as c1, psycopg.connect(other_database_url) as c2:
-        q = f"SELECT text_hash, embedding::text FROM {store.model_table_name('hash-384', 384)}"
+        q = f"SELECT text_hash, embedding::text FROM {vector_tables.model_table_name('hash-384', 384)}"
         assert sorted(c1.execute(q).fetchall()) == sorted(c2.execute(q).fetchall())
 
     # A second run changes nothing, as a second `stratakb add` would not.
@@ -265,7 +267,7 @@ def test_a_dagster_sync_waits_for_a_cli_sync_of_the_same_layer(database_url, set
     add_folder(db, settings, AddOptions(folder=docs))
     write(docs, "runbooks/new.md", "# New\n\nText.\n")
     holder = db.connect()  # stands in for a `stratakb add` of the layer that is running
-    store.lock_layer_session(holder, LAYER)
+    layer_locks.lock_layer_session(holder, LAYER)
     outcome: dict = {}
 
     def run() -> None:
@@ -280,7 +282,7 @@ def test_a_dagster_sync_waits_for_a_cli_sync_of_the_same_layer(database_url, set
         assert conn.execute("SELECT count(*) FROM documents WHERE path = 'runbooks/new.md'").fetchone()[0] == 0
         conn.commit()
     finally:
-        store.unlock_layer_session(holder, LAYER)
+        layer_locks.unlock_layer_session(holder, LAYER)
         holder.close()
         thread.join(timeout=120)
     assert outcome["result"].success
@@ -327,7 +329,7 @@ def test_reembed_job_reembeds_from_stored_chunks(database_url, settings, db, doc
         "strata": StrataStore(database_url=database_url, embedding_backend="hash", embedding_model="hash-256"),
         "parquet_io": ParquetIOManager(base_dir=str(stages_dir))})
     assert result.success
-    active = store.active_model(conn)
+    active = vector_tables.active_model(conn)
     assert (active.model, active.dimensions) == ("hash-256", 256)
     missing = conn.execute(f"SELECT count(*) FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM {active.table} t"
                            " WHERE t.text_hash = c.embed_hash)").fetchone()[0]

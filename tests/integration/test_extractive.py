@@ -19,7 +19,7 @@ from stratakb_core.query.answer import AskConfig, Engine
 from stratakb_core.query.extractive import MAX_SENTENCES, REINGEST_NOTE, SentenceModelUnavailable
 from stratakb_core.query.receipts import open_receipt
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import projector
 from tests.conftest import FIXTURES, write
 
 RFC6455 = "rfc6455.txt"
@@ -59,7 +59,7 @@ def cross_encoder_dir(tmp_path_factory) -> Path:
 
 
 def make_extractive(conn, layer: str) -> None:
-    store.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, layer, {"changes": {"answer_mode": "extractive"}})])
+    projector.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, layer, {"changes": {"answer_mode": "extractive"}})])
 
 
 @pytest.fixture
@@ -216,7 +216,7 @@ def test_a_grounded_layer_stays_grounded(settings, conn, plain):
 
 
 def test_no_passages_reports_the_mode_asked_for_else_the_strictest_layer_searched(settings, conn, plain):
-    store.commit_events(conn, [ev.Event(ev.LAYER_CREATED, "empty", {"answer_mode": "extractive"})])
+    projector.commit_events(conn, [ev.Event(ev.LAYER_CREATED, "empty", {"answer_mode": "extractive"})])
     e = engine(settings, reranker=OverlapScorer())
     assert e.ask(conn, "anything at all", layers=["empty"])["mode"] == "extractive"
     assert e.ask(conn, "anything at all", layers=["empty"], mode="grounded")["mode"] == "grounded"

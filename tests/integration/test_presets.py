@@ -19,7 +19,8 @@ from stratakb_core.errors import RefusedError, UsageError
 from stratakb_core.ingest.presets import apply_preset, format_report, load_preset
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import locks as layer_locks
+from stratakb_core.store import projector, readers
 from stratakb_core.store.rebuild import verify_projections
 from tests.conftest import REPO, write
 
@@ -76,7 +77,7 @@ def event_count(conn) -> int:
 
 
 def layer_row(conn, name: str) -> dict[str, Any] | None:
-    row = store.layer_settings(conn, name)
+    row = readers.layer_settings(conn, name)
     conn.commit()
     return row
 
@@ -111,7 +112,7 @@ def test_apply_creates_the_layer_with_its_origin_and_settings(db, settings, conn
     assert row["structure_patterns"] == BASE["structure_patterns"]
     assert row["archived_patterns"] == ["archive/", "*-2024.md", "!keep.md"]
     assert row["answer_mode"] == "grounded"
-    roots = [s.root for s in store.sources(conn) if s.layer == "runbooks"]
+    roots = [s.root for s in readers.sources(conn) if s.layer == "runbooks"]
     assert roots == [str((tmp_path / "kit" / "runbooks").resolve())]
     assert r.totals is not None and r.totals.files_added == 2
     assert {p for p, *_ in chunks_of(conn, "runbooks")} == {"database-failover.md", "cache.md"}
@@ -169,7 +170,7 @@ def test_editing_the_preset_updates_only_the_settings_that_differ(db, settings, 
     row = layer_row(conn, "runbooks")
     assert row["description"] == "Runbooks for the on-call rota."
     assert row["chunk_config"] == {"chunk_size": 120, "chunk_overlap": 0}
-    assert store.layer_metadata_schema(conn, "runbooks") == {"team": "string"}
+    assert readers.layer_metadata_schema(conn, "runbooks") == {"team": "string"}
     updates = [e for e in ev.read(conn, after=before) if e.type == "layer_updated"]
     assert len(updates) == 1
     assert set(updates[0].payload["changes"]) == {"description", "chunk_config", "metadata_schema"}
@@ -181,7 +182,7 @@ def test_editing_the_preset_updates_only_the_settings_that_differ(db, settings, 
 def test_answer_mode_and_archived_patterns_change_only_when_the_preset_gives_them(db, settings, conn, tmp_path):
     path = kit(tmp_path)
     apply(db, settings, path)
-    store.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, "runbooks", {"changes": {"answer_mode": "extractive"}})])
+    projector.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, "runbooks", {"changes": {"answer_mode": "extractive"}})])
     kit(tmp_path, answer_mode=DROP, archived_patterns=DROP)
     r = apply(db, settings, path)
     assert "answer_mode" not in r.layer_changes and "archived_patterns" not in r.layer_changes
@@ -203,7 +204,7 @@ def test_a_folder_that_appears_later_is_added_as_a_source(db, settings, conn, tm
     assert r.layer_action == "updated"
     assert r.layer_changes["sources"] == {"old": ["runbooks"], "new": ["postmortems", "runbooks"]}
     assert [s.status for s in r.sources] == ["rebuilt", "rebuilt"]
-    assert len([s for s in store.sources(conn) if s.layer == "runbooks"]) == 2
+    assert len([s for s in readers.sources(conn) if s.layer == "runbooks"]) == 2
 
 
 def test_documents_of_a_folder_gone_missing_or_dropped_from_the_preset_are_removed(db, settings, conn, tmp_path):
@@ -272,7 +273,7 @@ def test_a_layer_made_by_stratakb_add_is_refused_and_left_unchanged(db, settings
     ({"kind": "imported"}, "made another way"),
 ])
 def test_a_layer_made_another_way_is_refused(db, settings, conn, tmp_path, origin, words):
-    store.commit_events(conn, [ev.Event(ev.LAYER_CREATED, "runbooks", {
+    projector.commit_events(conn, [ev.Event(ev.LAYER_CREATED, "runbooks", {
         "display_name": "x", "origin": origin, "chunk_config": {"chunk_size": 800, "chunk_overlap": 100}})])
     before = event_count(conn)
     path = kit(tmp_path)
@@ -287,7 +288,7 @@ def _legacy_layer(conn, root: Path, **settings: Any) -> None:
     """A layer from before origins were recorded (layer_created with origin None), with its source."""
     payload = {k: v for k, v in BASE.items() if k not in ("name", "sources")}
     payload.update(settings, origin=None)
-    store.commit_events(conn, [
+    projector.commit_events(conn, [
         ev.Event(ev.LAYER_CREATED, "runbooks", payload),
         ev.Event(ev.SOURCE_ADDED, "runbooks", {"source_id": 1, "root": str(root.resolve()), "name": "runbooks"}),
     ])
@@ -500,7 +501,7 @@ def test_a_second_sync_of_the_layer_waits_for_the_first(db, settings, conn, tmp_
     path = kit(tmp_path)
     holder = psycopg.connect(db.uri(), autocommit=True)
     try:
-        assert store.lock_layer_session(holder, "runbooks")  # another sync of the layer is running
+        assert layer_locks.lock_layer_session(holder, "runbooks")  # another sync of the layer is running
         told: list[str] = []
         box: dict[str, Any] = {}
         worker = threading.Thread(target=lambda: box.setdefault("r", apply(db, settings, path, on_wait=told.append)))
@@ -508,7 +509,7 @@ def test_a_second_sync_of_the_layer_waits_for_the_first(db, settings, conn, tmp_
         time.sleep(1.0)
         assert worker.is_alive() and layer_row(conn, "runbooks") is None
         assert told == ["another sync of layer 'runbooks' is running; waiting for it to finish"]
-        store.unlock_layer_session(holder, "runbooks")
+        layer_locks.unlock_layer_session(holder, "runbooks")
         worker.join(60)
         assert box["r"].layer_action == "created"
     finally:
@@ -575,10 +576,10 @@ def test_unsafe_structure_patterns_already_stored_are_skipped_with_a_warning(db,
     path = kit(tmp_path)
     apply(db, settings, path)
     # As an older version or a restore could have stored them: straight into the event log.
-    store.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, "runbooks", {"changes": {
+    projector.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, "runbooks", {"changes": {
         "structure_patterns": [r"x(\w+\s?)*", r"^(?P<label>RB-\d{3})\b"]}})])
     caplog.set_level(logging.WARNING, logger="stratakb_core.patterns")
-    assert store.structure_patterns(conn, "runbooks") == [r"^(?P<label>RB-\d{3})\b"]
+    assert readers.structure_patterns(conn, "runbooks") == [r"^(?P<label>RB-\d{3})\b"]
     conn.commit()
     warning = [r.getMessage() for r in caplog.records if "unsafe_structure_pattern" in r.getMessage()]
     assert warning and warning[0].startswith("unsafe_structure_pattern layer=runbooks ")

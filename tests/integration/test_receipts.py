@@ -262,9 +262,9 @@ def test_stratakb_receipt_marks_each_quote_in_its_context_and_prints_unchecked_s
 
 def test_stratakb_receipt_prints_an_extractive_answers_quotes(database_url, settings, conn, rfc):
     from stratakb_core.store import events as ev
-    from stratakb_core.store import projections as store
+    from stratakb_core.store import projector
 
-    store.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, "rfc", {"changes": {"answer_mode": "extractive"}})])
+    projector.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, "rfc", {"changes": {"answer_mode": "extractive"}})])
     resp = ask_clause(settings, conn, "Show section 5.5.2")
     p = run_cli(["receipt", resp["receipt_id"]], cli_env(database_url))
     assert p.returncode == 0, p.stderr

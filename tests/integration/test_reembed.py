@@ -17,7 +17,8 @@ from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.query.search import hybrid_search
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import projector
+from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.rebuild import verify_projections
 from tests.conftest import cli_env, run_cli, write
 
@@ -41,7 +42,7 @@ def types(conn: psycopg.Connection) -> list[str]:
 
 def test_reembed_with_a_new_model_uses_stored_chunks_only(settings, db, docs, tmp_path, conn):
     add_folder(db, settings, AddOptions(folder=docs))
-    old = store.active_model(conn)
+    old = vector_tables.active_model(conn)
     conn.commit()
     chunks = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
     shutil.rmtree(docs)  # no file can be read or parsed again
@@ -52,7 +53,7 @@ def test_reembed_with_a_new_model_uses_stored_chunks_only(settings, db, docs, tm
     assert result.activated and result.previous_model == old.model
     assert (result.chunks, result.rehashed, result.caught_up) == (chunks, 0, 0)
     assert result.embedded + result.reused == chunks
-    active = store.active_model(conn)
+    active = vector_tables.active_model(conn)
     conn.commit()
     assert (active.model, active.dimensions) == ("hash-256", 256)
     assert missing_vectors(conn, active.table) == 0
@@ -68,7 +69,7 @@ def test_reembed_with_a_new_model_uses_stored_chunks_only(settings, db, docs, tm
 
 def test_reembed_with_the_active_model_only_fills_missing_vectors(settings, db, docs, conn):
     add_folder(db, settings, AddOptions(folder=docs))
-    active = store.active_model(conn)
+    active = vector_tables.active_model(conn)
     conn.execute(f"DELETE FROM {active.table} WHERE text_hash IN"
                  f" (SELECT text_hash FROM {active.table} ORDER BY text_hash LIMIT 3)")
     conn.commit()
@@ -88,7 +89,7 @@ def _readd_with_old_recipe_hash(conn: psycopg.Connection, path: str) -> str:
     layer = conn.execute("SELECT layer FROM documents WHERE path = %s", (path,)).fetchone()[0]
     conn.commit()
     payload["chunks"][0]["embed_hash"] = text_hash("[older recipe]\n" + path).hex()
-    store.commit_events(conn, [ev.Event(ev.DOCUMENT_VERSION_ADDED, layer, payload, None, "test")])
+    projector.commit_events(conn, [ev.Event(ev.DOCUMENT_VERSION_ADDED, layer, payload, None, "test")])
     return payload["chunks"][0]["id"]
 
 
@@ -114,7 +115,7 @@ def test_a_chunk_whose_text_hashes_differently_gets_its_hash_recorded(settings, 
     rehashed = conn.execute("SELECT payload FROM events WHERE type = 'chunks_rehashed'").fetchall()
     conn.commit()
     assert [[c["id"] for c in p["chunks"]] for (p,) in rehashed] == [[chunk_id]]
-    assert missing_vectors(conn, store.active_model(conn).table) == 0
+    assert missing_vectors(conn, vector_tables.active_model(conn).table) == 0
     assert verify_projections(conn) == []
 
 
@@ -135,7 +136,7 @@ def test_chunks_stored_during_the_fill_are_embedded_before_activation(settings, 
     result = reembed(db, settings_for(settings, "hash-256"), HashEmbedder(256), batch_size=5, progress=during_fill)
     assert synced and synced[0].chunks_stored == 12
     assert result.activated and result.caught_up >= 1
-    assert missing_vectors(conn, store.active_model(conn).table) == 0
+    assert missing_vectors(conn, vector_tables.active_model(conn).table) == 0
     assert verify_projections(conn) == []
 
 
@@ -148,7 +149,7 @@ def test_reembedding_some_layers_waits_to_activate_until_every_layer_has_vectors
     new = settings_for(settings, "hash-256")
     first = reembed(db, new, HashEmbedder(256), layers=["other"])
     assert not first.activated and first.notes
-    assert store.active_model(conn).model == "hash-384"
+    assert vector_tables.active_model(conn).model == "hash-384"
     conn.commit()
     second = reembed(db, new, HashEmbedder(256))
     assert second.activated and second.reused >= first.chunks

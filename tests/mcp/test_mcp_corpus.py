@@ -16,7 +16,7 @@ import pytest
 from mcp import ClientSession, StdioServerParameters, stdio_client
 
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import projector
 from tests.conftest import FIXTURES, cli_env
 
 pytestmark = pytest.mark.anyio
@@ -53,7 +53,7 @@ def corpus_db(pg_server, template_db, tmp_path_factory):
         r = add_folder(db, settings, AddOptions(folder=base / layer))
         assert r.errors == [] and r.files_added == 3
     with db.connection() as conn:
-        store.commit_events(conn, [
+        projector.commit_events(conn, [
             ev.Event(ev.LAYER_UPDATED, "peps", {"changes": {"routing_patterns": [r"\bpep\s*\d+", r"\bpython\b"]}}),
             ev.Event(ev.LAYER_UPDATED, "rfc", {"changes": {"routing_patterns": [r"\brfc\s*\d+", r"\bwebsocket",
                                                                                  r"\bipv6\b"]}}),

@@ -13,7 +13,7 @@ import pytest
 
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.store import events as ev
-from stratakb_core.store import projections as store
+from stratakb_core.store import projector
 from tests.conftest import FIXTURES, cli_env, run_cli
 from tests.mcp.test_mcp_stdio import error_of, mcp_session, ok
 
@@ -56,7 +56,8 @@ def corpus(db, settings, conn, tmp_path) -> dict[str, Path]:
         for name in names:
             shutil.copy(FIXTURES / name, folder / name)
         assert add_folder(db, settings, AddOptions(folder=folder, name=layer)).errors == []
-    store.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, "rfc_quotes", {"changes": {"answer_mode": "extractive"}})])
+    projector.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, "rfc_quotes",
+                                            {"changes": {"answer_mode": "extractive"}})])
     return folders
 
 

@@ -27,7 +27,7 @@ from stratakb_core.ingest.stages import (
     parse_bytes,
     plan_files,
 )
-from stratakb_core.store.projections import DocumentRow
+from stratakb_core.store.readers import DocumentRow
 from stratakb_core.values import (
     ChunkConfig,
     DocumentFlag,

@@ -232,9 +232,9 @@ def test_archived_patterns_are_filtered_with_their_check(caplog) -> None:
 def test_store_structure_patterns_skip_unsafe_ones() -> None:
     import inspect
 
-    from stratakb_core.store import projections as store
+    from stratakb_core.store import readers
 
-    assert "safe_patterns" in inspect.getsource(store.structure_patterns)
+    assert "safe_patterns" in inspect.getsource(readers.structure_patterns)
 
 
 @pytest.mark.parametrize("name", ["peps", "sepa", "iso20022"])

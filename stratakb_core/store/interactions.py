@@ -1,0 +1,36 @@
+"""Interactions as stored: each ask and search an interaction_recorded event, projected into
+`interactions` for the learning loop; does I/O."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import psycopg
+
+from stratakb_core.store import events as ev
+from stratakb_core.store.projector import commit_events
+
+log = logging.getLogger(__name__)
+
+
+def record_interaction(conn: psycopg.Connection, interaction_id: str, tool: str, query: str,
+                       layers: Sequence[str] | None, searched: Sequence[str], status: str, confidence: str,
+                       chunk_ids: Sequence[str], details: dict[str, Any], *, actor: str | None = None) -> bool:
+    """Record one interaction (the query as given: scrubbing is the caller's); whether it was stored.
+
+    Recording never fails an answer: a database error is logged as interaction_not_recorded."""
+    payload = {"id": interaction_id, "tool": tool, "query": query,
+               "layers": list(layers) if layers is not None else None, "searched": list(searched),
+               "status": status, "confidence": confidence, "chunk_ids": [c for c in chunk_ids if c],
+               "details": details}
+    try:
+        if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            conn.commit()
+        commit_events(conn, [ev.Event(ev.INTERACTION_RECORDED, None, payload, actor=actor or ev.default_actor())])
+    except psycopg.Error as exc:
+        conn.rollback()
+        log.warning("interaction_not_recorded: %s", str(exc).splitlines()[0])
+        return False
+    return True

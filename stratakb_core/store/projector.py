@@ -1,0 +1,240 @@
+"""The projector: applies each event to the projection tables, one function per event type; does I/O.
+
+Writers build complete events and `commit_events` appends and applies them in one transaction, so
+the live tables and a replay of the log (store/rebuild.py) run the same code and must agree.
+Payloads carry everything the tables hold, except chunk text, which is a slice of the stored
+version text. A timestamp column takes the event's time: `now()` while committing (the same
+transaction stamps the event) and the stored `occurred_at` in a replay.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from stratakb_core.store import events as ev
+from stratakb_core.store.locks import lock_layers_for_commit
+from stratakb_core.store.vectors import ensure_model_table
+
+Projector = Callable[[psycopg.Connection, int, "str | None", dict[str, Any], Any], None]
+_AT = "coalesce(%s::timestamptz, now())"
+
+
+def commit_events(conn: psycopg.Connection, events: Sequence[ev.Event]) -> list[int]:
+    """Append events and apply them to the projections in one transaction, under the layer lock."""
+    with conn.transaction():
+        lock_layers_for_commit(conn, {e.layer for e in events})
+        seqs = ev.append(conn, events)
+        for seq, event in zip(seqs, events, strict=True):
+            project(conn, seq, event.type, event.layer, event.payload)
+    return seqs
+
+
+def project(conn: psycopg.Connection, seq: int, type_: str, layer: str | None, p: dict[str, Any],
+            occurred_at: Any = None) -> None:
+    """Apply one event (audit-only types change nothing); `occurred_at` is given in a replay."""
+    handler = PROJECTORS.get(type_)
+    if handler is not None:
+        handler(conn, seq, layer, p, occurred_at)
+
+
+# ---------------------------------------------------------------------------------------------
+# Layers, sources, documents, models
+# ---------------------------------------------------------------------------------------------
+
+
+def _layer_created(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any) -> None:
+    conn.execute(
+        "INSERT INTO layers (name, display_name, description, origin, chunk_config, routing_patterns,"
+        " structure_patterns, answer_mode, archived_patterns, created_seq, updated_seq)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        (
+            layer,
+            p.get("display_name") or layer,
+            p.get("description") or "",
+            Jsonb(p.get("origin")),
+            Jsonb(p.get("chunk_config") or {}),
+            Jsonb(p.get("routing_patterns") or []),
+            Jsonb(p.get("structure_patterns") or []),
+            p.get("answer_mode") or "grounded",
+            Jsonb(p.get("archived_patterns") or []),
+            seq,
+            seq,
+        ),
+    )
+
+
+_LAYER_FIELDS = {
+    "display_name": "display_name",
+    "description": "description",
+    "origin": "origin",
+    "chunk_config": "chunk_config",
+    "routing_patterns": "routing_patterns",
+    "structure_patterns": "structure_patterns",
+    "answer_mode": "answer_mode",
+    "archived_patterns": "archived_patterns",
+}
+_JSON_FIELDS = {"origin", "chunk_config", "routing_patterns", "structure_patterns", "archived_patterns"}
+
+
+def _layer_updated(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any) -> None:
+    changes = p.get("changes") or {}
+    sets, params = [], []
+    for key, column in _LAYER_FIELDS.items():
+        if key in changes:
+            sets.append(f"{column} = %s")
+            value = changes[key]
+            params.append(Jsonb(value) if key in _JSON_FIELDS else value)
+    sets.append("updated_seq = %s")
+    params.append(seq)
+    conn.execute(f"UPDATE layers SET {', '.join(sets)} WHERE name = %s", [*params, layer])
+
+
+def _source_added(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any) -> None:
+    conn.execute(
+        "INSERT INTO sources (id, layer, name, root, created_seq) VALUES (%s, %s, %s, %s, %s)",
+        (p["source_id"], layer, p.get("name") or layer, p["root"], seq),
+    )
+    conn.execute("SELECT setval('sources_id_seq', greatest(%s, (SELECT last_value FROM sources_id_seq)))",
+                 (p["source_id"],))
+
+
+def _document_version_added(
+    conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any
+) -> None:
+    doc_id = p["document_id"]
+    conn.execute(
+        "INSERT INTO documents (id, layer, source_id, path, version_id, content_hash, date, date_source,"
+        " supersedes, flags, updated_seq, size, mtime_ns)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+        " ON CONFLICT (id) DO UPDATE SET version_id = EXCLUDED.version_id,"
+        " content_hash = EXCLUDED.content_hash, date = EXCLUDED.date, date_source = EXCLUDED.date_source,"
+        " supersedes = EXCLUDED.supersedes, flags = EXCLUDED.flags, updated_seq = EXCLUDED.updated_seq,"
+        " size = EXCLUDED.size, mtime_ns = EXCLUDED.mtime_ns",
+        (
+            doc_id, layer, p["source_id"], p["path"], p["version_id"], p["content_hash"],
+            p.get("date"), p.get("date_source"), p.get("supersedes"), Jsonb(p.get("flags") or []),
+            seq, p.get("size", 0), p.get("mtime_ns", 0),
+        ),
+    )
+    conn.execute(
+        "SELECT setval('documents_id_seq', greatest(%s, (SELECT last_value FROM documents_id_seq)))",
+        (doc_id,),
+    )
+    conn.execute("DELETE FROM chunks WHERE document_id = %s", (doc_id,))
+    conn.execute("DELETE FROM sections WHERE document_id = %s", (doc_id,))
+    section_rows = [
+        (doc_id, i, layer, sec["start"], sec["end"], sec["level"], sec.get("heading"), sec.get("label"),
+         list(sec.get("path") or []))
+        for i, sec in enumerate(p.get("sections") or [])
+    ]
+    if section_rows:
+        with conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO sections (document_id, ordinal, layer, start_char, end_char, level, heading,"
+                " label, path) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                section_rows,
+            )
+    rows = [
+        (
+            c["id"], doc_id, layer, p["version_id"], c["ordinal"], c["start"], c["end"],
+            c["line_start"], c["line_end"], c.get("page"), list(c.get("section_path") or []),
+            " > ".join(c["section_path"]) if c.get("section_path") else None,
+            Jsonb(c.get("metadata") or {}), bytes.fromhex(c["embed_hash"]),
+            # substr counts characters (code points) from 1, as Python slices count from 0.
+            c["start"] + 1, c["end"] - c["start"], p["version_id"],
+        )
+        for c in p.get("chunks") or []
+    ]
+    if rows:
+        with conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO chunks (id, document_id, layer, version_id, ordinal, start_char, end_char,"
+                " line_start, line_end, page, section_path, clause_path, metadata, embed_hash, text)"
+                " SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s,"
+                " substr(v.text, %s, %s) FROM document_versions v WHERE v.id = %s",
+                rows,
+            )
+
+
+def _document_removed(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any) -> None:
+    # Explicit, not by cascade: a replay schema has no foreign keys.
+    conn.execute("DELETE FROM chunks WHERE document_id = %s", (p["document_id"],))
+    conn.execute("DELETE FROM sections WHERE document_id = %s", (p["document_id"],))
+    conn.execute("DELETE FROM documents WHERE id = %s", (p["document_id"],))
+
+
+def _model_activated(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any) -> None:
+    ensure_model_table(conn, p["model"], int(p["dimensions"]))
+    conn.execute("UPDATE embedding_models SET active = false WHERE active AND model <> %s", (p["model"],))
+    conn.execute(
+        f"UPDATE embedding_models SET active = true, activated_at = {_AT} WHERE model = %s", (at, p["model"])
+    )
+
+
+def _chunks_rehashed(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any) -> None:
+    with conn.cursor() as cur:
+        cur.executemany(
+            "UPDATE chunks SET embed_hash = %s WHERE id = %s AND document_id = %s",
+            [(bytes.fromhex(c["embed_hash"]), c["id"], p["document_id"]) for c in p.get("chunks") or []],
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Receipts, interactions, API keys
+# ---------------------------------------------------------------------------------------------
+
+
+def _receipt_issued(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any) -> None:
+    conn.execute(
+        "INSERT INTO receipts (id, kind, verdict, body, issued_seq, issued_at)"
+        f" VALUES (%s, %s, %s, %s, %s, {_AT}) ON CONFLICT (id) DO NOTHING",
+        (p["receipt_id"], p["kind"], p["verdict"], Jsonb(p["body"]), seq, at),
+    )
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO receipt_versions (receipt_id, version_id) VALUES (%s, %s) ON CONFLICT DO NOTHING",
+            [(p["receipt_id"], v) for v in p["version_ids"]],
+        )
+
+
+def _interaction_recorded(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any],
+                          at: Any) -> None:
+    conn.execute(
+        "INSERT INTO interactions (id, occurred_at, tool, query, layers, searched, status, confidence, chunk_ids,"
+        f" details) VALUES (%s, {_AT}, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
+        (p["id"], at, p["tool"], p["query"], p.get("layers"), p.get("searched"), p.get("status"),
+         p.get("confidence"), list(p.get("chunk_ids") or []), Jsonb(p.get("details") or {})),
+    )
+
+
+def _api_key_created(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any) -> None:
+    if "key_hash" not in p:
+        return  # written before keys were projected; migration 0004 appended one with the hash
+    conn.execute(
+        f"INSERT INTO api_keys (id, key_hash, role, name, created_at) VALUES (%s, %s, %s, %s, {_AT})"
+        " ON CONFLICT (id) DO NOTHING",
+        (p["id"], p["key_hash"], p["role"], p.get("name") or "", at),
+    )
+
+
+def _api_key_revoked(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any) -> None:
+    conn.execute(f"UPDATE api_keys SET revoked_at = {_AT} WHERE id = %s AND revoked_at IS NULL", (at, p["id"]))
+
+
+PROJECTORS: dict[str, Projector] = {
+    ev.LAYER_CREATED: _layer_created,
+    ev.LAYER_UPDATED: _layer_updated,
+    ev.SOURCE_ADDED: _source_added,
+    ev.DOCUMENT_VERSION_ADDED: _document_version_added,
+    ev.DOCUMENT_REMOVED: _document_removed,
+    ev.EMBEDDING_MODEL_ACTIVATED: _model_activated,
+    ev.CHUNKS_REHASHED: _chunks_rehashed,
+    ev.RECEIPT_ISSUED: _receipt_issued,
+    ev.INTERACTION_RECORDED: _interaction_recorded,
+    ev.API_KEY_CREATED: _api_key_created,
+    ev.API_KEY_REVOKED: _api_key_revoked,
+}
