@@ -13,16 +13,14 @@ from typing import Any
 
 import numpy as np
 
+from stratakb_core.errors import RerankerUnavailable
+
 log = logging.getLogger(__name__)
 
 DEFAULT_RERANKING_MODEL = "cross-encoder/ms-marco-MiniLM-L6-v2"
 # A pair costs ~110 ms at ~300 tokens on 2 cores (DESIGN.md §8): cap what each pair reads.
 MAX_PASSAGE_CHARS = 1200
 MAX_LENGTH_TOKENS = 320
-
-
-class RerankerUnavailable(Exception):
-    """The reranking model could not be loaded; the message says why."""
 
 
 def _hub_reachable(timeout: float = 2.0) -> bool:
