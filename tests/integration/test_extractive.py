@@ -143,8 +143,9 @@ def test_a_named_clause_over_the_budget_is_quoted_in_part_with_a_note(settings, 
 
 def test_the_best_sentences_at_or_above_the_medium_mark_come_back_at_most_five(settings, conn, rfc):
     scorer = OverlapScorer()
-    resp = engine(settings, reranker=scorer).ask(
-        conn, "Which frame carries an opcode for a Ping control frame?", layers=["rfc"], response_format="detailed")
+    resp = ask_tool(
+        engine(settings, reranker=scorer), conn, "Which frame carries an opcode for a Ping control frame?",
+        layers=["rfc"], response_format="detailed")
     assert resp["mode"] == "extractive"
     answer = resp["answer"]
     assert 1 <= len(answer) <= MAX_SENTENCES
@@ -253,8 +254,9 @@ def test_a_block_over_2000_characters_is_never_quoted(db, settings, conn, tmp_pa
 
 
 def test_names_no_passage_holds_make_an_extractive_answer_not_found_before_a_receipt(settings, conn, rfc):
-    resp = engine(settings, reranker=OverlapScorer(floor=0.9)).ask(
-        conn, "How does PYTHONHASHSEED change the Ping frame?", layers=["rfc"])
+    resp = ask_tool(
+        engine(settings, reranker=OverlapScorer(floor=0.9)), conn, "How does PYTHONHASHSEED change the Ping frame?",
+        layers=["rfc"])
     assert resp["status"] == "not_found" and resp["answer"] == [] and "receipt_id" not in resp
     assert "PYTHONHASHSEED" in resp["note"]
     assert "related text" not in resp["note"]  # that sentence is for grounded answers
