@@ -23,8 +23,8 @@ Two depths per mode:
 - deep: `hybrid_search` (the function strata_search and strata_ask build on) with
   top_k = --deep-k chunks (default 300, so ~100+ distinct records; each arm reads 4x that);
   nDCG@10 and Recall@100 are computed on its record ranking, as BEIR scores a top-1000 run.
-- tool: `Engine.search(top_k=10)`, what strata_search returns with its own defaults (each arm
-  reads 40 candidates); nDCG@10 only. For hybrid_rerank the tool row is `Engine.ask` (detailed).
+- tool: `search_tool(top_k=10)`, what strata_search returns with its own defaults (each arm
+  reads 40 candidates); nDCG@10 only. For hybrid_rerank the tool row is `ask_tool` (detailed).
 
 The ingested store is kept between modes (one ingest per run). With --work DIR the store and the
 written corpus stay in DIR, and a later run reuses them (a no-change sync, no embedding).
@@ -56,9 +56,7 @@ from stratakb_core.embedding import build_embedder  # noqa: E402
 from stratakb_core.evaluation.metrics import dedupe, mean, ndcg_at_k, percentile, ranked_hits, recall_at_k  # noqa: E402
 from stratakb_core.evaluation.runner import MODES, Mode, load_reranker  # noqa: E402
 from stratakb_core.ingest.sync import AddOptions, add_folder  # noqa: E402
-from stratakb_core.query.answer import RERANK_CANDIDATES, AskConfig, Engine  # noqa: E402
-from stratakb_core.query.confidence import SCALES  # noqa: E402
-from stratakb_core.query.search import hybrid_search  # noqa: E402
+from stratakb_core.query import RERANK_CANDIDATES, SCALES, AskConfig, Engine, ask_tool, hybrid_search, search_tool  # noqa: E402
 from stratakb_core.settings import Settings  # noqa: E402
 from stratakb_core.store.connection import Database  # noqa: E402
 
@@ -135,12 +133,12 @@ def run_mode(conn, embedder, layer: str, mode: Mode, queries: dict[str, str], qr
         deep_recall.append(recall_at_k(hits, rel, 100))
         t = time.perf_counter()
         if mode.rerank:
-            resp = engine.ask(conn, text, layers=[layer], top_k=10, response_format="detailed")
+            resp = ask_tool(engine, conn, text, layers=[layer], top_k=10, response_format="detailed")
             chunks = resp["retrieved_chunks"]
             best = max((c["rerank_score"] or 0.0 for c in chunks), default=None)
             basis = "rerank"
         else:
-            resp = engine.search(conn, text, layers=[layer], top_k=10)
+            resp = search_tool(engine, conn, text, layers=[layer], top_k=10)
             chunks = resp["results"]
             best = max((c["similarity"] or 0.0 for c in chunks), default=None)
             basis = "similarity"

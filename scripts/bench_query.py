@@ -33,9 +33,7 @@ sys.path.insert(0, str(REPO))
 
 from stratakb_core.embedding import build_embedder  # noqa: E402
 from stratakb_core.ingest.sync import AddOptions, add_folder  # noqa: E402
-from stratakb_core.query.answer import AskConfig, Engine  # noqa: E402
-from stratakb_core.query.rerank import CrossEncoderReranker  # noqa: E402
-from stratakb_core.query.search import SearchCache  # noqa: E402
+from stratakb_core.query import AskConfig, CrossEncoderReranker, Engine, SearchCache, ask_tool, search_tool  # noqa: E402
 from stratakb_core.settings import Settings  # noqa: E402
 from stratakb_core.store import events as ev  # noqa: E402
 from stratakb_core.store import projector, readers  # noqa: E402
@@ -147,9 +145,9 @@ def measure(conn, engine: Engine, questions: list[str], fn: str) -> list[float]:
     for q in questions:
         t = time.perf_counter()
         if fn == "search":
-            engine.search(conn, q, top_k=5)
+            search_tool(engine, conn, q, top_k=5)
         else:
-            engine.ask(conn, q, top_k=10)
+            ask_tool(engine, conn, q, top_k=10)
         times.append((time.perf_counter() - t) * 1000)
     return times
 
@@ -191,7 +189,7 @@ def main() -> int:
                           CrossEncoderReranker(str(ce_dir)))
         reranked.cache = SearchCache(size=0)
         measure(conn, plain, questions[:5], "search")  # warm up
-        reranked.ask(conn, questions[0])
+        ask_tool(reranked, conn, questions[0])
         row = {}
         for label, engine, fn in (("strata_search", plain, "search"), ("strata_ask (no rerank)", plain, "ask"),
                                   ("strata_ask (rerank 20)", reranked, "ask")):

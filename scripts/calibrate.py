@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from stratakb_core.evaluation.runner import calibrate  # noqa: E402
-from stratakb_core.query.confidence import SCALES  # noqa: E402
+from stratakb_core.query import SCALES  # noqa: E402
 
 BEGIN, END = "<!-- calibration:begin -->", "<!-- calibration:end -->"
 

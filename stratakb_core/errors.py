@@ -14,7 +14,15 @@
     │   ├── ParseError              the parser rejected it           (parse_error)
     │   └── EmbedError              embedding or storing failed      (embed_error)
     ├── NoTextError                 a file with no text: skipped, not a failure
-    └── GitUnavailable              git could not list a folder: it is walked instead, with a note
+    ├── GitUnavailable              git could not list a folder: it is walked instead, with a note
+    │   (query and drivers)
+    ├── UsageError
+    │   ├── ArgumentError           a tool argument the caller can fix; names it (invalid_argument)
+    │   └── ReceiptNotFound         no receipt with that id in this store
+    ├── SentenceModelUnavailable    extractive answers need the reranking model; it cannot load
+    ├── RerankerUnavailable         the reranking model cannot load (answers fall back to similarity)
+    └── StrataToolError             an MCP tool's JSON error (code, message, details); the MCP
+                                    server turns it into an isError result at its boundary
 
 Foreign errors are translated where they enter (`raise ParseError(...) from exc`).
 """
@@ -22,6 +30,7 @@ Foreign errors are translated where they enter (`raise ParseError(...) from exc`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 
 class StrataError(Exception):
@@ -111,3 +120,44 @@ class GitUnavailable(StrataError):
 
 
 # query and drivers
+
+
+class ArgumentError(UsageError):
+    """A tool argument the caller can fix; names the argument (and any details in `extra`)."""
+
+    code = "invalid_argument"
+
+    def __init__(self, argument: str, message: str, **extra: Any) -> None:
+        super().__init__(message)
+        self.argument = argument
+        self.extra = extra
+
+
+class ReceiptNotFound(UsageError):
+    code = "receipt_not_found"
+
+
+class SentenceModelUnavailable(StrataError):
+    """Extractive answers need the reranking model, and it could not load."""
+
+    code = "reranking_model_unavailable"
+
+
+class RerankerUnavailable(StrataError):
+    """The reranking model could not be loaded; the message says why."""
+
+    code = "reranker_unavailable"
+
+
+class StrataToolError(StrataError):
+    """A failure an MCP client can act on, as the JSON body the tool returns:
+    {"status": "error", "error": {"code", "message", ...details}}.
+
+    Not the SDK's ToolError (this module imports no SDK): the MCP server turns it into an isError
+    result whose text is this body, in each tool and again in `StrataServer.call_tool`, so none
+    reaches the SDK, which would prefix its text with "Error executing tool <name>: "."""
+
+    def __init__(self, code: str, message: str, **details: Any) -> None:
+        super().__init__(message, code=code)
+        self.details = details
+        self.body: dict[str, Any] = {"status": "error", "error": {"code": code, "message": message, **details}}

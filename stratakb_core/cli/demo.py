@@ -6,8 +6,9 @@ import sys
 from importlib import resources
 from pathlib import Path
 
-from stratakb_core.cli.render import add_report
-from stratakb_core.ingest.sync import AddOptions, add_folder
+from stratakb_core.cli.render import add_report, ask_report
+from stratakb_core.ingest.sync import AddOptions, add_folder, check_embedding_setup
+from stratakb_core.query import AskConfig, CrossEncoderReranker, Engine, ask_tool
 from stratakb_core.settings import Settings
 from stratakb_core.store.connection import Database
 from stratakb_core.textsafe import json_dumps
@@ -21,11 +22,6 @@ def sample_folder() -> Path:
 
 
 def run_demo(settings: Settings, *, as_json: bool = False) -> int:
-    from stratakb_core.cli.render import ask_report
-    from stratakb_core.ingest.sync import check_embedding_setup
-    from stratakb_core.query.answer import AskConfig, Engine
-    from stratakb_core.query.rerank import CrossEncoderReranker
-
     db = Database(settings)
     folder = sample_folder()
     result = add_folder(db, settings, AddOptions(folder=folder, name=SAMPLE_LAYER))
@@ -34,7 +30,7 @@ def run_demo(settings: Settings, *, as_json: bool = False) -> int:
         engine = Engine(check_embedding_setup(settings), AskConfig(
             token_budget=settings.answer_token_budget, keyword_slots=settings.hybrid_keyword_slots,
             reranking_enabled=settings.reranking_enabled, learning_enabled=settings.learning_enabled), reranker)
-        answer = engine.ask(conn, SAMPLE_QUESTION, layers=[SAMPLE_LAYER], top_k=5)
+        answer = ask_tool(engine, conn, SAMPLE_QUESTION, layers=[SAMPLE_LAYER], top_k=5)
     if as_json:
         print(json_dumps({"ingest": result.as_dict(), "question": SAMPLE_QUESTION, "answer": answer}, indent=2))
         return result.exit_code

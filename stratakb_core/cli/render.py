@@ -1,10 +1,18 @@
-"""Rendering of `stratakb add` and `stratakb search` results for people (no I/O)."""
+"""Rendering for people: `stratakb add`, `ask`, `search` and `receipt` output (no I/O).
+
+Every citation goes through `citation_text`, the formatter the MCP wire citations come from.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from stratakb_core.ingest.sync import AddResult
-from stratakb_core.query.search import SearchResult
+from stratakb_core.query import citation_text
 from stratakb_core.textsafe import escape_for_terminal as esc
+
+RECEIPT_CONTEXT_CHARS = 120
 
 
 def add_report(r: AddResult) -> str:
@@ -37,42 +45,7 @@ def add_report(r: AddResult) -> str:
     return "\n".join(lines)
 
 
-def search_report(query: str, results: list[SearchResult], *, max_text: int = 600) -> str:
-    if not results:
-        return f"No passages found for: {esc(query)}"
-    out = []
-    for i, r in enumerate(results, 1):
-        where = f"{esc(r.file)}, lines {r.line_start}-{r.line_end}"
-        if r.page is not None:
-            where += f", page {r.page}"
-        out.append(f"[{i}] {where}  (layer {esc(r.layer)}, similarity {r.similarity:.2f})")
-        if r.clause_path:
-            out.append(f"    section: {esc(r.clause_path)}")
-        text = r.text if len(r.text) <= max_text else r.text[:max_text].rsplit(" ", 1)[0] + " ..."
-        for line in text.splitlines():
-            out.append(f"    | {esc(line)}")
-        out.append("")
-    return "\n".join(out).rstrip()
-
-
-def _cite(c: dict) -> str:
-    parts = [esc(str(c.get("file")))]
-    if c.get("page") is not None:
-        parts.append(f"page {c['page']}")
-    parts.append(f"lines {c.get('lines')}")
-    if c.get("clause_path"):
-        parts.append(esc(c["clause_path"]))
-    parts.append(f"layer {esc(str(c.get('layer')))}")
-    if c.get("date"):
-        parts.append(f"dated {c['date']} ({c.get('date_source')})")
-    if c.get("replaced_by"):
-        parts.append(f"replaced by {esc(c['replaced_by'])}")
-    if c.get("archived"):
-        parts.append("archived")
-    return ", ".join(parts)
-
-
-def ask_report(question: str, resp: dict) -> str:
+def ask_report(question: str, resp: dict[str, Any]) -> str:
     """A strata_ask response for people: status, passages with citations, notes."""
     status = resp.get("answer_status") or resp.get("status")
     out = [f"Question: {esc(question)}", f"Status: {status} ({resp.get('mode')} mode)"]
@@ -83,7 +56,7 @@ def ask_report(question: str, resp: dict) -> str:
         out.append(f"Routing fell back to all layers ({resp['routing_fallback']['reason']})")
     out.append("")
     for p in resp.get("passages", []):
-        out.append(f"[{p['id']}] {_cite(p['citation'])}  ref {p['ref']}")
+        out.append(f"[{p['id']}] {citation_text(p['citation'])}  ref {p['ref']}")
         for line in p["text"].splitlines():
             out.append(f"    | {esc(line)}")
         out.append("")
@@ -92,7 +65,7 @@ def ask_report(question: str, resp: dict) -> str:
     return "\n".join(out).rstrip()
 
 
-def search_response_report(resp: dict) -> str:
+def search_response_report(resp: dict[str, Any]) -> str:
     """A strata_search response for people."""
     results = resp.get("results", [])
     out = [f"Confidence: {resp.get('confidence')} ({resp.get('basis')})"]
@@ -113,3 +86,100 @@ def search_response_report(resp: dict) -> str:
         out.extend(f"    | {esc(line)}" for line in text.splitlines())
         out.append("")
     return "\n".join(out).rstrip()
+
+
+def extractive_report(question: str, resp: dict[str, Any]) -> str:
+    """An extractive strata_ask response for people: status, notes, each sentence as written with
+    its citation, and the receipt."""
+    status = resp.get("answer_status") or resp.get("status")
+    out = [f"Question: {esc(question)}", f"Status: {status} (extractive mode: the documents' own sentences)"]
+    for key in ("note", "warning", "next_step"):
+        if resp.get(key):
+            out.append(f"{key.replace('_', ' ').capitalize()}: {esc(resp[key])}")
+    out.append("")
+    for i, a in enumerate(resp.get("answer") or [], 1):
+        ocr = "  (scanned text: check the original page)" if a.get("text_origin") == "ocr" else ""
+        out.append(f"[{i}] {citation_text(a['citation'])}  ref {a['ref']}{ocr}")
+        out.extend(f"    | {esc(line)}" for line in a["text"].split("\n"))
+        out.append("")
+    if not resp.get("answer"):
+        out.append("No sentence to quote.")
+    if resp.get("receipt_id"):
+        out.append(f"Receipt: {resp['receipt_id']} (open it with: stratakb receipt {resp['receipt_id']})")
+    return "\n".join(out).rstrip()
+
+
+def _marked(text: str, spans: Sequence[Sequence[int]]) -> str:
+    """The text around the spans, each span marked >>> <<<."""
+    if not spans:
+        return text
+    first, last = spans[0][0], spans[-1][1]
+    a = max(0, first - RECEIPT_CONTEXT_CHARS)
+    b = min(len(text), last + RECEIPT_CONTEXT_CHARS)
+    out = ["..." if a > 0 else ""]
+    pos = a
+    for s, e in spans:
+        out.append(text[pos:s])
+        out.append(">>>" + text[s:e] + "<<<")
+        pos = e
+    out.append(text[pos:b])
+    out.append("..." if b < len(text) else "")
+    return "".join(out)
+
+
+def _indent(text: str, prefix: str = "    | ") -> list[str]:
+    return [prefix + esc(line) for line in text.split("\n")]
+
+
+def _where(p: dict[str, Any]) -> str:
+    return f"{citation_text(p, provenance=False)}, ref {p.get('ref')}"
+
+
+def _receipt_quotes(r: dict[str, Any]) -> list[str]:
+    passages = {p["id"]: p for p in r.get("passages") or []}
+    quotes = r.get("quotes") or []
+    lines = ["Quotes:"] if quotes else []
+    for i, q in enumerate(quotes, 1):
+        if r["kind"] == "extractive_answer":
+            where = _where(q)
+            context = q.get("context_before", "") + ">>>" + q["text"] + "<<<" + q.get("context_after", "")
+        else:
+            p = passages.get(q["passage"], {})
+            where = f"{q['passage']}, " + _where(p)
+            context = _marked(p.get("text") or "", q.get("spans") or [])
+        lines.append(f"  [{i}] {where}")
+        lines.extend(_indent(context))
+    return lines
+
+
+def receipt_report(r: dict[str, Any]) -> str:
+    """A strata_get_receipt response as `stratakb receipt` prints it."""
+    lines = [f"Receipt {r['receipt_id']} (issued {r['issued_at']})"]
+    if r["kind"] == "extractive_answer":
+        lines.append("Verification: extractive (the documents' own sentences, quoted by the server)")
+    else:
+        c = r.get("checked") or {}
+        lines.append(f"Verification: {r['verification']} ({c.get('quotes', 0)} quotes and {c.get('facts', 0)} "
+                     "facts checked against the passages as stored)")
+    if r.get("verification_note"):
+        lines.append(f"Note: {r['verification_note']}")
+    if r.get("question"):
+        lines.append(f"Question: {esc(r['question'])}")
+    if r.get("draft"):
+        lines.append("Draft:")
+        lines.extend(_indent(r["draft"]))
+    lines.extend(_receipt_quotes(r))
+    facts = r.get("facts") or []
+    if facts:
+        lines.append("Facts:")
+        for f in facts:
+            lines.append(f"  {esc(f['text'])!s} found in {f['passage']}")
+    if r.get("passages") and r["kind"] != "extractive_answer":
+        lines.append("Passages read:")
+        for p in r["passages"]:
+            lines.append(f"  {p['id']} {_where(p)}")
+    unchecked = r.get("unchecked_sentences") or []
+    if unchecked:
+        lines.append("Unchecked sentences (no quote or fact to compare; not checked):")
+        lines.extend(f"  - {esc(s)}" for s in unchecked)
+    return "\n".join(lines)

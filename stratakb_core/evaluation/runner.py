@@ -1,7 +1,7 @@
 """`stratakb eval`: runs a golden set through strata_ask and strata_search per mode and scores it;
 does I/O (the store, the models).
 
-Each question goes through `Engine.ask(response_format="detailed")` and `Engine.search`, the code
+Each question goes through `ask_tool(response_format="detailed")` and `search_tool`, the code
 the MCP tools call, once per mode. A mode is an `AskConfig`: which arms the hybrid search runs,
 how many keyword slots it keeps, and whether the cross-encoder reranks. Learning is off, so an
 evaluation writes nothing to the store.
@@ -30,9 +30,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from stratakb_core.evaluation.golden import Document, GoldenSet, Problem, Question, check_expectations
+from stratakb_core.errors import GoldenError, RerankerUnavailable, UsageError
+from stratakb_core.evaluation.golden import (
+    Document,
+    GoldenSet,
+    Problem,
+    Question,
+    check_expectations,
+    load_golden,
+)
 from stratakb_core.evaluation.metrics import mean, ndcg_at_k, percentile, precision_at_k, recall_at_k, reciprocal_rank
-from stratakb_core.query.confidence import SCALES
+from stratakb_core.query import SCALES, AskConfig, CrossEncoderReranker, Engine, ask_tool, search_tool
 from stratakb_core.store.document_reads import chunk_texts, layer_contents, span_text
 from stratakb_core.store.readers import layer_names
 
@@ -58,8 +66,6 @@ STATUSES = ("found", "partly_found", "not_found")
 
 def load_reranker(settings: Any) -> tuple[Any, str | None]:
     """The cross-encoder of RERANKING_MODEL, loaded now; (None, why) when it cannot load."""
-    from stratakb_core.query.rerank import CrossEncoderReranker, RerankerUnavailable
-
     reranker = CrossEncoderReranker(settings.reranking_model)
     try:
         reranker.score("probe", ["probe"])
@@ -133,10 +139,10 @@ def _metrics(q: Question, rows: Sequence[dict[str, Any]], k: int) -> dict[str, A
 def run_question(engine: Any, conn: Any, q: Question, layers: Sequence[str], k: int) -> dict[str, Any]:
     qlayers = list(q.layers or layers)
     t = time.perf_counter()
-    ask = engine.ask(conn, q.question, layers=qlayers, top_k=k, response_format="detailed")
+    ask = ask_tool(engine, conn, q.question, layers=qlayers, top_k=k, response_format="detailed")
     ask_ms = (time.perf_counter() - t) * 1000
     t = time.perf_counter()
-    search = engine.search(conn, q.question, layers=qlayers, top_k=k)
+    search = search_tool(engine, conn, q.question, layers=qlayers, top_k=k)
     search_ms = (time.perf_counter() - t) * 1000
     ask_rows = _resolve(conn, ask)
     search_rows = [{"file": r["file"], "text": r["text"], "clause_path": r.get("section_path"),
@@ -247,8 +253,6 @@ def run_golden(conn: Any, embedder: Any, golden: GoldenSet, layers: Sequence[str
                modes: Sequence[str] = tuple(MODES), k: int = 10, reranker: Any = None,
                reranker_error: str | None = None, check: bool = True) -> dict[str, Any]:
     """Score the golden set in each mode; returns the report `stratakb eval --json` prints."""
-    from stratakb_core.query.answer import AskConfig, Engine
-
     problems: list[Problem] = []
     if check:
         all_layers = sorted({*layers, *(x for q in golden.questions for x in (q.layers or ()))})
@@ -298,7 +302,7 @@ def _f(v: float | None, digits: int = 3) -> str:
     return "-" if v is None else f"{v:.{digits}f}"
 
 
-def format_report(report: dict[str, Any]) -> str:
+def format_eval_report(report: dict[str, Any]) -> str:
     k = report["k"]
     kinds = ", ".join(f"{n} {kind}" for kind, n in report["kinds"].items() if n)
     lines = [f"Golden set {report['golden']}: {report['questions']} questions ({kinds}); "
@@ -339,9 +343,6 @@ def evaluate(conn: Any, embedder_factory: Any, settings: Any, golden_path: Any, 
              modes: Sequence[str] | None = None, k: int = 10) -> dict[str, Any]:
     """What `stratakb eval` runs: load and validate the golden set, check it against the store,
     load the reranker when hybrid_rerank is asked for, and score every mode."""
-    from stratakb_core.errors import UsageError
-    from stratakb_core.evaluation.golden import GoldenError, load_golden
-
     try:
         golden = load_golden(golden_path)
     except GoldenError as exc:

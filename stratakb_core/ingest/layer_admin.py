@@ -30,13 +30,12 @@ from typing import Any, Final
 import psycopg
 
 from stratakb_core.embedding import Embedder
-from stratakb_core.errors import ModelMismatchError, RefusedError
+from stratakb_core.errors import ArgumentError, ModelMismatchError, RefusedError
 from stratakb_core.ingest.addplan import LAYER_NAME_RE
 from stratakb_core.ingest.selection import select_files
 from stratakb_core.ingest.stages import plan_files
 from stratakb_core.ingest.sync import AddResult, FileNote, finish_run, sync_source
 from stratakb_core.patterns import check_archived, escape_controls, show_pattern
-from stratakb_core.query.answer import ArgumentError
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
 from stratakb_core.store import locks as layer_locks

@@ -1,7 +1,7 @@
 """The MCP tools that prove answers: strata_verify and strata_get_receipt; does I/O (the store).
 
-`register(server)` adds both to the server `mcp_server.create_server` builds. They are written as
-the other tools are: the core raises, `_tool_errors` turns what escapes into a StrataToolError, and
+`register(server)` adds both to the server `mcp.server.create_server` builds. They are written as
+the other tools are: the core raises, `results.tool_errors` turns what escapes into a StrataToolError, and
 the client gets JSON it can parse, an isError result for a refusal. Neither loads a model: the
 checks run in Python, so nothing leaves the machine.
 """
@@ -14,24 +14,17 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
-from stratakb_core.mcp.server import (
-    StrataToolError,
-    _caller,
-    _error_result,
-    _invalid,
-    _ok_result,
-    _state,
-    _tool_errors,
-)
-from stratakb_core.query.answer import ArgumentError
-from stratakb_core.query.receipts import open_receipt, verify_draft
+from stratakb_core.errors import ArgumentError, StrataToolError
+from stratakb_core.mcp.results import error_result, invalid, ok_result, tool_errors
+from stratakb_core.mcp.state import caller_of, state_of
+from stratakb_core.query import open_receipt, verify_draft
 
 __all__ = ["register", "strata_get_receipt", "strata_verify"]
 
 
 def _actor(ctx: Context) -> str | None:
     try:
-        return _caller(ctx).actor
+        return caller_of(ctx).actor
     except StrataToolError:
         return None
 
@@ -48,17 +41,17 @@ def strata_verify(
     its sentence cites. Returns verified with a receipt_id, flagged with what to fix, or
     nothing_checked (no quote or fact to check, no receipt). Sentences in unchecked_sentences were
     not checked: tell the reader."""
-    state = _state(ctx)
+    state = state_of(ctx)
     try:
-        with _tool_errors("strata_verify", state.db), state.db.connection() as conn:
+        with tool_errors("strata_verify", state.db), state.db.connection() as conn:
             try:
                 body = verify_draft(conn, draft, passages, token_budget=state.settings.answer_token_budget,
                                     actor=_actor(ctx))
             except ArgumentError as exc:
-                raise _invalid(exc.argument, exc.message, **exc.extra) from exc
-        return _ok_result(body)
+                raise invalid(exc.argument, exc.message, **exc.extra) from exc
+        return ok_result(body)
     except StrataToolError as exc:
-        return _error_result("strata_verify", exc)
+        return error_result("strata_verify", exc)
 
 
 def strata_get_receipt(
@@ -68,16 +61,16 @@ def strata_get_receipt(
 ) -> CallToolResult:
     """Open a receipt: what the server read from the documents (each quote with where it is), the
     draft it checked, the facts found and the sentences that were not checked."""
-    state = _state(ctx)
+    state = state_of(ctx)
     try:
-        with _tool_errors("strata_get_receipt", state.db), state.db.connection() as conn:
+        with tool_errors("strata_get_receipt", state.db), state.db.connection() as conn:
             try:
                 body: dict[str, Any] = open_receipt(conn, receipt_id)
             except ArgumentError as exc:
-                raise _invalid(exc.argument, exc.message, **exc.extra) from exc
-        return _ok_result(body)
+                raise invalid(exc.argument, exc.message, **exc.extra) from exc
+        return ok_result(body)
     except StrataToolError as exc:
-        return _error_result("strata_get_receipt", exc)
+        return error_result("strata_get_receipt", exc)
 
 
 def register(server: MCPServer[Any]) -> None:

@@ -26,7 +26,6 @@ from typing import Any
 
 import psycopg
 
-from stratakb_core.errors import StrataError
 from stratakb_core.query.missing import Fit, clause_label, left_out_note, share_budget, tokens
 from stratakb_core.query.sentences import MAX_SENTENCE_CHARS, Sentence, overlapping
 from stratakb_core.query.spans import StoredDocument, load_documents
@@ -36,10 +35,8 @@ __all__ = [
     "MAX_SENTENCES",
     "REINGEST_NOTE",
     "Extraction",
-    "SentenceModelUnavailable",
     "Source",
     "answer_extractive",
-    "format_answer",
 ]
 
 MAX_SENTENCES = 5
@@ -48,12 +45,6 @@ MAX_SCORED_SENTENCES = 60
 CONTEXT_CHARS = 120
 REINGEST_NOTE = "Re-ingest this layer to enable extractive answers."
 OCR_WARNING = "A quoted sentence comes from scanned text (OCR): check it against the original page."
-
-
-class SentenceModelUnavailable(StrataError):
-    """Extractive answers need the reranking model, and it could not load."""
-
-    code = "reranking_model_unavailable"
 
 
 @dataclass(frozen=True)
@@ -239,38 +230,3 @@ def _choose_sentences(out: Extraction, question: str, sources: Sequence[Source],
         return
     _take(out, [q for q, _ in picked], [s for _, s in picked])
     out.status = "found" if picked[0][1] >= high else "partly_found"
-
-
-def format_answer(question: str, resp: dict[str, Any]) -> str:
-    """An extractive strata_ask response for people: status, notes, each sentence as written with
-    its citation, and the receipt."""
-    from stratakb_core.textsafe import escape_for_terminal as esc
-
-    status = resp.get("answer_status") or resp.get("status")
-    out = [f"Question: {esc(question)}", f"Status: {status} (extractive mode: the documents' own sentences)"]
-    for key in ("note", "warning", "next_step"):
-        if resp.get(key):
-            out.append(f"{key.replace('_', ' ').capitalize()}: {esc(resp[key])}")
-    out.append("")
-    for i, a in enumerate(resp.get("answer") or [], 1):
-        c = a["citation"]
-        where = [esc(str(c.get("file")))] + ([f"page {c['page']}"] if c.get("page") is not None else [])
-        where.append(f"lines {c.get('lines')}")
-        if c.get("clause_path"):
-            where.append(esc(c["clause_path"]))
-        where.append(f"layer {esc(str(c.get('layer')))}")
-        if c.get("date"):
-            where.append(f"dated {c['date']} ({c.get('date_source')})")
-        if c.get("replaced_by"):
-            where.append(f"replaced by {esc(c['replaced_by'])}")
-        if c.get("archived"):
-            where.append("archived")
-        ocr = "  (scanned text: check the original page)" if a.get("text_origin") == "ocr" else ""
-        out.append(f"[{i}] {', '.join(where)}  ref {a['ref']}{ocr}")
-        out.extend(f"    | {esc(line)}" for line in a["text"].split("\n"))
-        out.append("")
-    if not resp.get("answer"):
-        out.append("No sentence to quote.")
-    if resp.get("receipt_id"):
-        out.append(f"Receipt: {resp['receipt_id']} (open it with: stratakb receipt {resp['receipt_id']})")
-    return "\n".join(out).rstrip()

@@ -20,6 +20,7 @@ month, and the numbers 4 and 2026.
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -217,8 +218,6 @@ def _month(name: str) -> int:
 
 
 def _date_key(y: int, m: int, d: int) -> Key | None:
-    import datetime
-
     try:
         return ("date", datetime.date(y, m, d).isoformat())
     except ValueError:

@@ -1,4 +1,5 @@
 """Receipts: checking a draft (strata_verify), issuing, storing and opening receipts; does I/O.
+`stratakb receipt` prints one with `cli.render.receipt_report`.
 
 A receipt is what the server itself read from the documents and, for a checked answer, the draft
 it checked: what a reader can rely on when a client skips a step or retypes a quote. Each one is a
@@ -20,20 +21,16 @@ from typing import Any
 
 import psycopg
 
-from stratakb_core.errors import UsageError
-from stratakb_core.query.answer import ArgumentError
+from stratakb_core.errors import ArgumentError, ReceiptNotFound
 from stratakb_core.query.scrub import scrub
 from stratakb_core.query.spans import read_refs
 from stratakb_core.query.verify import MAX_DRAFT_CHARS, MAX_PASSAGES, check_draft, outcome
 from stratakb_core.store.events import RECEIPT_ISSUED
 from stratakb_core.store.receipts import issue, read_receipt
-from stratakb_core.textsafe import escape_for_terminal as esc
 
 __all__ = [
     "NOTHING_CHECKED_NOTE",
     "RECEIPT_ISSUED",
-    "ReceiptNotFound",
-    "format_receipt",
     "issue",
     "issue_extractive",
     "open_receipt",
@@ -41,13 +38,8 @@ __all__ = [
 ]
 
 RECEIPT_ID = re.compile(r"rcpt_[0-9a-f]{24}")
-CONTEXT_CHARS = 120
 NOTHING_CHECKED_NOTE = ("Nothing was checked: this draft had no quotes and no facts, so this receipt does "
                         "not show the answer is right.")
-
-
-class ReceiptNotFound(UsageError):
-    code = "receipt_not_found"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -135,89 +127,3 @@ def issue_extractive(conn: psycopg.Connection, question: str, quotes: Sequence[d
     body = {"question": scrub(question), "quotes": list(quotes),
             "checked": {"quotes": len(quotes), "facts": 0}}
     return issue(conn, "extractive_answer", "extractive", body, [q["version_id"] for q in quotes], actor=actor)
-
-
-# ---------------------------------------------------------------------------------------------
-# For people: `stratakb receipt`
-# ---------------------------------------------------------------------------------------------
-
-
-def _marked(text: str, spans: Sequence[Sequence[int]]) -> str:
-    """The text around the spans, each span marked >>> <<<."""
-    if not spans:
-        return text
-    first, last = spans[0][0], spans[-1][1]
-    a = max(0, first - CONTEXT_CHARS)
-    b = min(len(text), last + CONTEXT_CHARS)
-    out = ["..." if a > 0 else ""]
-    pos = a
-    for s, e in spans:
-        out.append(text[pos:s])
-        out.append(">>>" + text[s:e] + "<<<")
-        pos = e
-    out.append(text[pos:b])
-    out.append("..." if b < len(text) else "")
-    return "".join(out)
-
-
-def _indent(text: str, prefix: str = "    | ") -> list[str]:
-    return [prefix + esc(line) for line in text.split("\n")]
-
-
-def format_receipt(r: dict[str, Any]) -> str:
-    """A strata_get_receipt response as `stratakb receipt` prints it."""
-    lines = [f"Receipt {r['receipt_id']} (issued {r['issued_at']})"]
-    if r["kind"] == "extractive_answer":
-        lines.append("Verification: extractive (the documents' own sentences, quoted by the server)")
-    else:
-        c = r.get("checked") or {}
-        lines.append(f"Verification: {r['verification']} ({c.get('quotes', 0)} quotes and {c.get('facts', 0)} "
-                     "facts checked against the passages as stored)")
-    if r.get("verification_note"):
-        lines.append(f"Note: {r['verification_note']}")
-    if r.get("question"):
-        lines.append(f"Question: {esc(r['question'])}")
-    if r.get("draft"):
-        lines.append("Draft:")
-        lines.extend(_indent(r["draft"]))
-    passages = {p["id"]: p for p in r.get("passages") or []}
-    quotes = r.get("quotes") or []
-    if quotes:
-        lines.append("Quotes:")
-    for i, q in enumerate(quotes, 1):
-        if r["kind"] == "extractive_answer":
-            where = _where(q)
-            context = q.get("context_before", "") + ">>>" + q["text"] + "<<<" + q.get("context_after", "")
-        else:
-            p = passages.get(q["passage"], {})
-            where = f"{q['passage']}, " + _where(p)
-            context = _marked(p.get("text") or "", q.get("spans") or [])
-        lines.append(f"  [{i}] {where}")
-        lines.extend(_indent(context))
-    facts = r.get("facts") or []
-    if facts:
-        lines.append("Facts:")
-        for f in facts:
-            lines.append(f"  {esc(f['text'])!s} found in {f['passage']}")
-    if r.get("passages") and r["kind"] != "extractive_answer":
-        lines.append("Passages read:")
-        for p in r["passages"]:
-            lines.append(f"  {p['id']} {_where(p)}")
-    unchecked = r.get("unchecked_sentences") or []
-    if unchecked:
-        lines.append("Unchecked sentences (no quote or fact to compare; not checked):")
-        lines.extend(f"  - {esc(s)}" for s in unchecked)
-    return "\n".join(lines)
-
-
-def _where(p: dict[str, Any]) -> str:
-    parts = [esc(str(p.get("file")))]
-    if p.get("page") is not None:
-        parts.append(f"page {p['page']}")
-    if p.get("lines"):
-        parts.append(f"lines {p['lines']}")
-    if p.get("clause_path"):
-        parts.append(esc(p["clause_path"]))
-    parts.append(f"ref {p.get('ref')}")
-    return ", ".join(parts)
-

@@ -7,11 +7,17 @@ a RerankerUnavailable with the reason, so an answer can say so and fall back to 
 from __future__ import annotations
 
 import logging
+import os
+import socket
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from stratakb_core.embedding import _configure_torch_threads, _quiet_load
+from stratakb_core.errors import RerankerUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -21,13 +27,7 @@ MAX_PASSAGE_CHARS = 1200
 MAX_LENGTH_TOKENS = 320
 
 
-class RerankerUnavailable(Exception):
-    """The reranking model could not be loaded; the message says why."""
-
-
 def _hub_reachable(timeout: float = 2.0) -> bool:
-    import socket
-
     try:
         with socket.create_connection(("huggingface.co", 443), timeout=timeout):
             return True
@@ -38,9 +38,6 @@ def _hub_reachable(timeout: float = 2.0) -> bool:
 def _load_cross_encoder(cls: Any, name: str) -> Any:
     """A local folder loads as is; a hub name loads from the local cache, else from the hub when it
     can be reached. Checking first avoids the hub client's minute of retries on a closed network."""
-    import os
-    from pathlib import Path
-
     if Path(name).expanduser().is_dir():
         return cls(str(Path(name).expanduser()), max_length=MAX_LENGTH_TOKENS, local_files_only=True)
     try:
@@ -79,9 +76,8 @@ class CrossEncoderReranker:
             if self._error is not None:
                 raise RerankerUnavailable(self._error)
             try:
+                # sentence-transformers (and torch) take seconds to import: only once a model is needed.
                 from sentence_transformers import CrossEncoder
-
-                from stratakb_core.embedding import _configure_torch_threads, _quiet_load
 
                 _configure_torch_threads()
                 with _quiet_load():

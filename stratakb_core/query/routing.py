@@ -12,6 +12,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from stratakb_core.patterns import check_regex
+
 log = logging.getLogger(__name__)
 
 PATTERN_WEIGHT = 0.7
@@ -59,11 +61,6 @@ def route(question: str, patterns: Mapping[str, Sequence[re.Pattern[str]]],
 
 def compile_routing_patterns(layer: str, patterns: Sequence[str]) -> list[re.Pattern[str]]:
     """Compile a layer's stored routing patterns, skipping unsafe ones with a warning."""
-    try:
-        from stratakb_core.patterns import check_regex
-    except ImportError:  # pattern safety lands with the presets work
-        def check_regex(p: str) -> str | None:
-            return None
     out: list[re.Pattern[str]] = []
     for p in patterns:
         reason = check_regex(p) if isinstance(p, str) else "not a string"

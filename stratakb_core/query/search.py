@@ -6,6 +6,8 @@ applied inside each arm before it truncates, and every result carrying its cosin
 
 from __future__ import annotations
 
+import json
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -230,8 +232,6 @@ class SearchCache:
     """
 
     def __init__(self, size: int = 256) -> None:
-        from collections import OrderedDict
-
         self.size = size
         self._entries: OrderedDict[tuple[Any, ...], list[SearchResult]] = OrderedDict()
         self.hits = 0
@@ -240,8 +240,6 @@ class SearchCache:
     def search(self, conn: psycopg.Connection, embedder: Embedder, query: str, *, layers: list[str] | None,
                top_k: int, keyword_slots: int, metadata_filter: dict[str, str] | None = None,
                candidates: int | None = None, arms: str = "hybrid") -> list[SearchResult]:
-        import json
-
         # Receipts and API keys change no search result: they must not empty the cache.
         row = conn.execute(
             "SELECT coalesce(max(seq), 0) FROM events"

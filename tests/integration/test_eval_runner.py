@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from stratakb_core.embedding import build_embedder
-from stratakb_core.evaluation.runner import MODES, calibrate, evaluate, format_report
+from stratakb_core.evaluation.runner import MODES, calibrate, evaluate, format_eval_report
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from tests.conftest import cli_env, run_cli
 
@@ -74,7 +74,7 @@ def test_runner_scores_every_mode_and_reports_rerank_unavailable(db, settings, d
     spec = hybrid["calibration"][0]
     assert spec["spec"] and spec["basis"] == "similarity" and (spec["high"], spec["medium"]) == (0.6, 0.45)
     assert spec["answerable"] == 4
-    text = format_report(report)
+    text = format_eval_report(report)
     assert "hybrid + rerank | unavailable" in text and "| full-text only |" in text
 
 

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from stratakb_core.embedding import build_embedder
+from stratakb_core.errors import SentenceModelUnavailable
 from stratakb_core.ingest.sync import AddOptions, add_folder
-from stratakb_core.query.answer import AskConfig, Engine
-from stratakb_core.query.extractive import MAX_SENTENCES, REINGEST_NOTE, SentenceModelUnavailable
-from stratakb_core.query.receipts import open_receipt
+from stratakb_core.query import AskConfig, Engine, ask_tool, open_receipt
+from stratakb_core.query.extractive import MAX_SENTENCES, REINGEST_NOTE
 from stratakb_core.store import events as ev
 from stratakb_core.store import projector
 from tests.conftest import FIXTURES, write
@@ -101,7 +101,7 @@ def test_a_named_clause_is_quoted_sentence_by_sentence_as_the_files_bytes_withou
     # No reranker and a model that cannot load: a named clause needs neither. Each quote counts with
     # its citation, so the clause's 16 sentences need more than the default 1,500 tokens.
     e = engine(settings, reranking=False, model=str(rfc / "no-such-model"), budget=4000)
-    resp = e.ask(conn, "What does section 5.5.1 of RFC 6455 say?", layers=["rfc"])
+    resp = ask_tool(e, conn, "What does section 5.5.1 of RFC 6455 say?", layers=["rfc"])
     assert resp["mode"] == "extractive" and resp["status"] == "found", resp.get("note")
     assert "passages" not in resp and resp["receipt_id"].startswith("rcpt_")
     texts = [a["text"] for a in resp["answer"]]
@@ -119,7 +119,7 @@ def test_a_named_clause_is_quoted_sentence_by_sentence_as_the_files_bytes_withou
 
 
 def test_an_extractive_answer_issues_a_receipt_for_its_quotes(settings, conn, rfc):
-    resp = engine(settings, reranking=False).ask(conn, "Show section 5.5.2 of RFC 6455", layers=["rfc"])
+    resp = ask_tool(engine(settings, reranking=False), conn, "Show section 5.5.2 of RFC 6455", layers=["rfc"])
     receipt = open_receipt(conn, resp["receipt_id"])
     assert receipt["kind"] == "extractive_answer" and receipt["verification"] == "extractive"
     assert [q["text"] for q in receipt["quotes"]] == [a["text"] for a in resp["answer"]]
@@ -130,7 +130,7 @@ def test_an_extractive_answer_issues_a_receipt_for_its_quotes(settings, conn, rf
 
 
 def test_a_named_clause_over_the_budget_is_quoted_in_part_with_a_note(settings, conn, rfc):
-    resp = engine(settings, reranking=False, budget=220).ask(conn, "What does section 5.5.1 say?", layers=["rfc"])
+    resp = ask_tool(engine(settings, reranking=False, budget=220), conn, "What does section 5.5.1 say?", layers=["rfc"])
     assert resp["status"] == "partly_found" and resp["answer"]
     assert '"5.5.1 Close" (rfc6455.txt)' in resp["note"] and "over the answer budget" in resp["note"]
     assert resp["answer"][0]["text"] == "The Close frame contains an opcode of 0x8."
@@ -143,8 +143,9 @@ def test_a_named_clause_over_the_budget_is_quoted_in_part_with_a_note(settings, 
 
 def test_the_best_sentences_at_or_above_the_medium_mark_come_back_at_most_five(settings, conn, rfc):
     scorer = OverlapScorer()
-    resp = engine(settings, reranker=scorer).ask(
-        conn, "Which frame carries an opcode for a Ping control frame?", layers=["rfc"], response_format="detailed")
+    resp = ask_tool(
+        engine(settings, reranker=scorer), conn, "Which frame carries an opcode for a Ping control frame?",
+        layers=["rfc"], response_format="detailed")
     assert resp["mode"] == "extractive"
     answer = resp["answer"]
     assert 1 <= len(answer) <= MAX_SENTENCES
@@ -157,14 +158,14 @@ def test_the_best_sentences_at_or_above_the_medium_mark_come_back_at_most_five(s
 
 
 def test_no_sentence_at_the_medium_mark_is_not_found_without_a_guess(settings, conn, rfc):
-    resp = engine(settings, reranker=ConstantScorer(0.49)).ask(conn, "How are frames masked?", layers=["rfc"])
+    resp = ask_tool(engine(settings, reranker=ConstantScorer(0.49)), conn, "How are frames masked?", layers=["rfc"])
     assert resp["status"] == "not_found" and resp["mode"] == "extractive"
     assert resp["answer"] == [] and "receipt_id" not in resp and resp["next_step"]
 
 
 def test_sentences_are_scored_by_the_reranking_model_even_with_reranking_off(settings, conn, rfc, cross_encoder_dir):
     e = engine(settings, reranking=False, model=str(cross_encoder_dir))
-    resp = e.ask(conn, "How are frames masked?", layers=["rfc"], response_format="detailed")
+    resp = ask_tool(e, conn, "How are frames masked?", layers=["rfc"], response_format="detailed")
     assert e._sentence_scorer is not None and e._sentence_scorer.state == "loaded"
     # The tiny model's scores are random: whatever it picks is whole sentences of the file.
     assert resp["answer_status"] in ("found", "partly_found", "not_found")
@@ -176,7 +177,7 @@ def test_sentences_are_scored_by_the_reranking_model_even_with_reranking_off(set
 def test_a_reranking_model_that_cannot_load_fails_the_call(settings, conn, rfc, tmp_path):
     e = engine(settings, reranking=False, model=str(tmp_path / "missing-model"))
     with pytest.raises(SentenceModelUnavailable) as err:
-        e.ask(conn, "How are frames masked?", layers=["rfc"])
+        ask_tool(e, conn, "How are frames masked?", layers=["rfc"])
     assert err.value.code == "reranking_model_unavailable"
     assert "RERANKING_MODEL" in err.value.message and "missing-model" in err.value.message
 
@@ -195,14 +196,14 @@ def plain(db, settings, tmp_path) -> Path:
 
 
 def test_grounded_cannot_loosen_a_result_from_an_extractive_layer(settings, conn, rfc):
-    resp = engine(settings, reranker=OverlapScorer()).ask(conn, "Ping frame opcode", layers=["rfc"],
+    resp = ask_tool(engine(settings, reranker=OverlapScorer()), conn, "Ping frame opcode", layers=["rfc"],
                                                           mode="grounded")
     assert resp["mode"] == "extractive"
     assert "answer stays extractive" in resp["note"]
 
 
 def test_extractive_asked_on_a_grounded_layer_answers_with_sentences(settings, conn, plain):
-    resp = engine(settings, reranker=OverlapScorer()).ask(conn, "What opcode does the Ping frame contain?",
+    resp = ask_tool(engine(settings, reranker=OverlapScorer()), conn, "What opcode does the Ping frame contain?",
                                                           layers=["plain"], mode="extractive")
     assert resp["mode"] == "extractive" and resp["answer"]
     assert resp["answer"][0]["text"] == "The Ping frame contains an opcode of 0x9."
@@ -210,7 +211,7 @@ def test_extractive_asked_on_a_grounded_layer_answers_with_sentences(settings, c
 
 
 def test_a_grounded_layer_stays_grounded(settings, conn, plain):
-    resp = engine(settings, reranker=OverlapScorer()).ask(conn, "What opcode does the Ping frame contain?",
+    resp = ask_tool(engine(settings, reranker=OverlapScorer()), conn, "What opcode does the Ping frame contain?",
                                                           layers=["plain"])
     assert resp["mode"] == "grounded" and "answer" not in resp and resp["passages"]
 
@@ -218,9 +219,9 @@ def test_a_grounded_layer_stays_grounded(settings, conn, plain):
 def test_no_passages_reports_the_mode_asked_for_else_the_strictest_layer_searched(settings, conn, plain):
     projector.commit_events(conn, [ev.Event(ev.LAYER_CREATED, "empty", {"answer_mode": "extractive"})])
     e = engine(settings, reranker=OverlapScorer())
-    assert e.ask(conn, "anything at all", layers=["empty"])["mode"] == "extractive"
-    assert e.ask(conn, "anything at all", layers=["empty"], mode="grounded")["mode"] == "grounded"
-    resp = e.ask(conn, "anything at all", layers=["empty"])
+    assert ask_tool(e, conn, "anything at all", layers=["empty"])["mode"] == "extractive"
+    assert ask_tool(e, conn, "anything at all", layers=["empty"], mode="grounded")["mode"] == "grounded"
+    resp = ask_tool(e, conn, "anything at all", layers=["empty"])
     assert resp["status"] == "not_found" and resp["answer"] == []
 
 
@@ -235,7 +236,7 @@ def test_passages_stored_before_document_text_was_kept_answer_not_found_with_the
     conn.execute("UPDATE document_versions SET text = '' WHERE id IN "
                  "(SELECT version_id FROM documents WHERE layer = 'plain')")
     conn.commit()
-    resp = engine(settings, reranker=OverlapScorer()).ask(conn, "Ping frame opcode", layers=["plain"])
+    resp = ask_tool(engine(settings, reranker=OverlapScorer()), conn, "Ping frame opcode", layers=["plain"])
     assert resp["status"] == "not_found" and resp["answer"] == []
     assert REINGEST_NOTE in resp["note"] and "receipt_id" not in resp
 
@@ -247,14 +248,15 @@ def test_a_block_over_2000_characters_is_never_quoted(db, settings, conn, tmp_pa
     assert len(schedule) > 2000
     assert add_folder(db, settings, AddOptions(folder=folder, name="sched")).errors == []
     make_extractive(conn, "sched")
-    resp = engine(settings, reranker=ConstantScorer(0.99)).ask(conn, "ping interval slot", layers=["sched"])
+    resp = ask_tool(engine(settings, reranker=ConstantScorer(0.99)), conn, "ping interval slot", layers=["sched"])
     assert resp["status"] == "not_found" and resp["answer"] == []
     assert "over 2,000 characters" in resp["note"]
 
 
 def test_names_no_passage_holds_make_an_extractive_answer_not_found_before_a_receipt(settings, conn, rfc):
-    resp = engine(settings, reranker=OverlapScorer(floor=0.9)).ask(
-        conn, "How does PYTHONHASHSEED change the Ping frame?", layers=["rfc"])
+    resp = ask_tool(
+        engine(settings, reranker=OverlapScorer(floor=0.9)), conn, "How does PYTHONHASHSEED change the Ping frame?",
+        layers=["rfc"])
     assert resp["status"] == "not_found" and resp["answer"] == [] and "receipt_id" not in resp
     assert "PYTHONHASHSEED" in resp["note"]
     assert "related text" not in resp["note"]  # that sentence is for grounded answers

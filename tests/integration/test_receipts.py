@@ -10,14 +10,14 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from stratakb_core.cli.render import receipt_report
 from stratakb_core.embedding import build_embedder
+from stratakb_core.errors import ArgumentError, ReceiptNotFound
 from stratakb_core.ingest.sync import AddOptions, add_folder
-from stratakb_core.query.answer import ArgumentError, AskConfig, Engine
+from stratakb_core.query import AskConfig, Engine, ask_tool
 from stratakb_core.query.receipts import (
     NOTHING_CHECKED_NOTE,
     RECEIPT_ISSUED,
-    ReceiptNotFound,
-    format_receipt,
     issue,
     open_receipt,
     verify_draft,
@@ -39,7 +39,7 @@ def rfc(db, settings, tmp_path) -> Path:
 
 def ask_clause(settings, conn, question: str) -> dict:
     engine = Engine(build_embedder(settings), AskConfig(reranking_enabled=False, learning_enabled=False))
-    return engine.ask(conn, question, layers=["rfc"])
+    return ask_tool(engine, conn, question, layers=["rfc"])
 
 
 @pytest.fixture
@@ -148,7 +148,7 @@ def test_a_span_that_no_longer_names_a_passage_is_flagged_as_changed(conn, close
 def test_a_named_clause_cut_at_a_word_reads_back(settings, conn, rfc):
     engine = Engine(build_embedder(settings), AskConfig(token_budget=300, reranking_enabled=False,
                                                         learning_enabled=False))
-    resp = engine.ask(conn, "What does section 5.5.1 say?", layers=["rfc"])
+    resp = ask_tool(engine, conn, "What does section 5.5.1 say?", layers=["rfc"])
     s1 = resp["passages"][0]
     assert resp["status"] == "partly_found" and "5.5.1 Close" in resp["note"]
     out = verify_draft(conn, "The Close frame contains an opcode of 0x8 [S1].", [s1["ref"]], token_budget=300)
@@ -226,7 +226,7 @@ def test_an_old_receipt_with_nothing_checked_opens_with_a_verification_note(conn
                 {"draft": "The Close frame ends it [S1].", "passages": [], "quotes": [], "facts": []}, [version])
     receipt = open_receipt(conn, rid)
     assert receipt["verification"] == "verified" and receipt["verification_note"] == NOTHING_CHECKED_NOTE
-    lines = format_receipt(receipt).splitlines()
+    lines = receipt_report(receipt).splitlines()
     assert lines[1].startswith("Verification: verified") and lines[2] == f"Note: {NOTHING_CHECKED_NOTE}"
 
 

@@ -1,0 +1,94 @@
+"""`stratakb layers`, `events`, `verify-store`, `inspect` and `demo`: looking at the store; does I/O.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+from stratakb_core.cli.demo import run_demo
+from stratakb_core.cli.exits import EXIT_FAILED, EXIT_OK
+from stratakb_core.errors import UsageError
+from stratakb_core.ingest import inspection as ins
+from stratakb_core.ingest.stage_tables import stage_storage_dir
+from stratakb_core.settings import Settings
+from stratakb_core.store import events as ev
+from stratakb_core.store import readers
+from stratakb_core.store.connection import Database
+from stratakb_core.store.rebuild import verify_projections
+from stratakb_core.textsafe import escape_for_terminal as esc
+from stratakb_core.textsafe import json_dumps
+
+__all__ = ["cmd_demo", "cmd_events", "cmd_inspect", "cmd_layers", "cmd_verify_store"]
+
+
+def cmd_layers(args: argparse.Namespace, settings: Settings) -> int:
+
+    with Database(settings).connection() as conn:
+        layers = readers.list_layers(conn)
+    if args.json:
+        print(json_dumps({"layers": layers}, indent=2))
+    elif not layers:
+        print("No layers yet. Add a folder with: stratakb add <folder>")
+    else:
+        for layer in layers:
+            print(f"{esc(layer['name'])}: {layer['documents']} documents, {layer['chunks']} chunks"
+                  f" ({layer['answer_mode']}) - {esc(layer['description'])}")
+            for root in layer["sources"]:
+                print(f"    {esc(root)}")
+    return EXIT_OK
+
+
+def cmd_events(args: argparse.Namespace, settings: Settings) -> int:
+
+    with Database(settings).connection() as conn:
+        rows = list(ev.read(conn, after=args.after, layer=args.layer, limit=args.limit))
+    if args.json:
+        print(json_dumps({"events": [
+            {"seq": e.seq, "occurred_at": e.occurred_at.isoformat(), "type": e.type, "layer": e.layer,
+             "run_id": e.run_id, "actor": e.actor, "payload": e.payload} for e in rows]}, indent=2))
+    else:
+        for e in rows:
+            summary = {k: v for k, v in e.payload.items() if k != "chunks"}
+            print(f"{e.seq:>6} {e.occurred_at:%Y-%m-%d %H:%M:%S} {e.type:<24} {esc(e.layer or '-')}"
+                  f" {esc(json_dumps(summary))[:160]}")
+    return EXIT_OK
+
+
+def cmd_verify_store(args: argparse.Namespace, settings: Settings) -> int:
+
+    with Database(settings).connection() as conn:
+        diffs = verify_projections(conn)
+    if not diffs:
+        print("The projections match a rebuild from the event log.")
+        return EXIT_OK
+    for d in diffs:
+        print(f"{d.table}: {d.rows} rows only in the {d.only_in} table")
+    return EXIT_FAILED
+
+
+def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
+
+    return run_demo(settings, as_json=args.json)
+
+
+def cmd_inspect(args: argparse.Namespace, settings: Settings) -> int:
+
+    if (args.what is None) == (args.sql is None):
+        raise UsageError("give one of: manifest LAYER, chunks LAYER, flagged [LAYER], tables, or --sql QUERY")
+    if args.what in ("manifest", "chunks") and not args.layer:
+        raise UsageError(f"inspect {args.what} needs a layer name")
+    storage = stage_storage_dir(os.environ)
+    with Database(settings).connection() as conn:
+        if args.sql is not None:
+            table = ins.run_sql(conn, args.sql, storage)
+        elif args.what == "manifest":
+            table = ins.manifest(conn, args.layer)
+        elif args.what == "chunks":
+            table = ins.chunk_stats(conn, args.layer)
+        elif args.what == "flagged":
+            table = ins.flagged(conn, args.layer)
+        else:
+            table = ins.tables(conn, storage)
+    print(json_dumps({"rows": ins.table_rows(table)}, indent=2) if args.json else ins.format_table(table))
+    return EXIT_OK

@@ -1,0 +1,96 @@
+"""`stratakb search`, `ask`, `receipt` and `eval`: the commands that read the store to answer;
+does I/O.
+
+Each prints the same response dict the MCP tool returns (`--json`), or renders it for people
+(`render`).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+import psycopg
+
+from stratakb_core.cli.exits import EXIT_FAILED, EXIT_OK
+from stratakb_core.cli.render import ask_report, extractive_report, receipt_report, search_response_report
+from stratakb_core.embedding import Embedder, build_embedder
+from stratakb_core.errors import UsageError
+from stratakb_core.evaluation.runner import evaluate, format_eval_report
+from stratakb_core.query import AskConfig, CrossEncoderReranker, Engine, ask_tool, open_receipt, search_tool
+from stratakb_core.settings import Settings
+from stratakb_core.store.connection import Database
+from stratakb_core.store.vectors import check_active_model
+from stratakb_core.textsafe import escape_for_terminal as esc
+from stratakb_core.textsafe import json_dumps
+
+__all__ = ["build_engine", "cmd_ask", "cmd_eval", "cmd_receipt", "cmd_search", "query_embedder"]
+
+
+def query_embedder(settings: Settings, conn: psycopg.Connection) -> Embedder:
+    """The configured embedder, refused when the store's active model is another one."""
+    embedder = build_embedder(settings)
+    check_active_model(conn, embedder.name)
+    return embedder
+
+
+def build_engine(settings: Settings, conn: psycopg.Connection, embedder: Embedder | None = None) -> Engine:
+    """The answer engine the settings describe (the embedder checked against the store's model)."""
+    embedder = embedder if embedder is not None else query_embedder(settings, conn)
+    reranker = CrossEncoderReranker(settings.reranking_model) if settings.reranking_enabled else None
+    return Engine(embedder, AskConfig(
+        token_budget=settings.answer_token_budget, keyword_slots=settings.hybrid_keyword_slots,
+        reranking_enabled=settings.reranking_enabled, learning_enabled=settings.learning_enabled,
+        store_raw_queries=settings.learning_store_raw_queries, reranking_model=settings.reranking_model), reranker)
+
+
+def _filters(items: list[str] | None) -> dict[str, str] | None:
+    if not items:
+        return None
+    out: dict[str, str] = {}
+    for item in items:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--filter takes KEY=VALUE, not {esc(item)!r}")
+        out[key] = value
+    return out
+
+
+def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
+    with Database(settings).connection() as conn:
+        engine = build_engine(settings, conn)
+        resp = search_tool(engine, conn, args.query, layers=args.layers, top_k=args.top_k,
+                           metadata_filter=_filters(args.filters))
+    if args.json:
+        print(json_dumps(resp, indent=2))
+    else:
+        print(search_response_report(resp))
+    return EXIT_OK
+
+
+def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
+    with Database(settings).connection() as conn:
+        engine = build_engine(settings, conn)
+        resp = ask_tool(engine, conn, args.question, layers=args.layers, top_k=args.top_k, mode=args.mode,
+                        response_format="detailed" if args.detailed else "concise")
+    if args.json:
+        print(json_dumps(resp, indent=2))
+    elif "answer" in resp:  # extractive: the documents' own sentences and a receipt
+        print(extractive_report(args.question, resp))
+    else:
+        print(ask_report(args.question, resp))
+    return EXIT_OK
+
+
+def cmd_receipt(args: argparse.Namespace, settings: Settings) -> int:
+    with Database(settings).connection() as conn:
+        resp = open_receipt(conn, args.receipt_id)
+    print(json_dumps(resp, indent=2) if args.json else receipt_report(resp))
+    return EXIT_OK
+
+
+def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
+    with Database(settings).connection() as conn:
+        report = evaluate(conn, lambda: query_embedder(settings, conn), settings, args.golden,
+                          layers=args.layers, modes=args.modes, k=args.top_k)
+    print(json_dumps(report, indent=2) if args.json else format_eval_report(report))
+    return EXIT_FAILED if any(p["broken"] for p in report["problems"]) else EXIT_OK

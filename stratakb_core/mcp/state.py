@@ -1,0 +1,140 @@
+"""What the MCP server holds between calls (the lifespan's `ServerState`) and who calls a tool
+(`Caller`); does I/O (the store, the models, built lazily).
+
+Starting the server loads no model and needs no database: the embedder is built on the first
+search, and each tool call opens its own connection, so a database that comes back is used again
+without a restart.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import psycopg
+from mcp.server.mcpserver import Context, MCPServer
+
+from stratakb_core.embedding import Embedder, build_embedder
+from stratakb_core.errors import StrataToolError
+from stratakb_core.mcp import roles
+from stratakb_core.query import AskConfig, CrossEncoderReranker, Engine
+from stratakb_core.settings import Settings
+from stratakb_core.store import events as ev
+from stratakb_core.store.connection import Database
+from stratakb_core.store.vectors import check_active_model
+
+__all__ = ["KEY_ID_STATE_KEY", "ROLE_STATE_KEY", "Caller", "ServerState", "caller_of", "lifespan", "state_of"]
+
+log = logging.getLogger("stratakb_core.mcp.server")
+
+# Where BearerKeyAuth leaves the verified key in the ASGI scope's state for the tool call.
+ROLE_STATE_KEY = "stratakb_role"
+KEY_ID_STATE_KEY = "stratakb_key_id"
+
+
+@dataclass
+class ServerState:
+    """What the server holds between calls: settings, the database, and a lazily built embedder."""
+
+    settings: Settings
+    db: Database
+    _embedder: Embedder | None = field(default=None, repr=False)
+    _engine: Engine | None = field(default=None, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    @classmethod
+    def build(cls, settings: Settings | None = None) -> ServerState:
+        settings = settings if settings is not None else Settings.from_env()
+        return cls(settings=settings, db=Database(settings))
+
+    def embedder(self) -> Embedder:
+        """The configured embedder, built on first use (building loads no model; the first query does)."""
+        # Tools run on worker threads; the lock builds one embedder for all of them.
+        with self._lock:
+            if self._embedder is None:
+                self._embedder = build_embedder(self.settings)
+            return self._embedder
+
+    def query_embedder(self, conn: psycopg.Connection) -> Embedder:
+        """The embedder, refused when the store's active model is another one (checked per call:
+        a re-embed can activate a new model while the server runs)."""
+        embedder = self.embedder()
+        check_active_model(conn, embedder.name)
+        return embedder
+
+    def engine(self, conn: psycopg.Connection) -> Engine:
+        """The answering engine (search cache, reranker), built once; checks the model per call."""
+        embedder = self.query_embedder(conn)
+        with self._lock:
+            if self._engine is None:
+                cfg = self.settings
+                reranker = CrossEncoderReranker(cfg.reranking_model) if cfg.reranking_enabled else None
+                self._engine = Engine(embedder, AskConfig(
+                    token_budget=cfg.answer_token_budget, keyword_slots=cfg.hybrid_keyword_slots,
+                    reranking_enabled=cfg.reranking_enabled, learning_enabled=cfg.learning_enabled,
+                    store_raw_queries=cfg.learning_store_raw_queries,
+                    reranking_model=cfg.reranking_model), reranker)
+            return self._engine
+
+    def reranker_state(self) -> str:
+        """disabled, not loaded yet, loaded, or unavailable: <reason> (never loads the model)."""
+        if not self.settings.reranking_enabled:
+            return "disabled"
+        with self._lock:
+            reranker = self._engine.reranker if self._engine is not None else None
+        state = getattr(reranker, "state", None)
+        return state if isinstance(state, str) else "not loaded yet"
+
+    def close(self) -> None:
+        with self._lock:
+            embedder, self._embedder = self._embedder, None
+        close = getattr(embedder, "close", None)
+        if callable(close):
+            close()
+
+
+def state_of(ctx: Context) -> ServerState:
+    return ctx.request_context.lifespan_context
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who calls a tool: a role, and the actor the store's events record."""
+
+    role: str
+    actor: str
+    transport: str  # stdio | http
+
+
+def caller_of(ctx: Context) -> Caller:
+    """The caller's role: the configuration's over stdio, the verified key's over HTTP."""
+    rc = ctx.request_context
+    request = rc.request
+    if request is None:  # stdio (or in process): no request, the role configured for this server
+        role = rc.lifespan_context.settings.mcp_role
+        return Caller(role, ev.default_actor().replace("cli:", "mcp:", 1), "stdio")
+    state = (getattr(request, "scope", None) or {}).get("state") or {}
+    role = state.get(ROLE_STATE_KEY)
+    if role not in roles.ROLES:
+        # An HTTP request that did not pass BearerKeyAuth (an app built without it): fail closed.
+        raise StrataToolError("unauthorized", "this request carries no verified key; the HTTP transport needs "
+                              "Authorization: Bearer <key> (create one with: stratakb keys create --role viewer)")
+    return Caller(role, f"mcp:{state.get(KEY_ID_STATE_KEY)}", "http")
+
+
+def lifespan(settings: Settings | None) -> Callable[[MCPServer[Any]], AbstractAsyncContextManager[ServerState]]:
+    """The server's lifespan: a ServerState for the session, closed when it ends."""
+    @asynccontextmanager
+    async def run(_server: MCPServer[Any]) -> AsyncIterator[ServerState]:
+        state = ServerState.build(settings)
+        log.info("stratakb MCP server ready (store: %s)", state.db.describe())
+        try:
+            yield state
+        finally:
+            state.close()
+
+    return run

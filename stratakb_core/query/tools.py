@@ -1,0 +1,38 @@
+"""strata_ask and strata_search as the tools take them: check every argument, run the engine,
+return the spec's response dict; does I/O (through the engine).
+
+The MCP tools, the CLI and the evaluation runner call these two, so a response is shaped in one
+place (`responses`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import psycopg
+
+from stratakb_core.query.arguments import check_ask_options, check_layers, check_text, check_top_k
+from stratakb_core.query.engine import Engine
+from stratakb_core.query.responses import ask_response, search_response
+from stratakb_core.query.retrieve import load_layers
+
+__all__ = ["ask_tool", "search_tool"]
+
+
+def ask_tool(engine: Engine, conn: psycopg.Connection, question: Any, layers: Any = None,
+             include_sources: Any = True, top_k: Any = 10, response_format: Any = "concise",
+             mode: Any = None) -> dict[str, Any]:
+    """strata_ask's response for the tool's arguments (refused with an ArgumentError naming one)."""
+    known = load_layers(conn)
+    question = check_text("question", question)
+    top_k = check_top_k(top_k)
+    layers = check_layers(layers, known)
+    mode = check_ask_options(response_format, mode, include_sources)
+    answer = engine.answer(conn, question, layers, top_k, mode, known)
+    return ask_response(answer, response_format=response_format, include_sources=include_sources)
+
+
+def search_tool(engine: Engine, conn: psycopg.Connection, query: Any, layers: Any = None, top_k: Any = 5,
+                metadata_filter: Any = None) -> dict[str, Any]:
+    """strata_search's response for the tool's arguments."""
+    return search_response(engine.search(conn, query, layers=layers, top_k=top_k, metadata_filter=metadata_filter))
