@@ -62,10 +62,12 @@ def test_migration_file_names():
 
 # A name the product reads from the environment: upper case, at least four characters.
 NAME = r"[A-Z][A-Z0-9_]{3,}"
-# os.environ["X"], os.environ.get("X"), environ.pop("X"), os.getenv("X"), env.get("X"), env["X"]
-DIRECT = re.compile(r"""\b(?:environ|getenv|env)\s*(?:\.\s*(?:get|pop|setdefault)\s*)?[\[(]\s*["'](%s)["']""" % NAME)
+# A read of the environment, up to the key: os.environ[, os.environ.get(, environ.pop(, os.getenv(,
+# env.get(, env[ (settings take the environment as a mapping named env)
+ENV_READ = r"\b(?:environ|getenv|env)\s*(?:\.\s*(?:get|pop|setdefault)\s*)?[\[(]\s*"
+DIRECT = re.compile(ENV_READ + r"[\"'](" + NAME + r")[\"']")
 # A helper handed the environment and the name: _bool(env, "X", ...), _int(os.environ, "X")
-HANDED = re.compile(r"""\b\w+\(\s*(?:os\.)?(?:environ|env)\s*,\s*["'](%s)["']""" % NAME)
+HANDED = re.compile(r"\b\w+\(\s*(?:os\.)?(?:environ|env)\s*,\s*[\"'](" + NAME + r")[\"']")
 # A helper that reads the environment with one of its parameters: def num(name, ...): os.environ.get(name ...)
 WRAPPER = re.compile(r"^([ \t]*)def\s+(\w+)\(([^)]*)\)", re.MULTILINE)
 
@@ -81,8 +83,8 @@ def env_names(text: str) -> set[str]:
             body_lines.append(line)
         body = "\n".join(body_lines)
         for param in re.findall(r"(\w+)\s*(?::[^,]*)?(?:,|$)", params):
-            if re.search(r"\b(?:environ|getenv|env)\s*(?:\.\s*(?:get|pop|setdefault)\s*)?[\[(]\s*%s\b" % param, body):
-                names |= set(re.findall(r"""\b%s\(\s*["'](%s)["']""" % (func, NAME), text))
+            if re.search(ENV_READ + re.escape(param) + r"\b", body):
+                names |= set(re.findall(r"\b" + re.escape(func) + r"\(\s*[\"'](" + NAME + r")[\"']", text))
     return names
 
 
