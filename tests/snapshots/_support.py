@@ -229,7 +229,6 @@ def product_env(database_url: str | None, data_dir: Path, **extra: str) -> dict[
         "NO_COLOR": "1", "TERM": "dumb", "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1",
         "STRATA_DATA_DIR": str(data_dir), "DAGSTER_HOME": str(data_dir / "dagster"),
         "PYTHONPATH": os.pathsep.join([str(REPO), *filter(None, [os.environ.get("PYTHONPATH")])]),
-        "PYTHONHASHSEED": "0",
     })
     if database_url:
         env["DATABASE_URL"] = database_url
