@@ -82,3 +82,16 @@ class EmbedError(FileError):
 
 class NoTextError(StrataError):
     code = "no_text"
+
+
+# ingest
+
+
+class PathRefused(RefusedError):
+    """A path the server will not read (outside the ingest roots, missing, taken by another layer);
+    names the argument, like ArgumentError."""
+
+    def __init__(self, message: str, *, code: str, argument: str = "path", **extra: object) -> None:
+        super().__init__(message, code=code)
+        self.argument = argument
+        self.extra = extra

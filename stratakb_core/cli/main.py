@@ -377,7 +377,7 @@ def cmd_mcp(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_preset(args: argparse.Namespace, settings: Settings) -> int:
-    from stratakb_core.ingest.presets import apply_preset, format_report
+    from stratakb_core.ingest.presets import apply_preset, format_preset_report
     from stratakb_core.store.connection import Database
 
     def waiting(message: str) -> None:
@@ -390,7 +390,7 @@ def cmd_preset(args: argparse.Namespace, settings: Settings) -> int:
     finally:
         if prog is not None:
             prog.stop()
-    print(json_dumps(result.as_dict(), indent=2) if args.json else format_report(result))
+    print(json_dumps(result.as_dict(), indent=2) if args.json else format_preset_report(result))
     return result.exit_code
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
-from stratakb_core.ingest.stages import Candidate, ChunkedFile, EmbedResult, ParsedFile, Plan
+from stratakb_core.ingest.stages import ChunkedFile, EmbedResult, ParsedFile, Plan, PlannedFile
 from stratakb_core.values import Chunk, Exclusion, FileEntry, Flag, OutlineEntry, ParsedDocument, Section, Selection
 
 __all__ = [
@@ -241,7 +241,7 @@ def plan_from_table(table: pa.Table) -> list[SourcePlan]:
             acc[sid] = {"candidates": [], "unchanged": [], "removals": [], "skipped": []}
         elif decision in ("added", "updated"):
             acc[sid]["candidates"].append(
-                Candidate(FileEntry(paths[i], size, mtime), decision, _opt_int(doc_id), stored_hash))
+                PlannedFile(FileEntry(paths[i], size, mtime), decision, _opt_int(doc_id), stored_hash))
         elif decision == "unchanged":
             acc[sid]["unchanged"].append(paths[i])
         elif decision == "removed":

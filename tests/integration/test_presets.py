@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from stratakb_core.errors import RefusedError, UsageError
-from stratakb_core.ingest.presets import apply_preset, format_report, load_preset
+from stratakb_core.ingest.presets import apply_preset, format_preset_report, load_preset
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.store import events as ev
 from stratakb_core.store import projections as store
@@ -129,7 +129,7 @@ def test_missing_folders_are_skipped_and_reported_with_their_download_link(db, s
     d = r.as_dict()
     assert d["missing"] == [{"name": "postmortems", "folder": str(tmp_path / "kit" / "postmortems"),
                              "download": "https://wiki.example.com/postmortems"}]
-    assert "download: https://wiki.example.com/postmortems" in format_report(r)
+    assert "download: https://wiki.example.com/postmortems" in format_preset_report(r)
 
 
 def test_a_preset_whose_folders_are_all_missing_still_creates_its_layer(db, settings, conn, tmp_path):
