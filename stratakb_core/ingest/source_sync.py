@@ -29,19 +29,9 @@ import psycopg
 
 from stratakb_core.embedding import Embedder
 from stratakb_core.errors import EmbedError, RefusedError, StrataError
+from stratakb_core.ingest import stages
 from stratakb_core.ingest.sandbox import sandbox_from_env
-from stratakb_core.ingest.stages import (
-    ChunkedFile,
-    EmbedResult,
-    ParsedFile,
-    Plan,
-    apply_structure_patterns,
-    chunk_file,
-    embed_missing,
-    parse_file,
-    remove_documents,
-    store_group,
-)
+from stratakb_core.ingest.stages import ChunkedFile, EmbedResult, ParsedFile, Plan
 from stratakb_core.ingest.sync_result import AddResult, FileNote
 from stratakb_core.store import events as ev
 from stratakb_core.store import projections as store
@@ -149,7 +139,7 @@ def prepare(pf: ParsedFile, layer: str, config: ChunkConfig, patterns: Sequence[
     """A parsed file's structure and chunks; any other outcome passes through."""
     if pf.outcome != "parsed":
         return pf
-    return chunk_file(apply_structure_patterns(pf, patterns), layer, config)
+    return stages.chunk_file(stages.apply_structure_patterns(pf, patterns), layer, config)
 
 
 def folder_files(conn: psycopg.Connection, layer: str, root: Path, plan: Plan, *, max_file_size: int,
@@ -161,7 +151,7 @@ def folder_files(conn: psycopg.Connection, layer: str, root: Path, plan: Plan, *
     assert row is not None
     config = layer_chunk_config(row)
     for planned in plan.candidates:
-        yield prepare(parse_file(root, planned, max_file_size, parse), layer, config, patterns)
+        yield prepare(stages.parse_file(root, planned, max_file_size, parse), layer, config, patterns)
 
 
 def sync_folder(conn: psycopg.Connection, *, layer: str, source_id: int, root: Path, plan: Plan,
@@ -235,7 +225,7 @@ class _SourceWriter:
             if emb.vectors is not None and emb.vectors.shape[1] != model.dimensions:
                 raise EmbedError(f"the model returned {emb.vectors.shape[1]} dimensions; "
                                  f"the store holds {model.dimensions}")
-            store_group(conn, self.layer, self.source_id, model, group, emb, self.recipe, self.result.run_id,
+            stages.store_group(conn, self.layer, self.source_id, model, group, emb, self.recipe, self.result.run_id,
                         self.actor)
         except Exception as exc:  # embedding or storing failed for this group; the run goes on
             _rollback(conn)
@@ -266,7 +256,7 @@ class _SourceWriter:
 
     def remove(self, stored: Mapping[str, store.DocumentRow], removals: list[tuple[str, str]]) -> None:
         """Remove the planned and no-text documents, one event each, and count them."""
-        remove_documents(self.conn, self.layer, [(stored[p].id, p, r) for p, r in removals], self.result.run_id,
+        stages.remove_documents(self.conn, self.layer, [(stored[p].id, p, r) for p, r in removals], self.result.run_id,
                          self.actor)
         self.result.removed.extend(FileNote(p, r) for p, r in removals)
         self.result.files_removed += len(removals)
@@ -284,7 +274,7 @@ class _SourceWriter:
 def _embed_missing(embedder: Embedder | None, conn: psycopg.Connection, table: str,
                    group: Sequence[ChunkedFile]) -> EmbedResult:
     assert embedder is not None, "a sync that stores files needs an embedder or an embed function"
-    return embed_missing(conn, table, group, embedder)
+    return stages.embed_missing(conn, table, group, embedder)
 
 
 def _rollback(conn: psycopg.Connection) -> None:
