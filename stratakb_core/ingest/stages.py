@@ -25,6 +25,7 @@ from stratakb_core.ingest.chunking import chunk_document, embedding_text
 from stratakb_core.ingest.parsing import parser_for
 from stratakb_core.ingest.parsing.safe import parse_document
 from stratakb_core.ingest.policy import decide, is_secret_name
+from stratakb_core.ingest.structure import apply_structure
 from stratakb_core.query.clauses import section_label
 from stratakb_core.store import events as ev
 from stratakb_core.store import projections as store
@@ -254,8 +255,6 @@ def apply_structure_patterns(pf: ParsedFile, patterns: Sequence[str]) -> ParsedF
     """
     if pf.doc is None:
         return pf
-    from stratakb_core.ingest.structure import apply_structure
-
     return replace(pf, doc=apply_structure(pf.doc, patterns))
 
 
