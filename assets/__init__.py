@@ -103,6 +103,7 @@ def layer_store(context: dg.AssetExecutionContext, strata: StrataStore, selected
         parsed=parsed_documents, structure=structure_maps, chunks=chunks, embeddings=chunk_embeddings,
         embedder=strata.embedder(), actor=stages.DAGSTER_ACTOR, max_file_size=strata.max_file_size,
         on_wait=context.log.info, extra={"dagster_run_id": context.op_execution_context.run_id},
+        progress=_progress(context, "stored"),
     )
     for note in result.notes:
         context.log.info(note)

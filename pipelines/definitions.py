@@ -14,6 +14,7 @@ from stratakb_core.ingest.addplan import LAYER_NAME_RE
 from stratakb_core.ingest.reembed import DEFAULT_BATCH_SIZE
 from stratakb_core.ingest.reembed import reembed as reembed_store_chunks
 from stratakb_core.store import readers
+from stratakb_core.store.layer_state import runs_finished
 
 PARTITIONS = layers_partitions.name or "layers"
 MIRROR_BATCH = 500
@@ -96,7 +97,7 @@ def layer_partitions(context: dg.SensorEvaluationContext, strata: StrataStore):
 def external_syncs(context: dg.SensorEvaluationContext, strata: StrataStore):
     after = int(context.cursor or 0)
     with strata.database().connection() as conn:
-        finished, resume = stages.runs_finished(conn, after=after, limit=MIRROR_BATCH)
+        finished, resume = runs_finished(conn, after=after, limit=MIRROR_BATCH)
     outside = [e for e in finished if e.layer and e.actor != stages.DAGSTER_ACTOR]
     materializations = [
         dg.AssetMaterialization(

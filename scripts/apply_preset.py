@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from stratakb_core.cli.main import EXIT_OK, EXIT_REFUSED, main  # noqa: E402 - after the path is set
 from stratakb_core.errors import StrataError  # noqa: E402
-from stratakb_core.ingest.presets import format_report, parse_only  # noqa: E402
+from stratakb_core.ingest.presets import format_preset_report, parse_only  # noqa: E402
 from stratakb_core.patterns import escape_controls  # noqa: E402
 from stratakb_core.textsafe import json_dumps  # noqa: E402
 
@@ -49,7 +49,7 @@ def run(argv: list[str] | None = None) -> int:
         else:
             print(f"apply_preset: refused: {escape_controls(exc.message)}", file=sys.stderr)
         return EXIT_REFUSED
-    print(json_dumps(result.as_dict(), indent=2) if args.json else format_report(result))
+    print(json_dumps(result.as_dict(), indent=2) if args.json else format_preset_report(result))
     return EXIT_OK
 
 

@@ -245,11 +245,11 @@ def main() -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        print(format_report(report))
+        print(format_beir_report(report))
     return 0
 
 
-def format_report(report: dict[str, Any]) -> str:
+def format_beir_report(report: dict[str, Any]) -> str:
     lines = [f"{report['layer']} ({report['split']}): {report['records']} records, {report.get('chunks', '?')} "
              f"chunks, {report['queries']} queries; model {report['model']}", "",
              "| Mode | nDCG@10 | Recall@100 | nDCG@10, strata_search top_k=10 | p50 ms | p95 ms |",

@@ -2,12 +2,15 @@
 
     StrataError                     base; every error the core raises on purpose
     ├── UsageError                  bad argument or missing folder        -> exit 2
-    │   └── GoldenError             a golden set that cannot be used (lists every problem)
+    │   ├── GoldenError             a golden set that cannot be used (lists every problem)
+    │   ├── ArgumentError           a tool argument the caller can fix; names it (invalid_argument)
+    │   └── ReceiptNotFound         no receipt with that id in this store
     ├── RefusedError                refused by a rule, nothing written     -> exit 2
     │   ├── ConfirmationRequired    a broad path or a large run needs a flag
     │   ├── LocalOnlyError          STRATA_LOCAL_ONLY and embedding would leave the machine
     │   ├── EmbeddingSetupError     unknown backend, missing key, model cannot load
-    │   └── ModelMismatchError      configured model differs from the store's active one
+    │   ├── ModelMismatchError      configured model differs from the store's active one
+    │   └── PathRefused             a path the MCP ingest tool will not read; names the argument
     ├── DatabaseError               unreachable, no pgvector, or can't migrate -> exit 3
     ├── FileError                   one file failed; the run goes on
     │   ├── ReadError               could not be read               (read_error)
@@ -15,10 +18,6 @@
     │   └── EmbedError              embedding or storing failed      (embed_error)
     ├── NoTextError                 a file with no text: skipped, not a failure
     ├── GitUnavailable              git could not list a folder: it is walked instead, with a note
-    │   (query and drivers)
-    ├── UsageError
-    │   ├── ArgumentError           a tool argument the caller can fix; names it (invalid_argument)
-    │   └── ReceiptNotFound         no receipt with that id in this store
     ├── SentenceModelUnavailable    extractive answers need the reranking model; it cannot load
     ├── RerankerUnavailable         the reranking model cannot load (answers fall back to similarity)
     └── StrataToolError             an MCP tool's JSON error (code, message, details); the MCP
@@ -117,6 +116,16 @@ class GitUnavailable(StrataError):
 
 
 # ingest
+
+
+class PathRefused(RefusedError):
+    """A path the server will not read (outside the ingest roots, missing, taken by another layer);
+    names the argument, like ArgumentError."""
+
+    def __init__(self, message: str, *, code: str, argument: str = "path", **extra: object) -> None:
+        super().__init__(message, code=code)
+        self.argument = argument
+        self.extra = extra
 
 
 # query and drivers

@@ -12,7 +12,7 @@ from typing import Any
 from stratakb_core.cli.exits import EXIT_OK, EXIT_REFUSED
 from stratakb_core.cli.render import add_report
 from stratakb_core.ingest.inspection import dry_run, dry_run_report
-from stratakb_core.ingest.presets import apply_preset, format_report
+from stratakb_core.ingest.presets import apply_preset, format_preset_report
 from stratakb_core.ingest.reembed import reembed
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.settings import Settings
@@ -93,7 +93,7 @@ def cmd_preset(args: argparse.Namespace, settings: Settings) -> int:
     finally:
         if prog is not None:
             prog.stop()
-    print(json_dumps(result.as_dict(), indent=2) if args.json else format_report(result))
+    print(json_dumps(result.as_dict(), indent=2) if args.json else format_preset_report(result))
     return result.exit_code
 
 

@@ -13,6 +13,8 @@ from stratakb_core.errors import UsageError
 # Layer names double as Dagster partition keys and appear in citations: keep them plain.
 LAYER_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,62}$")
 
+# The add policy's file size limit (--max-file-size); larger files are skipped as too_large.
+DEFAULT_MAX_FILE_SIZE = 50 * 1024 * 1024
 LARGE_RUN_FILES = 2000
 LARGE_RUN_BYTES = 500 * 1024 * 1024
 LARGE_REMOVAL_MIN = 10

@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import stat
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Final
@@ -30,19 +31,22 @@ from typing import Any, Final
 import psycopg
 
 from stratakb_core.embedding import Embedder
-from stratakb_core.errors import ArgumentError, ModelMismatchError, RefusedError
+from stratakb_core.errors import PathRefused, RefusedError
 from stratakb_core.ingest.addplan import LAYER_NAME_RE
+from stratakb_core.ingest.presets import apply_preset, load_preset
 from stratakb_core.ingest.selection import select_files
-from stratakb_core.ingest.stages import plan_files
-from stratakb_core.ingest.sync import AddResult, FileNote, finish_run, sync_source
+from stratakb_core.ingest.source_sync import finish_run, layer_lock, sync_folder, write_setup
+from stratakb_core.ingest.stages import MAX_READ_BYTES, Plan, plan_files
+from stratakb_core.ingest.sync_result import AddResult, FileNote
 from stratakb_core.patterns import check_archived, escape_controls, show_pattern
+from stratakb_core.query.answer import ArgumentError
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
-from stratakb_core.store import locks as layer_locks
 from stratakb_core.store import projector, readers
-from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.connection import Database
-from stratakb_core.values import ChunkConfig
+from stratakb_core.store.layer_state import layer_names
+from stratakb_core.store.vectors import check_active_model
+from stratakb_core.values import ChunkConfig, Selection
 
 __all__ = [
     "ANSWER_MODES",
@@ -62,9 +66,6 @@ MAX_DISPLAY_NAME: Final = 200
 MAX_DESCRIPTION: Final = 4000
 MAX_PATH: Final = 4096
 MAX_ARCHIVED_PATTERNS: Final = 200
-# This route reads every file in a supported format, whatever its size (too_large is an add rule,
-# as for presets); this only keeps one pathological file from exhausting memory.
-MAX_READ_BYTES: Final = 1 << 30
 # Lists of file names in a response are cut here; the counts stay exact.
 MAX_LISTED: Final = 100
 
@@ -72,15 +73,6 @@ ROOTS_HINT: Final = (
     "set STRATA_INGEST_ROOTS to the folders this server may read (absolute paths, separated by "
     f"'{os.pathsep}') and restart the MCP server"
 )
-
-
-class PathRefused(RefusedError):
-    """A path the server will not read; names the argument, like ArgumentError."""
-
-    def __init__(self, message: str, *, code: str, argument: str = "path", **extra: Any) -> None:
-        super().__init__(message, code=code)
-        self.argument = argument
-        self.extra = extra
 
 
 # ---------------------------------------------------------------------------------------------
@@ -109,7 +101,7 @@ def _check_text(argument: str, value: Any, limit: int, *, one_line: bool) -> str
 
 
 def _unknown_layer(conn: psycopg.Connection, layer: str) -> ArgumentError:
-    known = sorted(r[0] for r in conn.execute("SELECT name FROM layers"))
+    known = layer_names(conn)
     conn.commit()
     return ArgumentError("layer", f"unknown layer '{layer}'; known layers: {', '.join(known) or 'none yet'}"
                          " (create one with strata_create_knowledge_layer)", known_layers=known)
@@ -332,8 +324,8 @@ def _scrub(result: AddResult, root: str) -> None:
             n.message = n.message.replace(prefix, "").replace(root, ".")
 
 
-def ingest_path(db: Database, settings: Settings, layer: Any, path: Any, *, embedder: Embedder,
-                actor: str) -> IngestOutcome:
+def ingest_path(db: Database, settings: Settings, layer: Any, path: Any, *, embedder: Embedder, actor: str,
+                progress: Callable[[int, int], None] | None = None) -> IngestOutcome:
     """Sync a folder, or one file, into an existing layer (see the module's docstring)."""
     check_layer_argument(layer)
     target, st = resolve_inside_roots(path, settings)
@@ -344,20 +336,16 @@ def ingest_path(db: Database, settings: Settings, layer: Any, path: Any, *, embe
             conn.commit()
             raise _unknown_layer(conn, layer)
         conn.commit()
-        layer_locks.lock_layer_session(conn, layer)
-        try:
-            return _ingest_locked(conn, layer, str(target), is_dir, embedder, actor)
-        finally:
-            layer_locks.unlock_layer_session(conn, layer)
+        with layer_lock(conn, layer):
+            return _ingest_locked(conn, layer, str(target), is_dir, embedder, actor, progress)
     finally:
         conn.close()
 
 
 def _ingest_locked(conn: psycopg.Connection, layer: str, target: str, is_dir: bool, embedder: Embedder,
-                   actor: str) -> IngestOutcome:  # noqa: C901
+                   actor: str, progress: Callable[[int, int], None] | None) -> IngestOutcome:
     srcs = readers.sources(conn)
     layer_row = readers.get_layer(conn, layer)
-    active = vector_tables.active_model(conn)
     conn.commit()
     if layer_row is None:  # deleted while we waited for the lock
         raise _unknown_layer(conn, layer)
@@ -365,21 +353,40 @@ def _ingest_locked(conn: psycopg.Connection, layer: str, target: str, is_dir: bo
         own, root = _source_for_folder(srcs, layer, target), target
     else:
         own, root = _source_for_file(srcs, layer, target)
-    if active is not None and active.model != embedder.name:
-        raise ModelMismatchError(
-            f"the store holds vectors of {active.model} but EMBEDDING_MODEL is {embedder.name}; ingest will not "
-            "mix two models. Set EMBEDDING_MODEL back, or re-embed the store with the new model first")
-
+    active = check_active_model(conn, embedder.name, embedder.dimensions)
     selection = select_files(Path(root))
     stored = readers.documents_of_source(conn, own.id) if own is not None else {}
     conn.commit()
-    run_id = uuid.uuid4().hex[:16]
-    result = AddResult(layer=layer, folder=root, model=embedder.name, run_id=run_id, selection=selection.method)
+    result = AddResult(layer=layer, folder=root, model=embedder.name, run_id=uuid.uuid4().hex[:16],
+                       selection=selection.method)
     outcome = IngestOutcome(result, "folder" if is_dir else "file", "existing" if own is not None else "new")
     if (layer_row.origin or {}).get("kind") == "preset":
         outcome.notes.append("This layer is made by a preset: applying the preset again removes the documents "
                              "of folders the preset does not list.")
+    planned = _plan_path(selection, stored, root, target, is_dir, own is not None, outcome)
+    if planned is None:
+        return outcome
+    plan, stored = planned
+    ids = write_setup(conn, layer=layer, run_id=result.run_id, actor=actor, embedder=embedder, active=active,
+                      new_sources=[] if own is not None else [(root, os.path.basename(root) or layer)],
+                      taken=PathRefused, taken_message="this folder was just added to another layer; one folder "
+                      "belongs to at most one layer")
+    try:
+        sync_folder(conn, layer=layer, source_id=own.id if own is not None else ids[0], root=Path(root), plan=plan,
+                    stored=stored, embedder=embedder, result=result, max_file_size=MAX_READ_BYTES, actor=actor,
+                    progress=progress)
+    finally:
+        finish_run(conn, layer, result, actor, {"command": "mcp_ingest", "kind": outcome.kind, "path": target,
+                                               "folder": root})
+    _scrub(result, root)
+    return outcome
 
+
+def _plan_path(selection: Selection, stored: dict[str, readers.DocumentRow], root: str, target: str, is_dir: bool,
+               known_source: bool, outcome: IngestOutcome) -> tuple[Plan, dict[str, readers.DocumentRow]] | None:
+    """The plan of a folder, or of one file inside its folder, with what it may remove; None when
+    there is nothing to do. Refuses a new source with nothing to add."""
+    result = outcome.result
     if is_dir:
         result.notes.extend(selection.notes)
         result.excluded = [FileNote(x.rel_path, x.reason) for x in selection.excluded]
@@ -392,49 +399,23 @@ def _ingest_locked(conn: psycopg.Connection, layer: str, target: str, is_dir: bo
             # Left out by the folder's rules (hidden, .gitignore, .strataignore, a tool folder): skipped,
             # and never removed, since the file itself is neither empty nor secret-named.
             reason = next((x.reason for x in selection.excluded if x.rel_path == rel), "not_selected")
-            if own is None:
+            if not known_source:
                 raise PathRefused(f"nothing to add: the file is left out by its folder's rules ({reason})",
                                   code="nothing_to_add", reason=reason)
             result.excluded = [FileNote(rel, reason)]
             outcome.notes.append(f"Nothing was done: the file is left out by its folder's rules ({reason}).")
-            return outcome
-        one = {rel: stored[rel]} if rel in stored else {}
-        plan = plan_files(replace(selection, files=(entry,), excluded=()), one, max_file_size=MAX_READ_BYTES,
-                          present=set(one), policy="preset")
-        stored = one
+            return None
+        stored = {rel: stored[rel]} if rel in stored else {}
+        plan = plan_files(replace(selection, files=(entry,), excluded=()), stored, max_file_size=MAX_READ_BYTES,
+                          present=set(stored), policy="preset")
     result.skipped = [FileNote(p, r) for p, r in plan.skipped]
     result.files_unchanged = len(plan.unchanged)
-    if own is None and plan.included == 0:
+    if not known_source and plan.included == 0:
         what = "no file in this folder is" if is_dir else "the file is not"
         reasons = sorted({r for _, r in plan.skipped})
         raise PathRefused(f"nothing to add: {what} in a supported format with an ordinary name"
                           + (f" (skipped: {', '.join(reasons)})" if reasons else ""), code="nothing_to_add")
-
-    setup: list[ev.Event] = []
-    if active is None:
-        setup.append(ev.Event(ev.EMBEDDING_MODEL_ACTIVATED, None, {
-            "model": embedder.name, "dimensions": embedder.dimensions}, run_id, actor))
-    if own is None:
-        source_id = readers.allocate_ids(conn, "sources_id_seq", 1)[0]
-        conn.commit()
-        setup.append(ev.Event(ev.SOURCE_ADDED, layer, {"source_id": source_id, "root": root,
-                                                       "name": os.path.basename(root) or layer}, run_id, actor))
-    else:
-        source_id = own.id
-    if setup:
-        try:
-            projector.commit_events(conn, setup)
-        except psycopg.errors.UniqueViolation as exc:  # another layer took the folder meanwhile
-            raise PathRefused("this folder was just added to another layer; one folder belongs to at most one layer",
-                              code="folder_taken") from exc
-    try:
-        sync_source(conn, layer=layer, source_id=source_id, root=Path(root), plan=plan, stored=stored,
-                    embedder=embedder, result=result, max_file_size=MAX_READ_BYTES, actor=actor)
-    finally:
-        finish_run(conn, layer, result, actor, {"command": "mcp_ingest", "kind": outcome.kind, "path": target,
-                                               "folder": root})
-    _scrub(result, root)
-    return outcome
+    return plan, stored
 
 
 # ---------------------------------------------------------------------------------------------
@@ -455,8 +436,6 @@ def apply_preset_within_roots(db: Database, settings: Settings, path: Any, *, dr
     docs = None
     if docs_root is not None:
         docs, _ = resolve_inside_roots(docs_root, settings, argument="docs_root", want="dir")
-    from stratakb_core.ingest.presets import apply_preset, load_preset  # written alongside; imported when first used
-
     roots = ingest_roots(settings)
     preset = load_preset(file, docs_root=docs)
     for src in preset.sources:

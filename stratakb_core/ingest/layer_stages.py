@@ -2,24 +2,23 @@
 
 This is the Dagster path: one asset per stage, each a call to one function here, each handing an
 Arrow table (a Parquet file) to the next. The stages are the same functions `stratakb add` runs
-a group of files at a time (`pipeline.plan_files`, `parse_file`, `apply_structure_patterns`,
-`chunk_file`, `embed_missing`, `store_group`, `refresh_stat`, `remove_documents`,
-`ingest.finish_run`), so a full run of them leaves the store as `stratakb add` of the same
-folders would.
+a file at a time (`stages.plan_files`, `parse_file`, `apply_structure_patterns`, `chunk_file`,
+`embed_missing`), so a full run of them leaves the store as `stratakb add` of the same folders
+would.
 
-Only `store_stage` writes to PostgreSQL. It holds the layer's session lock for the whole write,
-the lock `add_folder` takes, so a Dagster sync and a CLI sync of one layer never interleave: the
-second waits. Planning happened earlier, without the lock, so under it the plan is made again
-from the stored selection; if another sync changed the layer meanwhile, the source is synced the
-CLI way (`ingest.sync_source`, which re-reads the changed files) instead of from the stale stage
-outputs.
+Only `store_stage` writes to PostgreSQL, through the one write path (`ingest.source_sync`): under
+the layer's lock, the lock `add_folder` takes, so a Dagster sync and a CLI sync of one layer
+never interleave, it feeds the staged rows to `sync_source`. Planning happened earlier, without
+the lock, so under it the plan is made again from the stored selection; if another sync changed
+the layer meanwhile, the source is synced from its files (`sync_folder`) instead of from the
+stale stage outputs.
 """
 
 from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -30,8 +29,18 @@ import pyarrow as pa
 
 from stratakb_core.embedding import Embedder
 from stratakb_core.errors import EmbedError, ModelMismatchError, UsageError
+from stratakb_core.ingest.addplan import DEFAULT_MAX_FILE_SIZE
 from stratakb_core.ingest.sandbox import sandbox_from_env
 from stratakb_core.ingest.selection import select_files
+from stratakb_core.ingest.source_sync import (
+    PreparedFile,
+    finish_run,
+    layer_chunk_config,
+    layer_lock,
+    sync_folder,
+    sync_source,
+    write_setup,
+)
 from stratakb_core.ingest.stage_tables import (
     EmbeddingsTable,
     SourcePlan,
@@ -51,6 +60,7 @@ from stratakb_core.ingest.stage_tables import (
     with_sections,
 )
 from stratakb_core.ingest.stages import (
+    MAX_READ_BYTES,
     ChunkedFile,
     EmbedResult,
     ParsedFile,
@@ -61,23 +71,11 @@ from stratakb_core.ingest.stages import (
     parse_file,
     plan_files,
 )
-from stratakb_core.ingest.sync import (
-    DEFAULT_MAX_FILE_SIZE,
-    GROUP_CHUNKS,
-    AddResult,
-    FileNote,
-    apply_removals,
-    commit_group,
-    finish_run,
-    layer_chunk_config,
-    record_outcome,
-    sync_source,
-)
-from stratakb_core.store import events as ev
-from stratakb_core.store import locks as layer_locks
-from stratakb_core.store import projector, readers
+from stratakb_core.ingest.sync_result import AddResult, FileNote
+from stratakb_core.store import readers
 from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.connection import Database
+from stratakb_core.store.vectors import check_active_model
 
 __all__ = [
     "DAGSTER_ACTOR",
@@ -89,7 +87,6 @@ __all__ = [
     "parse_stage",
     "plan_stage",
     "result_counts",
-    "runs_finished",
     "select_stage",
     "store_stage",
     "structure_stage",
@@ -134,9 +131,7 @@ def layer_policy(conn: psycopg.Connection, layer: str) -> str:
 
 def _size_limit(policy: str, max_file_size: int) -> int:
     if policy == "preset":  # presets read every file a parser takes, up to their own limit
-        from stratakb_core.ingest.presets import MAX_READ_BYTES
-
-        return int(MAX_READ_BYTES)
+        return MAX_READ_BYTES
     return max_file_size
 
 
@@ -274,20 +269,10 @@ class _Texts:
     embed_hashes: tuple[bytes, ...]
 
 
-def _check_model(active: vector_tables.ActiveModel | None, embedder: Embedder) -> None:
-    if active is not None and active.model != embedder.name:
-        raise ModelMismatchError(
-            f"the store holds vectors of {active.model} but EMBEDDING_MODEL is {embedder.name}; "
-            "ingest will not mix two models. Set EMBEDDING_MODEL back, or re-embed the store "
-            "with the new model first (the reembed job or `stratakb reembed`)"
-        )
-
-
 def _vector_table(conn: psycopg.Connection, embedder: Embedder) -> str | None:
     """The table holding the embedder's vectors: the active one, or None before any model is active."""
-    active = vector_tables.active_model(conn)
+    active = check_active_model(conn, embedder.name, embedder.dimensions)
     conn.commit()
-    _check_model(active, embedder)
     return active.table if active is not None else None
 
 
@@ -369,13 +354,6 @@ class _Vectors:
         return EmbedResult(hashes, vectors, total - len(hashes))
 
 
-def _lock(conn: psycopg.Connection, layer: str, on_wait: Callable[[str], None] | None) -> None:
-    if not layer_locks.lock_layer_session(conn, layer, wait=False):
-        if on_wait is not None:
-            on_wait(f"another sync of layer '{layer}' is running; waiting for it to finish")
-        layer_locks.lock_layer_session(conn, layer)
-
-
 def store_stage(
     db: Database,
     layer: str,
@@ -391,6 +369,7 @@ def store_stage(
     max_file_size: int = DEFAULT_MAX_FILE_SIZE,
     on_wait: Callable[[str], None] | None = None,
     extra: Mapping[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> AddResult:
     """Write the stage outputs of one layer sync to the store, under the layer's lock.
 
@@ -400,142 +379,92 @@ def store_stage(
     pre = embeddings_from_table(embeddings)
     conn = db.connect()
     try:
-        _lock(conn, layer, on_wait)
-        try:
-            return _store_locked(conn, layer, selected, planned, parsed, structure, chunks, pre, embedder,
-                                 actor, max_file_size, dict(extra or {}))
-        finally:
-            layer_locks.unlock_layer_session(conn, layer)
+        with layer_lock(conn, layer, on_wait):
+            files = _structured(parsed, structure)
+            by_path = {(sid, pf.rel_path): pf for sid, pf in files}
+            staged = _Staged(selection_from_table(selected), {sp.source_id: sp.plan for sp in plan_from_table(planned)},
+                             files, {(sid, cf.parsed.rel_path): cf for sid, cf in chunks_from_table(chunks, by_path)},
+                             _Vectors(pre))
+            return _store_locked(conn, layer, staged, embedder, actor, max_file_size, dict(extra or {}), progress)
     finally:
         conn.close()
 
 
-def _store_locked(conn: psycopg.Connection, layer: str, selected: pa.Table, planned: pa.Table,
-                  parsed: pa.Table, structure: pa.Table, chunks: pa.Table, pre: EmbeddingsTable,
-                  embedder: Embedder, actor: str, max_file_size: int, extra: dict[str, Any]) -> AddResult:
+@dataclass
+class _Staged:
+    """The earlier stages' outputs for the store stage: what they planned, parsed, chunked and embedded."""
+
+    selections: list[SourceSelection]
+    plans: dict[int, Plan]
+    files: list[tuple[int, ParsedFile]]
+    chunked: dict[tuple[int, str], ChunkedFile]
+    vectors: _Vectors
+
+    def prepared(self, source_id: int) -> Iterator[PreparedFile]:
+        """One source's files as the parse and chunk stages left them: chunked, or their outcome."""
+        for sid, pf in self.files:
+            if sid != source_id:
+                continue
+            if pf.outcome != "parsed":
+                yield pf
+            else:  # a parsed document the chunk stage found no chunk in
+                yield self.chunked.get((sid, pf.rel_path)) or replace(pf, outcome="no_text", doc=None)
+
+
+def _store_locked(conn: psycopg.Connection, layer: str, staged: _Staged, embedder: Embedder, actor: str,
+                  max_file_size: int, extra: dict[str, Any], progress: Callable[[int, int], None] | None) -> AddResult:
     sources = {s.id: s for s in layer_sources(conn, layer)}
     policy = layer_policy(conn, layer)
-    selections = selection_from_table(selected)
-    plans = {sp.source_id: sp.plan for sp in plan_from_table(planned)}
-    result = AddResult(layer=layer, folder=", ".join(ss.selection.root for ss in selections), model=embedder.name)
-    result.run_id = uuid.uuid4().hex[:16]
-
-    active = vector_tables.active_model(conn)
+    result = AddResult(layer=layer, folder=", ".join(ss.selection.root for ss in staged.selections),
+                       model=embedder.name, run_id=uuid.uuid4().hex[:16])
+    active = check_active_model(conn, embedder.name, embedder.dimensions)
     conn.commit()
-    _check_model(active, embedder)
-    if pre.model != embedder.name:
-        raise ModelMismatchError(f"the embed stage used {pre.model}, not the configured {embedder.name}; "
-                                 "run the whole sync again")
-    if active is None:
-        projector.commit_events(conn, [ev.Event(ev.EMBEDDING_MODEL_ACTIVATED, None, {
-            "model": embedder.name, "dimensions": embedder.dimensions}, result.run_id, actor)])
-
-    files = _structured(parsed, structure)
-    by_source: dict[int, list[ParsedFile]] = {}
-    for sid, pf in files:
-        by_source.setdefault(sid, []).append(pf)
-    chunked = {(sid, cf.parsed.rel_path): cf
-               for sid, cf in chunks_from_table(chunks, {(sid, pf.rel_path): pf for sid, pf in files})}
-    vectors = _Vectors(pre)
+    if staged.vectors.pre.model != embedder.name:
+        raise ModelMismatchError(f"the embed stage used {staged.vectors.pre.model}, not the configured "
+                                 f"{embedder.name}; run the whole sync again")
+    write_setup(conn, layer=layer, run_id=result.run_id, actor=actor, embedder=embedder, active=active)
     try:
-        for ss in selections:
-            sid, root = ss.source_id, ss.selection.root
-            if sid not in sources:
-                result.notes.append(f"the folder {root} left the layer since the run started; not synced")
+        for ss in staged.selections:
+            if ss.source_id not in sources:
+                result.notes.append(f"the folder {ss.selection.root} left the layer since the run started; not synced")
                 continue
-            plan, stored = _plan_source(conn, ss, policy, max_file_size)
-            stale = plan != plans.get(sid)
-            if stale:
-                # Another sync changed this source after the plan stage ran: the stage outputs
-                # are stale, so sync it from its files, the way `stratakb add` does.
-                ss = SourceSelection(sid, select_files(Path(root), mode=policy))
-                plan, stored = _plan_source(conn, ss, policy, max_file_size)
-                result.notes.append(f"the layer changed since this run planned; {root} was synced from its files")
-            result.selection = ss.selection.method
-            result.notes.extend(ss.selection.notes)
-            result.excluded.extend(FileNote(x.rel_path, x.reason) for x in ss.selection.excluded)
-            result.skipped.extend(FileNote(p, r) for p, r in plan.skipped)
-            result.files_unchanged += len(plan.unchanged)
-            if stale:
-                sync_source(conn, layer=layer, source_id=sid, root=Path(root), plan=plan, stored=stored,
-                            embedder=embedder, result=result, max_file_size=_size_limit(policy, max_file_size),
-                            actor=actor)
-            else:
-                _store_source(conn, layer, sid, plan, stored, by_source.get(sid, []), chunked, vectors, embedder,
-                              result, actor)
+            _store_source(conn, layer, ss, staged, policy, max_file_size, embedder, result, actor, progress)
+            if result.interrupted:
+                break
+    except KeyboardInterrupt:
+        result.interrupted = True
     finally:
         finish_run(conn, layer, result, actor, {"command": "dagster", **extra})
     return result
 
 
-def _store_source(conn: psycopg.Connection, layer: str, source_id: int, plan: Plan,
-                  stored: Mapping[str, readers.DocumentRow], parsed: Sequence[ParsedFile],
-                  chunked: Mapping[tuple[int, str], ChunkedFile], vectors: _Vectors, embedder: Embedder,
-                  result: AddResult, actor: str) -> None:  # noqa: C901
-    """Apply one source's stage outputs; mirrors ingest.sync_source, whose reading and parsing the
-    earlier stages did."""
-    run_id = result.run_id
-    model = vector_tables.active_model(conn)
-    layer_row = readers.get_layer(conn, layer)
-    conn.commit()
-    assert model is not None and layer_row is not None
-    recipe = layer_chunk_config(layer_row).recipe()
-    failed: list[ev.Event] = []
-    removals: list[tuple[str, str]] = list(plan.removals)
-    pending: list[ChunkedFile] = []
-    pending_chunks = 0
-
-    def fail(path: str, reason: str, message: str) -> None:
-        result.errors.append(FileNote(path, reason, message))
-        failed.append(ev.Event(ev.FILE_FAILED, layer, {"path": path, "reason": reason, "message": message},
-                               run_id, actor))
-
-    def flush() -> None:
-        nonlocal pending, pending_chunks
-        group, pending, pending_chunks = pending, [], 0
-        commit_group(conn, layer=layer, source_id=source_id, model=model, group=group, recipe=recipe,
-                     result=result, fail=fail, actor=actor,
-                     embed=lambda g: vectors.for_group(conn, model.table, g, embedder))
-
-    try:
-        for pf in parsed:
-            if pf.outcome == "parsed":
-                cf = chunked.get((source_id, pf.rel_path))
-                if cf is not None:
-                    pending.append(cf)
-                    pending_chunks += len(cf.chunks)
-                    if pending_chunks >= GROUP_CHUNKS:
-                        flush()
-                else:
-                    pf = replace(pf, outcome="no_text", doc=None)
-            record_outcome(conn, pf, result, removals, fail)
-        flush()
-        apply_removals(conn, layer, stored, removals, result, actor)
-    finally:
-        if failed:
-            projector.commit_events(conn, failed)
+def _store_source(conn: psycopg.Connection, layer: str, ss: SourceSelection, staged: _Staged, policy: str,
+                  max_file_size: int, embedder: Embedder, result: AddResult, actor: str,
+                  progress: Callable[[int, int], None] | None) -> None:
+    """Store one source from the stage outputs, or from its files when another sync changed it
+    after the plan stage ran (the stage outputs are stale then)."""
+    sid, root = ss.source_id, ss.selection.root
+    plan, stored = _plan_source(conn, ss, policy, max_file_size)
+    stale = plan != staged.plans.get(sid)
+    if stale:
+        ss = SourceSelection(sid, select_files(Path(root), mode=policy))
+        plan, stored = _plan_source(conn, ss, policy, max_file_size)
+        result.notes.append(f"the layer changed since this run planned; {root} was synced from its files")
+    result.selection = ss.selection.method
+    result.notes.extend(ss.selection.notes)
+    result.excluded.extend(FileNote(x.rel_path, x.reason) for x in ss.selection.excluded)
+    result.skipped.extend(FileNote(p, r) for p, r in plan.skipped)
+    result.files_unchanged += len(plan.unchanged)
+    if stale:
+        sync_folder(conn, layer=layer, source_id=sid, root=Path(root), plan=plan, stored=stored, embedder=embedder,
+                    result=result, max_file_size=_size_limit(policy, max_file_size), actor=actor, progress=progress)
+        return
+    vectors = staged.vectors
+    sync_source(conn, layer=layer, source_id=sid, files=staged.prepared(sid), removals=plan.removals, stored=stored,
+                result=result, actor=actor, total=sum(1 for s, _ in staged.files if s == sid), progress=progress,
+                embed=lambda c, table, group: vectors.for_group(c, table, group, embedder))
 
 
 def result_counts(result: AddResult) -> dict[str, Any]:
     """The run's counts, as `run_finished` records them (for asset metadata)."""
-    keys = ("files_added", "files_updated", "files_unchanged", "files_removed", "files_skipped",
-            "files_flagged", "chunks_stored", "chunks_embedded", "chunks_reused")
-    return {**{k: int(getattr(result, k)) for k in keys}, "errors": len(result.errors), "run_id": result.run_id}
-
-
-def runs_finished(conn: psycopg.Connection, *, after: int, limit: int = 500) -> tuple[list[ev.StoredEvent], int]:
-    """The `run_finished` events after seq `after`, oldest first, and the seq to resume after.
-
-    The resume point is read first: seq is commit-ordered, so every event up to it is committed
-    and none can appear below it later.
-    """
-    top = ev.last_seq(conn)
-    rows = conn.execute(
-        "SELECT seq, occurred_at, type, layer, run_id, actor, payload FROM events"
-        " WHERE seq > %s AND seq <= %s AND type = %s ORDER BY seq LIMIT %s",
-        (after, top, ev.RUN_FINISHED, limit),
-    ).fetchall()
-    conn.commit()
-    found = [ev.StoredEvent(*r) for r in rows]
-    resume = found[-1].seq if len(found) == limit else max(top, after)
-    return found, resume
+    return {**result.counts(), "run_id": result.run_id}

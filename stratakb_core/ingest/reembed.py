@@ -20,31 +20,28 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any
 
 import psycopg
 
 from stratakb_core.embedding import Embedder, build_embedder, text_hash
-from stratakb_core.errors import EmbedError, ModelMismatchError, UsageError
+from stratakb_core.errors import EmbedError, UsageError
 from stratakb_core.ingest.chunking import embedding_text
+from stratakb_core.ingest.source_sync import layer_lock
 from stratakb_core.settings import Settings
+from stratakb_core.store import chunk_scan, projector
 from stratakb_core.store import events as ev
-from stratakb_core.store import locks as layer_locks
-from stratakb_core.store import projector
 from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.connection import Database
+from stratakb_core.store.layer_state import layer_names
+from stratakb_core.store.vectors import check_active_model
 from stratakb_core.values import Chunk
 
 __all__ = ["DEFAULT_BATCH_SIZE", "ReembedResult", "reembed"]
 
 DEFAULT_BATCH_SIZE = 512
-
-_CHUNKS = (
-    "SELECT c.id, c.document_id, c.layer, d.path, c.ordinal, c.start_char, c.end_char, c.text,"
-    " c.section_path, c.line_start, c.line_end, c.page, c.embed_hash"
-    " FROM chunks c JOIN documents d ON d.id = c.document_id"
-)
 
 
 @dataclass
@@ -85,6 +82,8 @@ class _Pass:
     result: ReembedResult
     actor: str
     defer_rehash: bool  # a new model: record corrections only when it becomes active
+    same: bool = False  # the configured model is the active one: only fill in missing vectors
+    known: list[str] = field(default_factory=list)  # every layer of the store
     pending: dict[str, tuple[str, int, str]] = field(default_factory=dict)  # chunk id -> (layer, doc, hash)
 
     def embed_rows(self, rows: Sequence[tuple[Any, ...]]) -> int:
@@ -138,7 +137,7 @@ class _Pass:
 
 
 def _scope(conn: psycopg.Connection, layers: Sequence[str] | None) -> tuple[list[str], list[str] | None]:
-    known = [r[0] for r in conn.execute("SELECT name FROM layers ORDER BY name")]
+    known = layer_names(conn)
     conn.commit()
     if layers is None:
         return known, None
@@ -163,91 +162,90 @@ def reembed(
     if batch_size < 1:
         raise UsageError("the batch size must be at least 1")
     embedder = embedder or build_embedder(settings)
-    actor = actor or ev.default_actor()
     started = time.perf_counter()
     conn = db.connect()
     try:
-        active = vector_tables.active_model(conn)
-        conn.commit()
-        same = active is not None and active.model == embedder.name
-        if same:
-            assert active is not None
-            if active.dimensions != embedder.dimensions:
-                raise ModelMismatchError(f"the store holds {active.model} vectors of {active.dimensions} "
-                                         f"dimensions, not {embedder.dimensions}")
-            table = active.table
-        else:
-            table = vector_tables.create_vector_table(conn, embedder.name, embedder.dimensions)
-            conn.commit()
-        known, scope = _scope(conn, layers)
-        result = ReembedResult(embedder.name, embedder.dimensions, table,
-                               active.model if active is not None else None, scope,
-                               run_id=uuid.uuid4().hex[:16])
-        work = _Pass(conn, table, embedder, result, actor, defer_rehash=not same)
+        work = _start(conn, embedder, layers, actor or ev.default_actor())
+        _fill(work, batch_size, progress)
+        if not work.same and _ready_to_activate(work):
+            _activate(work, batch_size)
+        work.result.seconds = time.perf_counter() - started
+        return work.result
+    finally:
+        conn.close()
 
-        # 1. Fill the table from the stored chunks, without locks: searches go on meanwhile.
-        where, params = ("", []) if scope is None else (" AND c.layer = ANY(%s)", [scope])
-        row = conn.execute("SELECT count(*) FROM chunks c WHERE true" + where, params).fetchone()
-        total = int(row[0]) if row else 0
+
+def _start(conn: psycopg.Connection, embedder: Embedder, layers: Sequence[str] | None, actor: str) -> _Pass:
+    """The pass's vector table: the active one for the active model (checked at its dimensions),
+    else a new table for the configured model."""
+    active = vector_tables.active_model(conn)
+    conn.commit()
+    same = active is not None and active.model == embedder.name
+    if same:
+        active = check_active_model(conn, embedder.name, embedder.dimensions)
+        assert active is not None
+        table = active.table
+    else:
+        table = vector_tables.create_vector_table(conn, embedder.name, embedder.dimensions)
+    conn.commit()
+    known, scope = _scope(conn, layers)
+    result = ReembedResult(embedder.name, embedder.dimensions, table, active.model if active is not None else None,
+                           scope, run_id=uuid.uuid4().hex[:16])
+    return _Pass(conn, table, embedder, result, actor, defer_rehash=not same, same=same, known=known)
+
+
+def _fill(work: _Pass, batch_size: int, progress: Callable[[int, int], None] | None) -> None:
+    """1. Fill the table from the stored chunks, without locks: searches go on meanwhile."""
+    conn, result, scope = work.conn, work.result, work.result.layers
+    total = chunk_scan.count_chunks(conn, scope)
+    last = ""
+    while True:
+        rows = chunk_scan.chunk_batch(conn, scope, after=last, limit=batch_size)
+        conn.commit()
+        if not rows:
+            break
+        work.embed_rows(rows)
+        last = rows[-1][0]
+        if progress is not None:
+            progress(min(result.chunks, total), total)
+
+
+def _ready_to_activate(work: _Pass) -> bool:
+    """2. Index the filled table (searches still use the active model); the model is activated only
+    when every layer's chunks have a vector of it."""
+    conn, result, scope = work.conn, work.result, work.result.layers
+    vector_tables.build_vector_index(conn, work.table)
+    conn.commit()
+    if scope is None or set(scope) == set(work.known):
+        return True
+    left = chunk_scan.count_missing_outside(conn, work.table, scope)
+    conn.commit()
+    if not left:
+        return True
+    result.notes.append(f"{result.model} is not active yet: {left} chunks of other layers have "
+                        "no vector of it; re-embed without --layer to finish and activate it")
+    work.pending.clear()  # recorded when the model is activated
+    return False
+
+
+def _activate(work: _Pass, batch_size: int) -> None:
+    """3. Under every layer's lock: catch up with what syncs stored meanwhile, then activate."""
+    conn, result = work.conn, work.result
+    with ExitStack() as locks:
+        for name in work.known:
+            locks.enter_context(layer_lock(conn, name))
         last = ""
         while True:
-            rows = conn.execute(_CHUNKS + " WHERE c.id > %s" + where + " ORDER BY c.id LIMIT %s",
-                                [last, *params, batch_size]).fetchall()
+            rows = chunk_scan.missing_batch(conn, work.table, after=last, skip=list(work.pending), limit=batch_size)
             conn.commit()
             if not rows:
                 break
+            before = result.chunks
             work.embed_rows(rows)
+            result.caught_up += result.chunks - before
             last = rows[-1][0]
-            if progress is not None:
-                progress(min(result.chunks, total), total)
-        if same:
-            result.seconds = time.perf_counter() - started
-            return result
-
-        # 2. Index the filled table (searches still use the active model).
-        vector_tables.build_vector_index(conn, table)
-        conn.commit()
-        if scope is not None and set(scope) != set(known):
-            row = conn.execute(
-                f"SELECT count(*) FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM {table} t"
-                " WHERE t.text_hash = c.embed_hash) AND NOT (c.layer = ANY(%s))", (scope,)).fetchone()
-            conn.commit()
-            left = int(row[0]) if row else 0
-            if left:
-                result.notes.append(f"{embedder.name} is not active yet: {left} chunks of other layers have "
-                                    "no vector of it; re-embed without --layer to finish and activate it")
-                work.pending.clear()  # recorded when the model is activated
-                result.seconds = time.perf_counter() - started
-                return result
-
-        # 3. Under every layer's lock: catch up with what syncs stored meanwhile, then activate.
-        locked: list[str] = []
-        try:
-            for name in known:
-                layer_locks.lock_layer_session(conn, name)
-                locked.append(name)
-            last = ""
-            while True:
-                rows = conn.execute(
-                    _CHUNKS + f" WHERE c.id > %s AND NOT EXISTS (SELECT 1 FROM {table} t"
-                    " WHERE t.text_hash = c.embed_hash) AND NOT (c.id = ANY(%s)) ORDER BY c.id LIMIT %s",
-                    (last, list(work.pending), batch_size)).fetchall()
-                conn.commit()
-                if not rows:
-                    break
-                before = result.chunks
-                work.embed_rows(rows)
-                result.caught_up += result.chunks - before
-                last = rows[-1][0]
-            work.record_rehashes([ev.Event(ev.EMBEDDING_MODEL_ACTIVATED, None, {
-                "model": embedder.name, "dimensions": embedder.dimensions,
-                "previous_model": result.previous_model, "reembed_run_id": result.run_id,
-            }, result.run_id, actor)])
-            result.activated = True
-        finally:
-            for name in reversed(locked):
-                layer_locks.unlock_layer_session(conn, name)
-        result.seconds = time.perf_counter() - started
-        return result
-    finally:
-        conn.close()
+        work.record_rehashes([ev.Event(ev.EMBEDDING_MODEL_ACTIVATED, None, {
+            "model": result.model, "dimensions": result.dimensions,
+            "previous_model": result.previous_model, "reembed_run_id": result.run_id,
+        }, result.run_id, work.actor)])
+        result.activated = True

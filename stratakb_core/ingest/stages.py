@@ -1,8 +1,8 @@
 """The ingest stages as functions: plan, read+parse, structure, chunk, embed, store.
 
 `stratakb add` runs them in process, a group of files at a time; the Dagster assets run each one
-as an asset over the whole layer. Only `parse_file` reads files and only `embed_missing` and
-`store_group` talk to PostgreSQL; the rest turn values into values.
+as an asset over the whole layer. Only `parse_file` reads files and only `embed_missing`,
+`store_group` and `remove_documents` call the store; the rest turn values into values.
 """
 
 from __future__ import annotations
@@ -25,15 +25,18 @@ from stratakb_core.ingest.chunking import chunk_document, embedding_text
 from stratakb_core.ingest.parsing import parser_for
 from stratakb_core.ingest.parsing.safe import parse_document
 from stratakb_core.ingest.policy import decide, is_secret_name
+from stratakb_core.ingest.structure import apply_structure
 from stratakb_core.query.clauses import section_label
 from stratakb_core.store import events as ev
-from stratakb_core.store import locks as layer_locks
 from stratakb_core.store import projector, readers
 from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store import versions as version_store
 from stratakb_core.values import Chunk, ChunkConfig, FileEntry, ParsedDocument, Selection
 
 SUPERSEDES_MAX = 500
+# Presets and the MCP ingest tool read every file in a supported format, whatever its size
+# (too_large is an add rule); this only keeps one pathological file from exhausting memory.
+MAX_READ_BYTES = 1 << 30
 
 
 # ---------------------------------------------------------------------------------------------
@@ -42,7 +45,9 @@ SUPERSEDES_MAX = 500
 
 
 @dataclass(frozen=True)
-class Candidate:
+class PlannedFile:
+    """A file the plan reads: new (added) or changed by its stat (updated, with its stored id and hash)."""
+
     entry: FileEntry
     change: str  # added | updated
     document_id: int | None
@@ -51,7 +56,7 @@ class Candidate:
 
 @dataclass(frozen=True)
 class Plan:
-    candidates: tuple[Candidate, ...]
+    candidates: tuple[PlannedFile, ...]
     unchanged: tuple[str, ...]
     removals: tuple[tuple[str, str], ...]  # (path, reason: deleted | not_selected | secret)
     skipped: tuple[tuple[str, str], ...]  # (path, policy reason)
@@ -96,16 +101,16 @@ def plan_files(
             skipped.append((entry.rel_path, reason))
         else:
             included.append(entry)
-    candidates: list[Candidate] = []
+    candidates: list[PlannedFile] = []
     unchanged: list[str] = []
     for entry in included:
         prev = stored.get(entry.rel_path)
         if prev is None:
-            candidates.append(Candidate(entry, "added", None, None))
+            candidates.append(PlannedFile(entry, "added", None, None))
         elif prev.size == entry.size and prev.mtime_ns == entry.mtime_ns:
             unchanged.append(entry.rel_path)
         else:
-            candidates.append(Candidate(entry, "updated", prev.id, prev.content_hash))
+            candidates.append(PlannedFile(entry, "updated", prev.id, prev.content_hash))
     included_paths = {e.rel_path for e in included}
     listed = {f.rel_path for f in selection.files} | {x.rel_path for x in selection.excluded}
     removals: list[tuple[str, str]] = []
@@ -210,7 +215,7 @@ def read_file(root: Path, rel_path: str, max_size: int) -> bytes:
 parse_bytes = parse_document
 
 
-def parse_file(root: Path, cand: Candidate, max_size: int,
+def parse_file(root: Path, cand: PlannedFile, max_size: int,
                parse: Any = None) -> ParsedFile:
     """Read and parse one candidate; `parse` (data, rel_path) -> ParsedDocument defaults to
     parse_bytes in this process (ingest passes a ParseSandbox's parse)."""
@@ -252,8 +257,6 @@ def apply_structure_patterns(pf: ParsedFile, patterns: Sequence[str]) -> ParsedF
     """
     if pf.doc is None:
         return pf
-    from stratakb_core.ingest.structure import apply_structure
-
     return replace(pf, doc=apply_structure(pf.doc, patterns))
 
 
@@ -369,18 +372,8 @@ def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: vec
             version_store.put_version(conn, version_id_of(doc.text), doc.text, doc.kind, doc.first_line,
                               [list(pg) for pg in doc.pages] if doc.pages else None)
             events.append(document_event(f, doc_id, layer, source_id, model.model, recipe, run_id, actor))
-        ns, key = layer_locks.layer_lock_key(layer)
-        conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (ns, key))
-        seqs = ev.append(conn, events)
-        for seq, e in zip(seqs, events, strict=True):
-            projector.project(conn, seq, e.type, e.layer, e.payload)
+        projector.commit_events(conn, events)  # inside this transaction: one commit for the whole group
     return ids
-
-
-def refresh_stat(conn: psycopg.Connection, document_id: int, size: int, mtime_ns: int) -> None:
-    """Same bytes, new stat: refresh the stat cache only (it is not event state)."""
-    conn.execute("UPDATE documents SET size = %s, mtime_ns = %s WHERE id = %s", (size, mtime_ns, document_id))
-    conn.commit()
 
 
 def remove_documents(conn: psycopg.Connection, layer: str, removals: Sequence[tuple[int, str, str]],

@@ -1,8 +1,8 @@
-"""`stratakb add`: plan and run the sync of one folder into its layer; does I/O.
+"""`stratakb add`: choose the layer of one folder, plan its sync and run it; does I/O.
 
-The stages (selection, policy, parse, chunk, embed) are the pure functions of their modules;
-this module reads files, asks the store what it holds, and commits each group of documents with
-its events, so an interrupted run keeps what it stored and the next run carries on.
+The refusals (a missing folder, a taken or overlapping folder, nothing to add) and the
+confirmations (a broad folder, a large run) happen here, before anything is written; the sync
+itself is the one write path of `ingest.source_sync`.
 """
 
 from __future__ import annotations
@@ -13,20 +13,13 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import psycopg
 
 from stratakb_core.embedding import Embedder, build_embedder
-from stratakb_core.errors import (
-    ConfirmationRequired,
-    EmbedError,
-    ModelMismatchError,
-    RefusedError,
-    StrataError,
-    UsageError,
-)
+from stratakb_core.errors import ConfirmationRequired, RefusedError, UsageError
 from stratakb_core.ingest.addplan import (
+    DEFAULT_MAX_FILE_SIZE,
     RunSize,
     broad_reason,
     check_layer_name,
@@ -34,54 +27,22 @@ from stratakb_core.ingest.addplan import (
     large_run_reason,
     layer_name_from_folder,
 )
-from stratakb_core.ingest.sandbox import sandbox_from_env
 from stratakb_core.ingest.selection import select_files
-from stratakb_core.ingest.stages import (
-    ChunkedFile,
-    Plan,
-    apply_structure_patterns,
-    chunk_file,
-    embed_missing,
-    parse_file,
-    plan_files,
-    refresh_stat,
-    remove_documents,
-    resolve_supersedes,
-    store_group,
-)
+from stratakb_core.ingest.source_sync import finish_run, layer_lock, sync_folder, write_setup
+from stratakb_core.ingest.stages import Plan, plan_files
+from stratakb_core.ingest.sync_result import AddResult, FileNote
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
-from stratakb_core.store import locks as layer_locks
-from stratakb_core.store import projector, readers
-from stratakb_core.store import vectors as vector_tables
+from stratakb_core.store import readers
 from stratakb_core.store.connection import Database
+from stratakb_core.store.vectors import check_active_model
 from stratakb_core.textsafe import escape_for_terminal as esc
 from stratakb_core.values import ChunkConfig, Selection
 
-__all__ = ["AddOptions", "AddResult", "FileNote", "add_folder", "plan_folder", "resolve_supersedes"]
-
-DEFAULT_MAX_FILE_SIZE = 50 * 1024 * 1024
-# A group of files is parsed, embedded and committed together: big enough for full embedding
-# batches, small enough that Ctrl-C loses little work.
-GROUP_CHUNKS = 256
+__all__ = ["DEFAULT_MAX_FILE_SIZE", "AddOptions", "AddResult", "FileNote", "add_folder",
+           "check_embedding_setup", "plan_folder"]
 
 Confirm = Callable[[str], bool]
-
-
-@dataclass
-class FileNote:
-    file: str
-    reason: str
-    message: str | None = None
-    count: int | None = None
-
-    def as_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"file": self.file, "reason": self.reason}
-        if self.message is not None:
-            d["message"] = self.message
-        if self.reason in ("truncated", "probably_scanned"):
-            d["count"] = self.count
-        return d
 
 
 @dataclass
@@ -95,70 +56,6 @@ class AddOptions:
     confirm: Confirm | None = None  # asks at a terminal; None in scripts (refuse instead)
     actor: str = field(default_factory=ev.default_actor)
     on_wait: Callable[[str], None] | None = None  # told when another sync of the layer runs
-
-
-@dataclass
-class AddResult:
-    layer: str
-    folder: str
-    created: bool = False
-    files_added: int = 0
-    files_updated: int = 0
-    files_unchanged: int = 0
-    files_removed: int = 0
-    files_skipped: int = 0
-    files_flagged: int = 0
-    chunks_stored: int = 0
-    chunks_embedded: int = 0
-    chunks_reused: int = 0
-    added: list[str] = field(default_factory=list)
-    updated: list[str] = field(default_factory=list)
-    removed: list[FileNote] = field(default_factory=list)
-    skipped: list[FileNote] = field(default_factory=list)
-    excluded: list[FileNote] = field(default_factory=list)
-    flagged: list[FileNote] = field(default_factory=list)
-    errors: list[FileNote] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    selection: str = "walk"
-    model: str | None = None
-    run_id: str = ""
-    interrupted: bool = False
-
-    @property
-    def exit_code(self) -> int:
-        if self.interrupted:
-            return 130
-        return 1 if self.errors else 0
-
-    def as_dict(self) -> dict[str, Any]:
-        status = "interrupted" if self.interrupted else ("partial" if self.errors else "ok")
-        return {
-            "status": status,
-            "layer": self.layer,
-            "folder": self.folder,
-            "created": self.created,
-            "selection": self.selection,
-            "model": self.model,
-            "run_id": self.run_id,
-            "files_added": self.files_added,
-            "files_updated": self.files_updated,
-            "files_unchanged": self.files_unchanged,
-            "files_removed": self.files_removed,
-            "files_skipped": self.files_skipped,
-            "files_flagged": self.files_flagged,
-            "chunks_stored": self.chunks_stored,
-            "chunks_embedded": self.chunks_embedded,
-            "chunks_reused": self.chunks_reused,
-            "added": self.added,
-            "updated": self.updated,
-            "removed": [n.as_dict() for n in self.removed],
-            "skipped": [n.as_dict() for n in self.skipped],
-            "excluded": [n.as_dict() for n in self.excluded],
-            "flagged": [n.as_dict() for n in self.flagged] or None,
-            "errors": [n.as_dict() for n in self.errors] or None,
-            "notes": self.notes,
-            "exit_code": self.exit_code,
-        }
 
 
 def check_embedding_setup(settings: Settings) -> Embedder:
@@ -182,14 +79,6 @@ def _is_inside(child: str, parent: str) -> bool:
     return child == parent or child.startswith(parent.rstrip(os.sep) + os.sep)
 
 
-def layer_chunk_config(layer: readers.LayerRow) -> ChunkConfig:
-    cfg = layer.chunk_config or {}
-    return ChunkConfig(
-        chunk_size=int(cfg.get("chunk_size", ChunkConfig.chunk_size)),
-        chunk_overlap=int(cfg.get("chunk_overlap", ChunkConfig.chunk_overlap)),
-    )
-
-
 def add_folder(
     db: Database,
     settings: Settings,
@@ -210,15 +99,9 @@ def add_folder(
         layer = _choose_layer(conn, opts, root)
         # Plan under the layer's lock: a second sync of the same layer waits here, then plans
         # against what the first one stored.
-        if not layer_locks.lock_layer_session(conn, layer, wait=False):
-            if opts.on_wait is not None:
-                opts.on_wait(f"another sync of layer '{layer}' is running; waiting for it to finish")
-            layer_locks.lock_layer_session(conn, layer)
-        try:
+        with layer_lock(conn, layer, opts.on_wait):
             layer = _choose_layer(conn, opts, root)
-            return _add_locked(conn, settings, opts, root, layer, embedder, progress)
-        finally:
-            layer_locks.unlock_layer_session(conn, layer)
+            return _add_locked(conn, opts, root, layer, embedder, progress)
     finally:
         conn.close()
 
@@ -237,14 +120,21 @@ def plan_folder(db: Database, settings: Settings, opts: AddOptions) -> tuple[str
     conn = db.connect()
     try:
         layer = _choose_layer(conn, opts, root)
-        own = next((s for s in readers.sources(conn) if s.root == str(root)), None)
-        stored = readers.documents_of_source(conn, own.id) if own is not None else {}
-        conn.commit()
-        selection = select_files(root)
-        present = {p for p in stored if os.path.lexists(os.path.join(str(root), p))}
-        return layer, plan_files(selection, stored, max_file_size=opts.max_file_size, present=present), selection
+        _own, _stored, selection, plan = _plan(conn, root, opts.max_file_size)
+        return layer, plan, selection
     finally:
         conn.close()
+
+
+def _plan(conn: psycopg.Connection, root: Path, max_file_size: int
+          ) -> tuple[readers.SourceRow | None, dict[str, readers.DocumentRow], Selection, Plan]:
+    """The folder's source (None when new), what it stores, its selection and the plan against it."""
+    own = next((s for s in readers.sources(conn) if s.root == str(root)), None)
+    stored = readers.documents_of_source(conn, own.id) if own is not None else {}
+    conn.commit()
+    selection = select_files(root)
+    present = {p for p in stored if os.path.lexists(os.path.join(str(root), p))}
+    return own, stored, selection, plan_files(selection, stored, max_file_size=max_file_size, present=present)
 
 
 def _choose_layer(conn: psycopg.Connection, opts: AddOptions, root: Path) -> str:
@@ -274,32 +164,26 @@ def _choose_layer(conn: psycopg.Connection, opts: AddOptions, root: Path) -> str
     return layer
 
 
-def _add_locked(conn, settings, opts: AddOptions, root: Path, layer: str, embedder: Embedder,
-                progress) -> AddResult:  # noqa: C901
+def _confirm(opts: AddOptions, why: str | None, flag: str, question: str, refusal: str) -> None:
+    """Go on when there is nothing to confirm, the flag was given, or the person at the terminal agrees."""
+    given = opts.allow_broad if flag == "--allow-broad" else opts.yes
+    if why and not given and (opts.confirm is None or not opts.confirm(question)):
+        raise ConfirmationRequired(refusal, flag=flag)
+
+
+def _add_locked(conn: psycopg.Connection, opts: AddOptions, root: Path, layer: str, embedder: Embedder,
+                progress: Callable[[int, int], None] | None) -> AddResult:
     root_s = str(root)
-    own = next((s for s in readers.sources(conn) if s.root == root_s), None)
-    result = AddResult(layer=layer, folder=root_s, model=embedder.name)
-    result.run_id = uuid.uuid4().hex[:16]
-
     why = broad_reason(root)
-    if why and not opts.allow_broad:
-        question = f"{esc(root_s)} is {why}. Add it anyway?"
-        if opts.confirm is None or not opts.confirm(question):
-            raise ConfirmationRequired(
-                f"refused: {root_s} is {why}; pass --allow-broad to add it", flag="--allow-broad"
-            )
-
-    selection = select_files(root)
-    result.selection = selection.method
+    _confirm(opts, why, "--allow-broad", f"{esc(root_s)} is {why}. Add it anyway?",
+             f"refused: {root_s} is {why}; pass --allow-broad to add it")
+    own, stored, selection, plan = _plan(conn, root, opts.max_file_size)
+    result = AddResult(layer=layer, folder=root_s, model=embedder.name, run_id=uuid.uuid4().hex[:16],
+                       selection=selection.method)
     result.notes.extend(selection.notes)
     result.excluded = [FileNote(x.rel_path, x.reason) for x in selection.excluded]
-    stored = readers.documents_of_source(conn, own.id) if own is not None else {}
-    conn.commit()
-    present = {p for p in stored if os.path.lexists(os.path.join(root_s, p))}
-    plan = plan_files(selection, stored, max_file_size=opts.max_file_size, present=present)
     result.skipped = [FileNote(p, r) for p, r in plan.skipped]
     result.files_unchanged = len(plan.unchanged)
-
     if own is None and plan.included == 0:
         raise RefusedError(
             f"nothing to add: no file in {root_s} is in a supported format"
@@ -309,215 +193,28 @@ def _add_locked(conn, settings, opts: AddOptions, root: Path, layer: str, embedd
     size = RunSize(adds=plan.adds, updates=plan.updates, removes=len(plan.removals),
                    bytes_in=sum(c.entry.size for c in plan.candidates), layer_files=len(stored))
     why = large_run_reason(size)
-    if why and not opts.yes:
-        question = f"This run is large: {why}. Continue?"
-        if opts.confirm is None or not opts.confirm(question):
-            raise ConfirmationRequired(f"refused: {why}; pass --yes to run it", flag="--yes")
-
-    active = vector_tables.active_model(conn)
+    _confirm(opts, why, "--yes", f"This run is large: {why}. Continue?", f"refused: {why}; pass --yes to run it")
+    active = check_active_model(conn, embedder.name, embedder.dimensions)
     conn.commit()
-    if active is not None and active.model != embedder.name:
-        raise ModelMismatchError(
-            f"the store holds vectors of {active.model} but EMBEDDING_MODEL is {embedder.name}; "
-            "ingest will not mix two models. Set EMBEDDING_MODEL back, or re-embed the store "
-            "with the new model first"
-        )
-    return _run(conn, opts, root, layer, own, stored, plan, embedder, active, result, progress)
 
-
-def _run(conn, opts: AddOptions, root: Path, layer: str, own, stored, plan: Plan, embedder: Embedder,
-         active, result: AddResult, progress) -> AddResult:  # noqa: C901
-    run_id, actor = result.run_id, opts.actor
-    setup: list[ev.Event] = []
-    if active is None:
-        setup.append(ev.Event(ev.EMBEDDING_MODEL_ACTIVATED, None, {
-            "model": embedder.name, "dimensions": embedder.dimensions}, run_id, actor))
     if own is None:
         description = opts.description
         if description is None:
             description = description_from_readme(root) or f"Documents from the folder {root.name}."
-        source_id = readers.allocate_ids(conn, "sources_id_seq", 1)[0]
-        conn.commit()
         default = ChunkConfig()
-        setup += [
-            ev.Event(ev.LAYER_CREATED, layer, {
-                "display_name": root.name or layer, "description": description,
-                "origin": {"kind": "add"},
-                "chunk_config": {"chunk_size": default.chunk_size, "chunk_overlap": default.chunk_overlap},
-            }, run_id, actor),
-            ev.Event(ev.SOURCE_ADDED, layer, {"source_id": source_id, "root": str(root), "name": layer},
-                     run_id, actor),
-        ]
+        layer_event: tuple[str, dict] | None = (ev.LAYER_CREATED, {
+            "display_name": root.name or layer, "description": description, "origin": {"kind": "add"},
+            "chunk_config": {"chunk_size": default.chunk_size, "chunk_overlap": default.chunk_overlap}})
         result.created = True
     else:
-        source_id = own.id
-        if opts.description is not None:
-            setup.append(ev.Event(ev.LAYER_UPDATED, layer, {"changes": {"description": opts.description}},
-                                  run_id, actor))
-    if setup:
-        projector.commit_events(conn, setup)
+        layer_event = None if opts.description is None else (
+            ev.LAYER_UPDATED, {"changes": {"description": opts.description}})
+    ids = write_setup(conn, layer=layer, run_id=result.run_id, actor=opts.actor, embedder=embedder, active=active,
+                      layer_event=layer_event, new_sources=[] if own is not None else [(root_s, layer)])
     try:
-        sync_source(conn, layer=layer, source_id=source_id, root=root, plan=plan, stored=stored,
-                    embedder=embedder, result=result, max_file_size=opts.max_file_size, actor=actor,
-                    progress=progress)
+        sync_folder(conn, layer=layer, source_id=own.id if own is not None else ids[0], root=root, plan=plan,
+                    stored=stored, embedder=embedder, result=result, max_file_size=opts.max_file_size,
+                    actor=opts.actor, progress=progress)
     finally:
-        finish_run(conn, layer, result, actor, {"command": "add", "folder": str(root)})
+        finish_run(conn, layer, result, opts.actor, {"command": "add", "folder": root_s})
     return result
-
-
-def finish_run(conn: psycopg.Connection, layer: str, result: AddResult, actor: str,
-               extra: dict[str, Any]) -> None:
-    """Append the run's audit event (run_finished) with its counts; one per run."""
-    result.files_skipped = len(result.skipped)
-    try:
-        projector.commit_events(conn, [ev.Event(ev.RUN_FINISHED, layer, {
-            **extra, "interrupted": result.interrupted,
-            **{k: getattr(result, k) for k in (
-                "files_added", "files_updated", "files_unchanged", "files_removed", "files_skipped",
-                "files_flagged", "chunks_stored", "chunks_embedded", "chunks_reused")},
-            "errors": len(result.errors),
-        }, result.run_id, actor)])
-    except (psycopg.Error, StrataError):
-        if not result.interrupted:
-            raise
-
-
-def record_outcome(conn: psycopg.Connection, pf: Any, result: AddResult, removals: list[tuple[str, str]],
-                   fail: Callable[[str, str, str], None]) -> None:
-    """Count a file that was not stored as a new version: unchanged, no text, or failed."""
-    if pf.outcome == "unchanged":
-        assert pf.document_id is not None
-        refresh_stat(conn, pf.document_id, pf.size, pf.mtime_ns)
-        result.files_unchanged += 1
-    elif pf.outcome == "no_text":
-        if pf.document_id is not None:
-            removals.append((pf.rel_path, "no_text"))
-        else:
-            result.skipped.append(FileNote(pf.rel_path, "no_text"))
-    elif pf.outcome == "failed":
-        fail(pf.rel_path, pf.reason or "read_error", pf.message or "")
-
-
-def apply_removals(conn: psycopg.Connection, layer: str, stored: dict[str, readers.DocumentRow],
-                   removals: list[tuple[str, str]], result: AddResult, actor: str) -> None:
-    """Remove the planned and no-text documents, one event each, and count them."""
-    remove_documents(conn, layer, [(stored[p].id, p, r) for p, r in removals], result.run_id, actor)
-    result.removed.extend(FileNote(p, r) for p, r in removals)
-    result.files_removed += len(removals)
-
-
-def commit_group(conn: psycopg.Connection, *, layer: str, source_id: int, model: vector_tables.ActiveModel,
-                 group: list[ChunkedFile], recipe: str, result: AddResult,
-                 fail: Callable[[str, str, str], None], actor: str,
-                 embed: Callable[[list[ChunkedFile]], Any]) -> None:
-    """Embed one group's missing texts and store the group atomically, counting it in `result`.
-
-    A failure of embedding or storing fails the group's files (embed_error) and the run goes on;
-    the CLI's sync and the Dagster layer_store stage both commit through here.
-    """
-    if not group:
-        return
-    try:
-        emb = embed(group)
-        if emb.vectors is not None and emb.vectors.shape[1] != model.dimensions:
-            raise EmbedError(f"the model returned {emb.vectors.shape[1]} dimensions; "
-                             f"the store holds {model.dimensions}")
-        store_group(conn, layer, source_id, model, group, emb, recipe, result.run_id, actor)
-    except KeyboardInterrupt:
-        raise
-    except Exception as exc:  # embedding or storing failed for this group; the run goes on
-        try:
-            conn.rollback()
-        except psycopg.Error:
-            pass
-        msg = exc.message if isinstance(exc, StrataError) else f"{type(exc).__name__}: {exc}"
-        for f in group:
-            fail(f.parsed.rel_path, "embed_error", msg.splitlines()[0][:300] if msg else "failed")
-        return
-    result.chunks_embedded += len(emb.hashes)
-    result.chunks_reused += emb.reused
-    for f in group:
-        pf = f.parsed
-        result.chunks_stored += len(f.chunks)
-        if pf.change == "added":
-            result.files_added += 1
-            result.added.append(pf.rel_path)
-        else:
-            result.files_updated += 1
-            result.updated.append(pf.rel_path)
-        assert pf.doc is not None
-        for flag in pf.doc.flags:
-            result.flagged.append(FileNote(pf.rel_path, flag.reason, count=flag.count))
-        if pf.doc.flags:
-            result.files_flagged += 1
-
-
-def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, root: Path, plan: Plan,
-                stored: dict[str, readers.DocumentRow], embedder: Embedder, result: AddResult,
-                max_file_size: int, actor: str,
-                progress: Callable[[int, int], None] | None = None) -> None:  # noqa: C901
-    """Apply a plan to one source folder of a layer, committing a group of files at a time.
-
-    Fills `result`; a KeyboardInterrupt is caught and recorded as result.interrupted, after which
-    everything committed so far stays. The caller holds the layer's lock.
-    """
-    run_id = result.run_id
-    model = vector_tables.active_model(conn)
-    layer_row = readers.get_layer(conn, layer)
-    patterns = readers.structure_patterns(conn, layer)
-    conn.commit()
-    assert model is not None and layer_row is not None
-    config = layer_chunk_config(layer_row)
-    recipe = config.recipe()
-    failed: list[ev.Event] = []
-    removals: list[tuple[str, str]] = list(plan.removals)
-    pending: list[ChunkedFile] = []
-    pending_chunks = 0
-    total, done = len(plan.candidates), 0
-
-    def fail(path: str, reason: str, message: str) -> None:
-        result.errors.append(FileNote(path, reason, message))
-        failed.append(ev.Event(ev.FILE_FAILED, layer, {"path": path, "reason": reason, "message": message},
-                               run_id, actor))
-
-    def flush() -> None:
-        nonlocal pending, pending_chunks
-        group, pending, pending_chunks = pending, [], 0
-        commit_group(conn, layer=layer, source_id=source_id, model=model, group=group, recipe=recipe,
-                     result=result, fail=fail, actor=actor,
-                     embed=lambda g: embed_missing(conn, model.table, g, embedder))
-
-    sandbox = sandbox_from_env()
-    try:
-        for cand in plan.candidates:
-            pf = parse_file(root, cand, max_file_size, sandbox.parse)
-            done += 1
-            if pf.outcome == "parsed":
-                pf = apply_structure_patterns(pf, patterns)
-                chunked = chunk_file(pf, layer, config)
-                if isinstance(chunked, ChunkedFile):
-                    pending.append(chunked)
-                    pending_chunks += len(chunked.chunks)
-                    if pending_chunks >= GROUP_CHUNKS:
-                        flush()
-                else:
-                    pf = chunked
-            record_outcome(conn, pf, result, removals, fail)
-            if progress:
-                progress(done, total)
-        flush()
-        apply_removals(conn, layer, stored, removals, result, actor)
-    except KeyboardInterrupt:
-        result.interrupted = True
-        try:
-            conn.rollback()
-        except psycopg.Error:
-            pass
-    finally:
-        sandbox.close()
-        if failed:
-            try:
-                projector.commit_events(conn, failed)
-            except (psycopg.Error, StrataError):
-                if not result.interrupted:
-                    raise

@@ -399,3 +399,57 @@ def test_mirror_sensor_reports_cli_syncs_as_materializations(settings, db, docs,
     add_folder(db, settings, AddOptions(folder=docs))
     fourth = external_syncs(dg.build_sensor_context(instance=instance, resources=strata, cursor=third.cursor))
     assert [m.metadata["files_unchanged"].value for m in fourth.asset_events] == [cli.files_added + 1]
+
+
+# ---------------------------------------------------------------------------------------------
+# The write path's rules hold for the layer_store stage
+# ---------------------------------------------------------------------------------------------
+
+
+def staged(db, layer: str = LAYER) -> dict:
+    """The stage outputs the layer_store stage takes, made by the stage functions."""
+    from stratakb_core.ingest import layer_stages as st
+
+    embedder = HashEmbedder()
+    with db.connection() as conn:
+        selected = st.select_stage(conn, layer).table
+        planned = st.plan_stage(conn, layer, selected).table
+        parsed = st.parse_stage(planned).table
+        structure = st.structure_stage(conn, layer, parsed).table
+        chunked = st.chunk_stage(conn, layer, parsed, structure).table
+        embedded = st.embed_stage(conn, embedder, chunked).table
+    return {"selected": selected, "planned": planned, "parsed": parsed, "structure": structure,
+            "chunks": chunked, "embeddings": embedded, "embedder": embedder, "actor": "dagster"}
+
+
+def test_an_interrupted_store_stage_keeps_what_it_stored_and_records_the_interrupt(database_url, db, docs, conn,
+                                                                                  monkeypatch):
+    from stratakb_core.ingest import source_sync
+    from stratakb_core.ingest.layer_stages import store_stage
+    from tests.helpers.write_path import documents, events_of, interrupt_after
+
+    monkeypatch.setattr(source_sync, "GROUP_CHUNKS", 1)  # every file is its own group
+    create_layer(database_url, LAYER, docs)
+    r = store_stage(db, LAYER, **staged(db), progress=interrupt_after(2))
+    assert r.interrupted and r.files_added == 2 and len(documents(conn, LAYER)) == 2
+    finished = events_of(conn, ev.RUN_FINISHED)
+    assert len(finished) == 1 and finished[0].payload["interrupted"] is True
+    assert finished[0].payload["command"] == "dagster"
+    again = store_stage(db, LAYER, **staged(db))
+    assert not again.interrupted and again.files_added == 3 and len(documents(conn, LAYER)) == 5
+
+
+def test_a_failing_file_in_the_store_stage_keeps_its_chunks_and_is_recorded(database_url, settings, db, docs, conn):
+    from stratakb_core.ingest.layer_stages import store_stage
+    from tests.helpers.write_path import break_file, chunks_of, events_of
+
+    add_folder(db, settings, AddOptions(folder=docs))
+    before = chunks_of(conn, LAYER, "retention-policy.txt")
+    break_file(docs / "retention-policy.txt")
+    write(docs, "runbooks/new.md", "# New runbook\n\nRestart the cache with care.\n")
+    r = store_stage(db, LAYER, **staged(db))
+    assert [(e.file, e.reason) for e in r.errors] == [("retention-policy.txt", "parse_error")]
+    assert r.added == ["runbooks/new.md"]
+    assert chunks_of(conn, LAYER, "retention-policy.txt") == before
+    assert [e.payload["path"] for e in events_of(conn, ev.FILE_FAILED)] == ["retention-policy.txt"]
+    assert events_of(conn, ev.RUN_FINISHED)[-1].payload["errors"] == 1

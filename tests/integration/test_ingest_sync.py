@@ -319,3 +319,39 @@ def test_embeddings_are_reused_by_model_and_text_hash(db, settings, docs, conn):
     table = conn.execute("SELECT table_name FROM embedding_models WHERE active").fetchone()[0]
     n_vectors = conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
     assert n_vectors == first.chunks_embedded + r.chunks_embedded
+
+
+# ---------------------------------------------------------------------------------------------
+# The write path's rules, through the CLI's add (the other drivers test the same rules)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_an_interrupted_add_keeps_what_it_stored_and_records_the_interrupt(db, settings, docs, conn, monkeypatch):
+    from stratakb_core.ingest import source_sync
+    from tests.helpers.write_path import documents, events_of, interrupt_after
+
+    monkeypatch.setattr(source_sync, "GROUP_CHUNKS", 1)  # every file is its own group
+    r = add_folder(db, settings, AddOptions(folder=docs), progress=interrupt_after(2))
+    assert r.interrupted and r.exit_code == 130 and r.as_dict()["status"] == "interrupted"
+    assert len(documents(conn, "docs")) == r.files_added == 2
+    finished = events_of(conn, ev.RUN_FINISHED)
+    assert len(finished) == 1 and finished[0].payload["interrupted"] is True
+    assert finished[0].payload["files_added"] == 2
+    again = add(db, settings, docs)
+    assert not again.interrupted and again.files_unchanged == 2 and again.files_added == 3
+    assert verify_projections(conn) == []
+
+
+def test_a_failing_file_next_to_good_ones_keeps_its_chunks_and_is_recorded(db, settings, docs, conn):
+    from tests.helpers.write_path import break_file, chunks_of, events_of
+
+    add(db, settings, docs)
+    before = chunks_of(conn, "docs", "retention-policy.txt")
+    break_file(docs / "retention-policy.txt")
+    write(docs, "runbooks/new.md", "# New runbook\n\nRestart the cache with care.\n")
+    r = add(db, settings, docs)
+    assert [(e.file, e.reason) for e in r.errors] == [("retention-policy.txt", "parse_error")]
+    assert r.added == ["runbooks/new.md"] and r.exit_code == 1
+    assert chunks_of(conn, "docs", "retention-policy.txt") == before
+    assert [e.payload["path"] for e in events_of(conn, ev.FILE_FAILED)] == ["retention-policy.txt"]
+    assert events_of(conn, ev.RUN_FINISHED)[-1].payload["errors"] == 1

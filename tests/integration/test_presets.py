@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from stratakb_core.errors import RefusedError, UsageError
-from stratakb_core.ingest.presets import apply_preset, format_report, load_preset
+from stratakb_core.ingest.presets import apply_preset, format_preset_report, load_preset
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.store import events as ev
 from stratakb_core.store import locks as layer_locks
@@ -130,7 +130,7 @@ def test_missing_folders_are_skipped_and_reported_with_their_download_link(db, s
     d = r.as_dict()
     assert d["missing"] == [{"name": "postmortems", "folder": str(tmp_path / "kit" / "postmortems"),
                              "download": "https://wiki.example.com/postmortems"}]
-    assert "download: https://wiki.example.com/postmortems" in format_report(r)
+    assert "download: https://wiki.example.com/postmortems" in format_preset_report(r)
 
 
 def test_a_preset_whose_folders_are_all_missing_still_creates_its_layer(db, settings, conn, tmp_path):
@@ -586,3 +586,48 @@ def test_unsafe_structure_patterns_already_stored_are_skipped_with_a_warning(db,
     # A sync of the layer still runs, without the unsafe pattern.
     r = add_folder(db, settings, AddOptions(folder=tmp_path / "kit" / "runbooks"))
     assert r.layer == "runbooks" and r.errors == []
+
+
+# ---------------------------------------------------------------------------------------------
+# The write path's rules hold for a preset's run
+# ---------------------------------------------------------------------------------------------
+
+
+def docs_preset(tmp_path: Path, docs: Path) -> Path:
+    return write_preset(docs.parent, {"name": "handbook", "description": "The sample documents.",
+                                      "sources": [{"name": "docs", "path": docs.name}]})
+
+
+def test_an_interrupted_preset_keeps_what_it_stored_and_records_the_interrupt(db, settings, tmp_path, docs, conn,
+                                                                             monkeypatch):
+    from stratakb_core.ingest import source_sync
+    from tests.helpers.write_path import documents, events_of, interrupt_after
+
+    monkeypatch.setattr(source_sync, "GROUP_CHUNKS", 1)  # every file is its own group
+    path = docs_preset(tmp_path, docs)
+    r = apply_preset(db, settings, path, progress=interrupt_after(2))
+    assert r.totals is not None and r.totals.interrupted
+    assert r.exit_code == 130 and r.as_dict()["status"] == "interrupted"
+    assert len(documents(conn, "handbook")) == r.totals.files_added == 2
+    finished = events_of(conn, ev.RUN_FINISHED)
+    assert len(finished) == 1 and finished[0].payload["interrupted"] is True
+    assert "Interrupted: what was stored stays" in format_preset_report(r)
+    again = apply_preset(db, settings, path)
+    assert again.exit_code == 0 and len(documents(conn, "handbook")) == 5
+    assert verify_projections(conn) == []
+
+
+def test_a_failing_file_in_a_preset_source_keeps_its_chunks_and_is_recorded(db, settings, tmp_path, docs, conn):
+    from tests.helpers.write_path import break_file, chunks_of, events_of
+
+    path = docs_preset(tmp_path, docs)
+    apply_preset(db, settings, path)
+    before = chunks_of(conn, "handbook", "retention-policy.txt")
+    break_file(docs / "retention-policy.txt")
+    r = apply_preset(db, settings, path)
+    assert r.totals is not None
+    assert [(e.file, e.reason) for e in r.totals.errors] == [("retention-policy.txt", "parse_error")]
+    assert r.exit_code == 1 and r.as_dict()["status"] == "partial"
+    assert r.totals.files_unchanged == 4  # rebuilt from the same bytes
+    assert chunks_of(conn, "handbook", "retention-policy.txt") == before
+    assert [e.payload["path"] for e in events_of(conn, ev.FILE_FAILED)] == ["retention-policy.txt"]

@@ -397,3 +397,55 @@ async def test_every_tool_the_server_offers_has_a_role_in_the_table():
     assert offered - set(roles.TOOL_ROLES) == set()
     assert {name for name in offered if roles.TOOL_ROLES[name] == "viewer"} >= {
         "strata_ask", "strata_search", "strata_list_knowledge_layers"}
+
+
+# ---------------------------------------------------------------------------------------------
+# The write path's rules hold for the ingest tool's function (layer_admin.ingest_path)
+# ---------------------------------------------------------------------------------------------
+
+
+def ingest_setup(settings, db, root: Path):
+    from dataclasses import replace
+
+    from stratakb_core.embedding import build_embedder
+    from stratakb_core.ingest import layer_admin
+
+    within = replace(settings, ingest_roots=(str(root),))
+    layer_admin.create_layer(db, "team", "Team documents", "Contracts, runbooks and policies.", actor="test")
+    return within, build_embedder(within)
+
+
+async def test_an_interrupted_ingest_keeps_what_it_stored_and_records_the_interrupt(settings, db, conn, root,
+                                                                                    monkeypatch):
+    from stratakb_core.ingest import layer_admin, source_sync
+    from stratakb_core.store import events as ev
+    from tests.helpers.write_path import documents, events_of, interrupt_after
+
+    monkeypatch.setattr(source_sync, "GROUP_CHUNKS", 1)  # every file is its own group
+    within, embedder = ingest_setup(settings, db, root)
+    outcome = layer_admin.ingest_path(db, within, "team", str(root / "docs"), embedder=embedder, actor="test",
+                                      progress=interrupt_after(2))
+    body = outcome.as_dict()
+    assert body["status"] == "interrupted" and body["files_added"] == 2
+    assert len(documents(conn, "team")) == 2
+    finished = events_of(conn, ev.RUN_FINISHED)
+    assert len(finished) == 1 and finished[0].payload["interrupted"] is True
+    again = layer_admin.ingest_path(db, within, "team", str(root / "docs"), embedder=embedder, actor="test")
+    assert again.as_dict()["status"] == "ok" and len(documents(conn, "team")) == 5
+
+
+async def test_a_failing_file_in_an_ingested_folder_keeps_its_chunks_and_is_recorded(settings, db, conn, root):
+    from stratakb_core.ingest import layer_admin
+    from stratakb_core.store import events as ev
+    from tests.helpers.write_path import break_file, chunks_of, events_of
+
+    within, embedder = ingest_setup(settings, db, root)
+    layer_admin.ingest_path(db, within, "team", str(root / "docs"), embedder=embedder, actor="test")
+    before = chunks_of(conn, "team", "retention-policy.txt")
+    break_file(root / "docs" / "retention-policy.txt")
+    write(root / "docs", "runbooks/new.md", "# New runbook\n\nRestart the cache with care.\n")
+    body = layer_admin.ingest_path(db, within, "team", str(root / "docs"), embedder=embedder, actor="test").as_dict()
+    assert body["status"] == "partial" and body["added"] == ["runbooks/new.md"]
+    assert [(e["file"], e["reason"]) for e in body["errors"]] == [("retention-policy.txt", "parse_error")]
+    assert chunks_of(conn, "team", "retention-policy.txt") == before
+    assert [e.payload["path"] for e in events_of(conn, ev.FILE_FAILED)] == ["retention-policy.txt"]

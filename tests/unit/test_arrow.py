@@ -18,11 +18,11 @@ from stratakb_core.embedding import HashEmbedder
 from stratakb_core.ingest import stage_tables as arrow
 from stratakb_core.ingest.selection import select_files
 from stratakb_core.ingest.stages import (
-    Candidate,
     ChunkedFile,
     EmbedResult,
     ParsedFile,
     Plan,
+    PlannedFile,
     chunk_file,
     parse_bytes,
     plan_files,
@@ -107,7 +107,7 @@ def test_plan_round_trips():
     assert plan.adds == 2 and plan.updates == 1 and plan.unchanged == ("same.md",) and len(plan.removals) == 2
     empty = Plan((), (), (), (), 0)
     items = [arrow.SourcePlan(3, "/r", plan), arrow.SourcePlan(4, "/s", empty),
-             arrow.SourcePlan(8, "/t", Plan((Candidate(FileEntry("a", 1, 2), "updated", 9, "ff"),), (), (), (), 1))]
+             arrow.SourcePlan(8, "/t", Plan((PlannedFile(FileEntry("a", 1, 2), "updated", 9, "ff"),), (), (), (), 1))]
     table = arrow.plan_to_table(items)
     assert table.schema == arrow.PLAN_SCHEMA
     assert arrow.plan_from_table(via_parquet(table)) == items

@@ -1,0 +1,315 @@
+"""The write path: every sync of a layer runs through here, whichever driver starts it; does I/O.
+
+A run (CLI `stratakb add`, `stratakb preset apply`, the MCP ingest tool, the Dagster layer_store
+asset) does, in order:
+
+1. `layer_lock`: hold the layer's session lock for the whole run (a second sync of the layer
+   waits, and is told so);
+2. `store.vectors.check_active_model`: refuse an embedding model other than the store's;
+3. `write_setup`: the run's setup events (model activated, layer created or updated, sources
+   added), in one transaction;
+4. `sync_source` per source folder: a stream of prepared files (`folder_files` reads and
+   parses them lazily; Dagster hands over its staged rows) committed a group at a time;
+5. `finish_run`: the run's `run_finished` event, also after a failure or an interrupt.
+
+The rules hold on every path: a KeyboardInterrupt stops the run and keeps what was committed
+(result.interrupted, exit 130); a file that fails (read, parse or embed) keeps its earlier
+chunks, is listed in result.errors and recorded as a `file_failed` event; the run goes on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import psycopg
+
+from stratakb_core.embedding import Embedder
+from stratakb_core.errors import EmbedError, RefusedError, StrataError
+from stratakb_core.ingest import stages
+from stratakb_core.ingest.sandbox import sandbox_from_env
+from stratakb_core.ingest.stages import ChunkedFile, EmbedResult, ParsedFile, Plan
+from stratakb_core.ingest.sync_result import AddResult, FileNote
+from stratakb_core.store import events as ev
+from stratakb_core.store import locks as layer_locks
+from stratakb_core.store import projector, readers
+from stratakb_core.store import vectors as vector_tables
+from stratakb_core.store.layer_state import refresh_document_stat
+from stratakb_core.values import ChunkConfig
+
+__all__ = [
+    "GROUP_CHUNKS",
+    "Embed",
+    "PreparedFile",
+    "finish_run",
+    "folder_files",
+    "layer_chunk_config",
+    "layer_lock",
+    "sync_folder",
+    "sync_source",
+    "write_setup",
+]
+
+# A group of files is embedded and committed together: big enough for full embedding batches,
+# small enough that Ctrl-C loses little work.
+GROUP_CHUNKS = 256
+
+# A file ready to store (chunked), or one that is not stored as a new version: unchanged,
+# no_text or failed (a ParsedFile with that outcome).
+PreparedFile = ChunkedFile | ParsedFile
+# (conn, vector table, group) -> the group's vectors that the table lacks.
+Embed = Callable[[psycopg.Connection, str, Sequence[ChunkedFile]], EmbedResult]
+Progress = Callable[[int, int], None]
+
+
+# ---------------------------------------------------------------------------------------------
+# The run around the syncs: lock, setup events, run_finished
+# ---------------------------------------------------------------------------------------------
+
+
+@contextmanager
+def layer_lock(conn: psycopg.Connection, layer: str, on_wait: Callable[[str], None] | None = None) -> Iterator[None]:
+    """Hold the layer's session lock; `on_wait` is told when another sync holds it and this one waits."""
+    if not layer_locks.lock_layer_session(conn, layer, wait=False):
+        if on_wait is not None:
+            on_wait(f"another sync of layer '{layer}' is running; waiting for it to finish")
+        layer_locks.lock_layer_session(conn, layer)
+    try:
+        yield
+    finally:
+        layer_locks.unlock_layer_session(conn, layer)
+
+
+def layer_chunk_config(layer: readers.LayerRow) -> ChunkConfig:
+    cfg = layer.chunk_config or {}
+    return ChunkConfig(
+        chunk_size=int(cfg.get("chunk_size", ChunkConfig.chunk_size)),
+        chunk_overlap=int(cfg.get("chunk_overlap", ChunkConfig.chunk_overlap)),
+    )
+
+
+def write_setup(conn: psycopg.Connection, *, layer: str, run_id: str, actor: str, embedder: Embedder,
+                active: vector_tables.ActiveModel | None, layer_event: tuple[str, dict[str, Any]] | None = None,
+                new_sources: Sequence[tuple[str, str]] = (), taken_message: str = "",
+                taken: type[RefusedError] = RefusedError) -> list[int]:
+    """Append a run's setup events in one transaction and return the new sources' ids.
+
+    In order: the model activated (when the store has none yet), `layer_event` (layer_created or
+    layer_updated with its payload), and a source_added per (root, name) of `new_sources`. A
+    folder another layer took meanwhile is refused as `taken(taken_message, code="folder_taken")`.
+    """
+    events: list[ev.Event] = []
+    if active is None:
+        events.append(ev.Event(ev.EMBEDDING_MODEL_ACTIVATED, None, {
+            "model": embedder.name, "dimensions": embedder.dimensions}, run_id, actor))
+    if layer_event is not None:
+        events.append(ev.Event(layer_event[0], layer, layer_event[1], run_id, actor))
+    ids = readers.allocate_ids(conn, "sources_id_seq", len(new_sources))
+    conn.commit()
+    events += [ev.Event(ev.SOURCE_ADDED, layer, {"source_id": source_id, "root": root, "name": name}, run_id, actor)
+               for (root, name), source_id in zip(new_sources, ids, strict=True)]
+    if events:
+        try:
+            projector.commit_events(conn, events)
+        except psycopg.errors.UniqueViolation as exc:  # another layer took a folder meanwhile
+            raise taken(taken_message or "a source folder was just added to another layer; one folder "
+                        "belongs to at most one layer", code="folder_taken") from exc
+    return ids
+
+
+def finish_run(conn: psycopg.Connection, layer: str, result: AddResult, actor: str,
+               extra: Mapping[str, Any]) -> None:
+    """Append the run's audit event (run_finished) with its counts; one per run."""
+    result.files_skipped = len(result.skipped)
+    try:
+        projector.commit_events(conn, [ev.Event(ev.RUN_FINISHED, layer, {
+            **extra, "interrupted": result.interrupted, **result.counts()}, result.run_id, actor)])
+    except (psycopg.Error, StrataError):
+        if not result.interrupted:
+            raise
+
+
+# ---------------------------------------------------------------------------------------------
+# Prepared files from a folder (the CLI's, the presets' and the MCP tool's stream)
+# ---------------------------------------------------------------------------------------------
+
+
+def prepare(pf: ParsedFile, layer: str, config: ChunkConfig, patterns: Sequence[str]) -> PreparedFile:
+    """A parsed file's structure and chunks; any other outcome passes through."""
+    if pf.outcome != "parsed":
+        return pf
+    return stages.chunk_file(stages.apply_structure_patterns(pf, patterns), layer, config)
+
+
+def folder_files(conn: psycopg.Connection, layer: str, root: Path, plan: Plan, *, max_file_size: int,
+                 parse: Callable[[bytes, str], Any] | None = None) -> Iterator[PreparedFile]:
+    """Read, parse, structure and chunk the plan's files one at a time, as the sync consumes them."""
+    row = readers.get_layer(conn, layer)
+    patterns = readers.structure_patterns(conn, layer)
+    conn.commit()
+    assert row is not None
+    config = layer_chunk_config(row)
+    for planned in plan.candidates:
+        yield prepare(stages.parse_file(root, planned, max_file_size, parse), layer, config, patterns)
+
+
+def sync_folder(conn: psycopg.Connection, *, layer: str, source_id: int, root: Path, plan: Plan,
+                stored: Mapping[str, readers.DocumentRow], embedder: Embedder, result: AddResult,
+                max_file_size: int, actor: str, progress: Progress | None = None) -> None:
+    """Sync one source folder from its files: `sync_source` fed by `folder_files`, parsing in a
+    sandboxed child process (time and memory limits)."""
+    sandbox = sandbox_from_env()
+    try:
+        files = folder_files(conn, layer, root, plan, max_file_size=max_file_size, parse=sandbox.parse)
+        sync_source(conn, layer=layer, source_id=source_id, files=files, total=len(plan.candidates),
+                    removals=plan.removals, stored=stored, embedder=embedder, result=result, actor=actor,
+                    progress=progress)
+    finally:
+        sandbox.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# The sync of one source
+# ---------------------------------------------------------------------------------------------
+
+
+class _SourceWriter:
+    """The writes of one source's sync: groups of chunked files, unchanged stats, failures."""
+
+    def __init__(self, conn: psycopg.Connection, layer: str, source_id: int, result: AddResult, actor: str,
+                 embed: Embed) -> None:
+        self.conn, self.layer, self.source_id, self.result, self.actor, self.embed = (
+            conn, layer, source_id, result, actor, embed)
+        model = vector_tables.active_model(conn)
+        row = readers.get_layer(conn, layer)
+        conn.commit()
+        assert model is not None and row is not None, "the run's setup activates the model and creates the layer"
+        self.model, self.recipe = model, layer_chunk_config(row).recipe()
+        self.failed: list[ev.Event] = []
+        self.pending: list[ChunkedFile] = []
+        self.pending_chunks = 0
+
+    def fail(self, path: str, reason: str, message: str) -> None:
+        self.result.errors.append(FileNote(path, reason, message))
+        self.failed.append(ev.Event(ev.FILE_FAILED, self.layer, {"path": path, "reason": reason, "message": message},
+                                    self.result.run_id, self.actor))
+
+    def add(self, f: PreparedFile, removals: list[tuple[str, str]]) -> None:
+        if isinstance(f, ChunkedFile):
+            self.pending.append(f)
+            self.pending_chunks += len(f.chunks)
+            if self.pending_chunks >= GROUP_CHUNKS:
+                self.flush()
+        elif f.outcome == "unchanged":
+            assert f.document_id is not None
+            refresh_document_stat(self.conn, f.document_id, f.size, f.mtime_ns)
+            self.result.files_unchanged += 1
+        elif f.outcome == "no_text":
+            if f.document_id is not None:
+                removals.append((f.rel_path, "no_text"))
+            else:
+                self.result.skipped.append(FileNote(f.rel_path, "no_text"))
+        elif f.outcome == "failed":
+            self.fail(f.rel_path, f.reason or "read_error", f.message or "")
+
+    def flush(self) -> None:
+        """Embed one group's missing texts and store the group atomically; a failure of either
+        fails the group's files (embed_error), which keep their earlier versions."""
+        group, self.pending, self.pending_chunks = self.pending, [], 0
+        if not group:
+            return
+        conn, model = self.conn, self.model
+        try:
+            emb = self.embed(conn, model.table, group)
+            if emb.vectors is not None and emb.vectors.shape[1] != model.dimensions:
+                raise EmbedError(f"the model returned {emb.vectors.shape[1]} dimensions; "
+                                 f"the store holds {model.dimensions}")
+            stages.store_group(conn, self.layer, self.source_id, model, group, emb, self.recipe, self.result.run_id,
+                        self.actor)
+        except Exception as exc:  # embedding or storing failed for this group; the run goes on
+            _rollback(conn)
+            msg = exc.message if isinstance(exc, StrataError) else f"{type(exc).__name__}: {exc}"
+            for f in group:
+                self.fail(f.parsed.rel_path, "embed_error", msg.splitlines()[0][:300] if msg else "failed")
+            return
+        self._count(group, emb)
+
+    def _count(self, group: list[ChunkedFile], emb: EmbedResult) -> None:
+        result = self.result
+        result.chunks_embedded += len(emb.hashes)
+        result.chunks_reused += emb.reused
+        for f in group:
+            pf = f.parsed
+            result.chunks_stored += len(f.chunks)
+            if pf.change == "added":
+                result.files_added += 1
+                result.added.append(pf.rel_path)
+            else:
+                result.files_updated += 1
+                result.updated.append(pf.rel_path)
+            assert pf.doc is not None
+            for flag in pf.doc.flags:
+                result.flagged.append(FileNote(pf.rel_path, flag.reason, count=flag.count))
+            if pf.doc.flags:
+                result.files_flagged += 1
+
+    def remove(self, stored: Mapping[str, readers.DocumentRow], removals: list[tuple[str, str]]) -> None:
+        """Remove the planned and no-text documents, one event each, and count them."""
+        stages.remove_documents(self.conn, self.layer, [(stored[p].id, p, r) for p, r in removals], self.result.run_id,
+                         self.actor)
+        self.result.removed.extend(FileNote(p, r) for p, r in removals)
+        self.result.files_removed += len(removals)
+
+    def record_failures(self) -> None:
+        if not self.failed:
+            return
+        try:
+            projector.commit_events(self.conn, self.failed)
+        except (psycopg.Error, StrataError):
+            if not self.result.interrupted:
+                raise
+
+
+def _embed_missing(embedder: Embedder | None, conn: psycopg.Connection, table: str,
+                   group: Sequence[ChunkedFile]) -> EmbedResult:
+    assert embedder is not None, "a sync that stores files needs an embedder or an embed function"
+    return stages.embed_missing(conn, table, group, embedder)
+
+
+def _rollback(conn: psycopg.Connection) -> None:
+    try:
+        conn.rollback()
+    except psycopg.Error:
+        pass
+
+
+def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, files: Iterable[PreparedFile],
+                removals: Sequence[tuple[str, str]], stored: Mapping[str, readers.DocumentRow], result: AddResult,
+                actor: str, embedder: Embedder | None = None, embed: Embed | None = None, total: int | None = None,
+                progress: Progress | None = None) -> None:
+    """Store a stream of prepared files into one source of a layer, a group at a time, then remove
+    `removals` (path, reason) and the files that now have no text.
+
+    Vectors come from `embed`, by default `embed_missing` with `embedder`. Fills `result`; a
+    KeyboardInterrupt (while the stream parses or while a group is stored) is caught and recorded
+    as result.interrupted, and everything committed so far stays. The caller holds the layer's lock.
+    """
+    writer = _SourceWriter(conn, layer, source_id, result, actor, embed or partial(_embed_missing, embedder))
+    to_remove = list(removals)
+    done = 0
+    try:
+        for f in files:
+            writer.add(f, to_remove)
+            done += 1
+            if progress is not None:
+                progress(done, total if total is not None else done)
+        writer.flush()
+        writer.remove(stored, to_remove)
+    except KeyboardInterrupt:
+        result.interrupted = True
+        _rollback(conn)
+    finally:
+        writer.record_failures()
