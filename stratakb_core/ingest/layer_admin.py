@@ -31,7 +31,7 @@ from typing import Any, Final
 import psycopg
 
 from stratakb_core.embedding import Embedder
-from stratakb_core.errors import PathRefused, RefusedError
+from stratakb_core.errors import ArgumentError, PathRefused, RefusedError
 from stratakb_core.ingest.addplan import LAYER_NAME_RE
 from stratakb_core.ingest.presets import apply_preset, load_preset
 from stratakb_core.ingest.selection import select_files
@@ -39,7 +39,6 @@ from stratakb_core.ingest.source_sync import finish_run, layer_lock, sync_folder
 from stratakb_core.ingest.stages import MAX_READ_BYTES, Plan, plan_files
 from stratakb_core.ingest.sync_result import AddResult, FileNote
 from stratakb_core.patterns import check_archived, escape_controls, show_pattern
-from stratakb_core.query.answer import ArgumentError
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
 from stratakb_core.store import projector, readers

@@ -24,7 +24,16 @@ import numpy as np
 import pyarrow as pa
 
 from stratakb_core.ingest.stages import ChunkedFile, EmbedResult, ParsedFile, Plan, PlannedFile
-from stratakb_core.values import Chunk, Exclusion, FileEntry, Flag, OutlineEntry, ParsedDocument, Section, Selection
+from stratakb_core.values import (
+    Chunk,
+    DocumentFlag,
+    Exclusion,
+    FileEntry,
+    OutlineEntry,
+    ParsedDocument,
+    Section,
+    Selection,
+)
 
 __all__ = [
     "CHUNKS_SCHEMA",
@@ -319,7 +328,7 @@ def parsed_from_table(table: pa.Table) -> list[tuple[int, ParsedFile]]:
                 text=r["text"], sections=_sections_from_py(r["sections"]), first_line=r["first_line"],
                 pages=None if r["pages"] is None else tuple((p["start"], p["end"]) for p in r["pages"]),
                 front_matter=json.loads(r["front_matter"]), date=r["doc_date"], supersedes=r["doc_supersedes"],
-                flags=tuple(Flag(f["reason"], f["count"]) for f in r["flags"]), kind=r["kind"],
+                flags=tuple(DocumentFlag(f["reason"], f["count"]) for f in r["flags"]), kind=r["kind"],
                 outline=tuple(OutlineEntry(o["start"], o["level"], o["title"], o["source"]) for o in r["outline"]),
                 text_origin=r["text_origin"],
             )

@@ -26,7 +26,7 @@ from stratakb_core.ingest.parsing import parser_for
 from stratakb_core.ingest.parsing.safe import parse_document
 from stratakb_core.ingest.policy import decide, is_secret_name
 from stratakb_core.ingest.structure import apply_structure
-from stratakb_core.query.clauses import section_label
+from stratakb_core.labels import section_label
 from stratakb_core.store import events as ev
 from stratakb_core.store import projector, readers
 from stratakb_core.store import vectors as vector_tables

@@ -11,52 +11,18 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-MAX_REFERENCES = 10
+from stratakb_core.labels import KEYWORDS, NUMBER, ROMAN, norm_number, section_label
 
-_KEYWORDS = {
-    "article": "article", "art": "article", "art.": "article", "section": "section", "sec": "section",
-    "sec.": "section", "§": "section", "§§": "section", "annex": "annex", "appendix": "appendix",
-    "schedule": "schedule", "part": "part", "chapter": "chapter", "clause": "clause", "rule": "rule",
-}
-_ROMAN = r"[ivxlcdm]+"
-_NUMBER = r"\d+(?:\.\d+)*[a-z]?(?:\(\w{1,4}\))*"
-_KEYWORD_HEADING = re.compile(
-    r"^\s*(article|section|annex|appendix|schedule|part|chapter|clause|rule|§)\s*"
-    rf"({_NUMBER}|{_ROMAN}|[a-z])(?=$|[\s.:)\-–—])",
-    re.IGNORECASE,
-)
-_NUMBER_HEADING = re.compile(rf"^\s*({_NUMBER})\.?(?=$|\s)", re.IGNORECASE)
-_CODE_HEADING = re.compile(r"^\s*([A-Za-z]{1,10}[-.][A-Za-z0-9]+(?:[-.][A-Za-z0-9]+)*)\s*$")
+MAX_REFERENCES = 10
+__all__ = ["MAX_REFERENCES", "Reference", "find_references", "section_label"]
 
 _KEYWORD_REF = re.compile(
     r"(?<![\w§])(articles?|art\.?|sections?|sec\.?|§§?|annex(?:es)?|appendix|appendices|schedules?|"
-    rf"parts?|chapters?|clauses?|rules?)\s*({_NUMBER}|{_ROMAN}\b|[a-z]\b)",
+    rf"parts?|chapters?|clauses?|rules?)\s*({NUMBER}|{ROMAN}\b|[a-z]\b)",
     re.IGNORECASE,
 )
 # A bare dotted number with at least one dot (4.3.2, 7.2) or a bracketed clause (7(2)(b)).
 _BARE_REF = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+(?:\(\w{1,4}\))*|\d+(?:\(\w{1,4}\))+)(?![\w.]*\d)")
-
-
-def _norm_number(num: str) -> str:
-    return num.lower().rstrip(".")
-
-
-def section_label(heading: str | None) -> str | None:
-    """The normalised label of a heading, or None when it has no number or id."""
-    if not heading:
-        return None
-    text = heading.strip()
-    m = _KEYWORD_HEADING.match(text)
-    if m:
-        kw = _KEYWORDS.get(m.group(1).lower(), m.group(1).lower())
-        return f"{kw} {_norm_number(m.group(2))}"
-    m = _NUMBER_HEADING.match(text)
-    if m:
-        return _norm_number(m.group(1))
-    m = _CODE_HEADING.match(text)
-    if m and any(ch.isdigit() for ch in m.group(1)):
-        return m.group(1).lower()
-    return None
 
 
 @dataclass(frozen=True)
@@ -72,19 +38,19 @@ def find_references(question: str, structure_patterns: Sequence[str] = ()) -> li
     taken: list[tuple[int, int]] = []
     for m in _KEYWORD_REF.finditer(question):
         word = m.group(1).lower()
-        kw = next((v for k, v in _KEYWORDS.items() if word.rstrip("s.") == k.rstrip(".") or word == k), None)
+        kw = next((v for k, v in KEYWORDS.items() if word.rstrip("s.") == k.rstrip(".") or word == k), None)
         if kw is None:
             kw = {"annexes": "annex", "appendices": "appendix"}.get(word, word.rstrip("s"))
-        label = f"{kw} {_norm_number(m.group(2))}"
+        label = f"{kw} {norm_number(m.group(2))}"
         found.append((m.start(), Reference(m.group(0), label, False)))
         # "clause 7.2" also names the bare number 7.2; keep the number as the label for clauses
         if kw == "clause":
-            found[-1] = (m.start(), Reference(m.group(0), _norm_number(m.group(2)), False))
+            found[-1] = (m.start(), Reference(m.group(0), norm_number(m.group(2)), False))
         taken.append(m.span())
     for m in _BARE_REF.finditer(question):
         if any(a <= m.start() < b for a, b in taken):
             continue
-        found.append((m.start(), Reference(m.group(0), _norm_number(m.group(1)), True)))
+        found.append((m.start(), Reference(m.group(0), norm_number(m.group(1)), True)))
     for pattern in structure_patterns:
         body = pattern[1:] if pattern.startswith("^") else pattern
         try:

@@ -6,7 +6,7 @@ trees that show each rule firing.
 
 Layers (docs/adr/0005-layered-packages.md), and what each may import from stratakb_core:
 
-    shared   errors, settings, values, textsafe, patterns, embedding, __init__   shared
+    shared   errors, settings, values, textsafe, patterns, labels, embedding, __init__   shared
     store    store/                                                              shared, store
     ingest   ingest/                                                             shared, store, ingest
     query    query/                                                              shared, store, query
@@ -32,7 +32,7 @@ CORE = "stratakb_core"
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 80
 
-SHARED_MODULES = frozenset({"errors", "settings", "values", "textsafe", "patterns", "embedding"})
+SHARED_MODULES = frozenset({"errors", "settings", "values", "textsafe", "patterns", "labels", "embedding"})
 PACKAGE_LAYERS = {"store": "store", "ingest": "ingest", "query": "query",
                   "cli": "drivers", "mcp": "drivers", "evaluation": "drivers"}
 # Driver code outside the core (the Dagster code location): held to the query rule only.
