@@ -7,12 +7,13 @@ again soon after"); a question with no client key is never paired. On content wo
 with A the first question's words and B the second's:
 
     no shared word                 nothing: a rewording that shares no content word teaches nothing
-    A == B, other layers named     layer_switch: the question repeated in another layer
+    A == B, other layers named     layer_switch: the question repeated in another layer (the second
+                                   names layers, not the ones the first searched)
     A == B otherwise               nothing (the same question again)
     A inside B (words added)       follow_up: the first answer led on
     else                           rephrase: the first wording missed; also a layer_switch when the
-                                   second names layers the first did not search and half the words
-                                   are shared
+                                   second names other layers than the first searched and half the
+                                   words are shared
 
 A rephrase is a synonym candidate when exactly one content word of A is missing from B; the term is
 that word and the synonym the 1 to 3 words B added, in B's order. A pair must be seen twice in the
@@ -24,8 +25,9 @@ loses on an unhelpful one; a better_query from two different clients counts as o
 halves every REWRITE_HALF_LIFE without a new success; at PROVEN_AT it is proven and reused without
 the model, and below DROP_BELOW it is dropped (decay of stale rewrites).
 
-Layer affinities (used by routing): a layer switch and a correct_layer rating count 1 for the layer
-and the question's words, a helpful rating or a follow-up of an answer from one layer 0.5;
+Layer affinities (used by routing): a layer switch counts 1 for the question's words and each layer
+the second question named that the first did not search (or, when it narrowed the search, each it
+named), a correct_layer rating counts 1, a helpful rating or a follow-up of an answer from one layer 0.5;
 affinity = e / (e + 1), at most 0.95.
 
 Every learned item keeps the ids of the observations it counted inside the window (a union, so
@@ -54,7 +56,7 @@ MAX_TERMS = 10  # content words of a question that learn an affinity
 SWITCH_OVERLAP = 0.5
 AFFINITY_CAP = 0.95
 REWRITE_HALF_LIFE = timedelta(days=30)
-PROVEN_AT = 1.0
+PROVEN_AT = 0.75  # one success stays proven for about 12 days (REWRITE_HALF_LIFE 30 days)
 DROP_BELOW = 0.25
 SUGGESTION_WEIGHT = 0.5
 QUESTION_CHARS = 2000
@@ -204,7 +206,7 @@ def classify(a: InteractionRecord, b: InteractionRecord) -> list[SignalKind]:
     wa, wb = set(content_words(a.query)), set(content_words(b.query))
     if not wa & wb:
         return []
-    new_layers = b.layers is not None and not set(b.layers) <= set(a.searched)
+    new_layers = b.layers is not None and set(b.layers) != set(a.searched)
     if wa == wb:
         return ["layer_switch"] if new_layers else []
     if wa <= wb:

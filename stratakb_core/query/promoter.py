@@ -84,7 +84,8 @@ def _affinity_observations(records: Mapping[str, InteractionRecord],
     for a, b in pairs:
         kinds = classify(a, b)
         if "layer_switch" in kinds:
-            for layer in sorted(set(b.layers or ()) - set(a.searched)):
+            named = set(b.layers or ())
+            for layer in sorted(named - set(a.searched) or named):
                 teach(layer, b.query, (f"switch:{a.id}>{b.id}", b.occurred_at, 1.0))
         if "follow_up" in kinds and one_layer(a) and a.confidence != "low":
             teach(one_layer(a) or "", a.query, (f"follow:{a.id}>{b.id}", b.occurred_at, 0.5))

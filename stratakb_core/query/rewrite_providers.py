@@ -117,7 +117,7 @@ def _retry_after(value: str | None) -> float | None:
     return max(0.0, when.timestamp() - time.time())
 
 
-class _HttpProvider:
+class ChatProvider:
     """The HTTP exchange both providers share: local-only check, deadline, retry, size cap, redaction."""
 
     name = "provider"
@@ -242,7 +242,7 @@ class _HttpProvider:
         return b"".join(parts)
 
 
-class AnthropicProvider(_HttpProvider):
+class AnthropicProvider(ChatProvider):
     """The Anthropic Messages API (POST /v1/messages with x-api-key and anthropic-version)."""
 
     name = "anthropic"
@@ -271,7 +271,7 @@ class AnthropicProvider(_HttpProvider):
         return "".join(texts)
 
 
-class OpenAICompatibleProvider(_HttpProvider):
+class OpenAICompatibleProvider(ChatProvider):
     """Any endpoint speaking the OpenAI chat API (POST {base_url}/chat/completions)."""
 
     name = "openai_compatible"

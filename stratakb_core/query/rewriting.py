@@ -29,9 +29,9 @@ from typing import Literal
 
 from stratakb_core.query.rewrite_providers import (
     AnthropicProvider,
+    ChatProvider,
     OpenAICompatibleProvider,
     ProviderFailure,
-    _HttpProvider,
 )
 from stratakb_core.settings import Settings
 
@@ -74,7 +74,7 @@ class RewriteOutcome:
 class QueryRewriter:
     """A provider plus the prompt and the reading of its reply."""
 
-    def __init__(self, provider: _HttpProvider) -> None:
+    def __init__(self, provider: ChatProvider) -> None:
         self.provider = provider
 
     def __repr__(self) -> str:
