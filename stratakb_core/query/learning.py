@@ -42,7 +42,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Literal
+from typing import Any, Literal
 
 from stratakb_core.query.feedback import ChunkRating
 
@@ -283,3 +283,54 @@ def proven_rewrites(state: LearnedState, question: str, layers: Sequence[str] | 
             and r.score(now) >= PROVEN_AT]
     fits.sort(key=lambda r: (-r.score(now), r.rewrite))
     return [r.rewrite for r in fits[:limit]]
+
+
+# ---------------------------------------------------------------------------------------------
+# The learning_promoted event's payload (JSON: times as ISO 8601 strings)
+
+
+def _ledger_out(ledger: Ledger) -> dict[str, Any]:
+    return {"recent": [[i, at.isoformat(), w] for i, at, w in ledger.recent], "settled": ledger.settled}
+
+
+def _ledger_in(data: Mapping[str, Any]) -> Ledger:
+    return Ledger(tuple((str(i), datetime.fromisoformat(at), float(w)) for i, at, w in data.get("recent", ())),
+                  float(data.get("settled", 0.0)))
+
+
+def _time(value: str | None) -> datetime | None:
+    return datetime.fromisoformat(value) if value else None
+
+
+def state_to_payload(state: LearnedState) -> dict[str, Any]:
+    """The state as the JSON payload of a learning_promoted event; state_from_payload reads it back."""
+    return {
+        "synonyms": [{"term": s.term, "synonym": s.synonym, "layer": s.layer, "usage_count": s.usage_count,
+                      "rule": s.rule, "evidence": _ledger_out(s.evidence)} for s in state.synonyms],
+        "affinities": [{"layer": a.layer, "term": a.term, "affinity": a.affinity, "evidence": _ledger_out(a.evidence)}
+                       for a in state.affinities],
+        "rewrites": [{"key": r.key, "rewrite": r.rewrite, "layer": r.layer, "successes": _ledger_out(r.successes),
+                      "failures": _ledger_out(r.failures), "suggested_by": list(r.suggested_by),
+                      "last_success": r.last_success.isoformat() if r.last_success else None}
+                     for r in state.rewrites],
+        "chunk_ratings": [{"chunk_id": c.chunk_id, "client": c.client, "rating": c.rating, "at": c.at.isoformat(),
+                           "feedback_id": c.feedback_id} for c in state.chunk_ratings],
+        "demotions": dict(state.demotions),
+        "since": state.since.isoformat() if state.since else None,
+    }
+
+
+def state_from_payload(data: Mapping[str, Any]) -> LearnedState:
+    return LearnedState(
+        synonyms=tuple(LearnedSynonym(s["term"], s["synonym"], s.get("layer"), _ledger_in(s.get("evidence", {})),
+                                      int(s.get("rule") or 0)) for s in data.get("synonyms", ())),
+        affinities=tuple(LayerAffinity(a["layer"], a["term"], _ledger_in(a.get("evidence", {})))
+                         for a in data.get("affinities", ())),
+        rewrites=tuple(LearnedRewrite(r["key"], r["rewrite"], r.get("layer"), _ledger_in(r.get("successes", {})),
+                                      _ledger_in(r.get("failures", {})), tuple(r.get("suggested_by", ())),
+                                      _time(r.get("last_success"))) for r in data.get("rewrites", ())),
+        chunk_ratings=tuple(ChunkRating(c["chunk_id"], c["client"], c["rating"], datetime.fromisoformat(c["at"]),
+                                        c["feedback_id"]) for c in data.get("chunk_ratings", ())),
+        demotions={str(k): float(v) for k, v in (data.get("demotions") or {}).items()},
+        since=_time(data.get("since")),
+    )

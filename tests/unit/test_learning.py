@@ -281,3 +281,21 @@ def test_chunks_rated_wrong_by_several_clients_are_demoted():
     state = promote([r], feedback, LearnedState(), NOW)
     assert state.demotions == {"ch1": 0.5}
     assert promote([r], feedback, state, NOW) == state
+
+
+def test_the_state_survives_the_learning_promoted_payload():
+    import json
+
+    from stratakb_core.query.learning import state_from_payload, state_to_payload
+
+    r = rec("notice period", client="c8", at=900)
+    records, feedback = rephrase_rated_helpful("c9", 500)
+    feedback = [*feedback, fb(r, False, client="c1", chunk_ratings=(("ch1", "wrong"),)),
+                fb(r, False, client="c2", chunk_ratings=(("ch1", "wrong"),))]
+    stream = [*two_sightings("contracts"), *records, r]
+    state = promote(stream, feedback, reset_all(T0 - timedelta(days=1)), NOW)
+    assert state.synonyms and state.rewrites and state.affinities and state.demotions
+    payload = json.loads(json.dumps(state_to_payload(state)))
+    assert state_from_payload(payload) == state
+    assert payload["synonyms"][0]["usage_count"] == 2
+    assert promote(stream, feedback, state_from_payload(payload), NOW) == state
