@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from stratakb_core.errors import UsageError
@@ -68,6 +68,12 @@ class Settings:
     learning_store_raw_queries: bool = False
     mcp_role: str = "admin"  # the stdio transport's role (STRATA_MCP_ROLE)
     ingest_roots: tuple[str, ...] = ()  # folders strata_ingest_documents may read (STRATA_INGEST_ROOTS)
+    # Query rewriting (query/rewriting.py); the keys stay out of repr.
+    query_rewrite_provider: str = "anthropic"
+    query_rewrite_model: str | None = None
+    query_rewrite_base_url: str | None = None
+    query_rewrite_api_key: str | None = field(default=None, repr=False)
+    anthropic_api_key: str | None = field(default=None, repr=False)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -93,6 +99,12 @@ class Settings:
             learning_store_raw_queries=_bool(env, "LEARNING_STORE_RAW_QUERIES", False),
             mcp_role=_role(env.get("STRATA_MCP_ROLE")),
             ingest_roots=tuple(p for p in (env.get("STRATA_INGEST_ROOTS") or "").split(os.pathsep) if p.strip()),
+            query_rewrite_provider=_rewrite_provider(env.get("QUERY_REWRITE_PROVIDER")),
+            query_rewrite_model=(env.get("QUERY_REWRITE_MODEL") or "").strip() or None,
+            query_rewrite_base_url=(env.get("QUERY_REWRITE_BASE_URL") or "").strip() or None,
+            # Never OPENAI_API_KEY: that key must not go to whatever QUERY_REWRITE_BASE_URL names.
+            query_rewrite_api_key=(env.get("QUERY_REWRITE_API_KEY") or "").strip() or None,
+            anthropic_api_key=(env.get("ANTHROPIC_API_KEY") or "").strip() or None,
         )
 
 
@@ -100,6 +112,13 @@ def _role(raw: str | None) -> str:
     value = (raw or "admin").strip().lower()
     if value not in ("viewer", "operator", "admin"):
         raise UsageError(f"STRATA_MCP_ROLE must be viewer, operator or admin, not {raw!r}")
+    return value
+
+
+def _rewrite_provider(raw: str | None) -> str:
+    value = (raw or "anthropic").strip().lower().replace("-", "_") or "anthropic"
+    if value not in ("anthropic", "openai_compatible"):
+        raise UsageError(f"QUERY_REWRITE_PROVIDER must be anthropic or openai_compatible, not {raw!r}")
     return value
 
 
