@@ -111,3 +111,29 @@ class GitUnavailable(StrataError):
 
 
 # query and drivers
+
+
+# tables
+
+
+class TableArgumentError(UsageError):
+    """A table_query or read argument the caller can fix; names the argument (and what is allowed)."""
+
+    code = "invalid_argument"
+
+    def __init__(self, argument: str, message: str, **details: object) -> None:
+        super().__init__(message)
+        self.argument = argument
+        self.details = details
+
+
+class TableQueryError(StrataError):
+    """A table query that was valid but could not run (the Parquet file is gone, DuckDB failed)."""
+
+    code = "table_query_failed"
+
+
+class TableQueryTimeout(TableQueryError):
+    """A table query stopped at its time limit."""
+
+    code = "timeout"

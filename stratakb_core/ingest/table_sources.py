@@ -27,12 +27,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
+import pyarrow as pa
+import pyarrow.csv as pacsv
+
 from stratakb_core.errors import ParseError
 from stratakb_core.ingest.parsing.delimited import detect_delimiter
 from stratakb_core.ingest.parsing.ooxml import check_package
 from stratakb_core.ingest.parsing.sheets import MAX_COLUMNS
 
-__all__ = ["MAX_FIELD_CHARS", "CsvRestart", "CsvSource", "SheetSource", "workbook_sheets"]
+__all__ = ["MAX_FIELD_CHARS", "ArrowCsv", "CsvRestart", "CsvSource", "SheetSource", "workbook_sheets"]
 
 MAX_FIELD_CHARS: Final = 1_048_576
 # A record longer than this (all its fields together) is refused rather than held in memory.
@@ -232,3 +235,65 @@ def workbook_sheets(path: Path) -> tuple[Any, list[SheetSource]]:
     except Exception as exc:  # openpyxl, zipfile and the XML parsers raise many types
         raise ParseError(f"unreadable workbook ({type(exc).__name__}: {exc})"[:300]) from exc
     return wb, [SheetSource(i, str(ws.title), ws) for i, ws in enumerate(wb.worksheets, start=1)]
+
+
+@dataclass
+class ArrowCsv:
+    """The fast way through a plain CSV file: pyarrow's CSV reader, used only when every line of
+    the file is one record (so the line number is the row number) and the file is UTF-8; `plan`
+    says whether it applies, otherwise the caller reads the file with CsvSource."""
+
+    path: Path
+    is_tsv: bool
+    header: list[str] | None = None
+    delimiter: str = ","
+    lines: int = 0
+
+    def plan(self) -> bool:
+        with open(self.path, "rb") as f:
+            head = f.read(_SNIFF_CHARS * 4)
+        if _bom_encoding(head) not in (None, "utf-8-sig"):
+            return False
+        text = head.decode("utf-8", errors="ignore").lstrip("\ufeff")
+        self.delimiter = detect_delimiter(text[:_SNIFF_CHARS], prefer_tab=self.is_tsv)
+        first = text.split("\n", 1)[0]
+        if "\n" not in text or '"' in first:
+            return False
+        header = next(csv.reader([first], delimiter=self.delimiter, strict=False), [])
+        if not any(v.strip() for v in header) or len(header) > MAX_COLUMNS:
+            return False
+        self.header = header
+        self.lines = _count_lines(self.path)
+        return True
+
+    def batches(self) -> Iterator[tuple[pa.Array, list[pa.Array]]]:
+        """(row numbers, text columns) per batch; raises pa.ArrowInvalid when the file does not fit
+        the plan (a record over several lines, a ragged row, bytes that are not UTF-8)."""
+        assert self.header is not None
+        names = [f"c{j}" for j in range(len(self.header))]
+        reader = pacsv.open_csv(
+            self.path,
+            read_options=pacsv.ReadOptions(skip_rows=1, column_names=names, block_size=_ARROW_BLOCK),
+            parse_options=pacsv.ParseOptions(delimiter=self.delimiter, newlines_in_values=False),
+            convert_options=pacsv.ConvertOptions(column_types={n: pa.string() for n in names},
+                                                 strings_can_be_null=False, quoted_strings_can_be_null=False),
+        )
+        number = 2  # the header is line 1
+        for batch in reader:
+            n = batch.num_rows
+            yield pa.array(range(number, number + n), pa.int64()), batch.columns
+            number += n
+        if number - 1 != self.lines:
+            raise pa.ArrowInvalid(f"{self.lines} lines but {number - 1} records (blank lines or multi-line records)")
+
+
+_ARROW_BLOCK: Final = 8 * 1_048_576
+
+
+def _count_lines(path: Path) -> int:
+    count, last = 0, b"\n"
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 22), b""):
+            count += block.count(b"\n")
+            last = block[-1:]
+    return count + (0 if last == b"\n" else 1)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import zip_longest
 from pathlib import Path
 from typing import Any, Final
@@ -69,7 +69,7 @@ class SheetWriter:
         if filled and filled[-1] >= MAX_COLUMNS:
             raise TooWide(filled[-1] + 1, header_row)
         self.out = out
-        self.header = texts[: filled[-1] + 1] if filled else []
+        self.header = texts[:MAX_COLUMNS]
         self.typed = typed
         self.trim_leading = trim_leading
         self.width = len(self.header)
@@ -80,6 +80,7 @@ class SheetWriter:
         self._part_width = 0
         self._numbers: list[int] = []
         self._records: list[list[Any]] = []
+        self.blank_rows = 0
 
     def _new_type(self) -> TextTypes | PyTypes:
         return PyTypes() if self.typed else TextTypes()
@@ -109,34 +110,43 @@ class SheetWriter:
         if self._writer is None or self._part_width < self.width:
             self._open_part()
         columns = list(zip_longest(*records, fillvalue=None))
-        arrays = [pa.array(numbers, pa.int64())]
-        keep = None
-        for j in range(self._part_width):
-            arr = self._text_column(j, columns[j] if j < len(columns) else None, n)
-            t = trimmed(arr)
-            if not self.typed:
-                self.types[j].update(t)  # type: ignore[arg-type]
-            if t.null_count < n:
-                self.seen[j] = True
-                valid = t.is_valid()
-                keep = valid if keep is None else pc.or_(keep, valid)
-            arrays.append(arr)
-        batch = pa.record_batch(arrays, schema=self._part_schema(self._part_width))
+        arrays = [self._text_column(j, columns[j] if j < len(columns) else None, n) for j in range(self._part_width)]
+        keep = self.observe(arrays)
         if keep is None:
             return
+        batch = pa.record_batch([pa.array(numbers, pa.int64()), *arrays], schema=self._part_schema(self._part_width))
         if keep.false_count:
             batch = batch.filter(keep)
         assert self._writer is not None
         self._writer.write_batch(batch)
 
+    def observe(self, arrays: Sequence[pa.Array]) -> pa.Array | None:
+        """Narrow the column types by one batch of text cells; returns the mask of rows with a
+        value (None when none has one)."""
+        keep = None
+        if len(arrays) > self.width:
+            self.types.extend(self._new_type() for _ in range(len(arrays) - self.width))
+            self.seen.extend([False] * (len(arrays) - self.width))
+            self.width = len(arrays)
+        for j, arr in enumerate(arrays):
+            t = trimmed(arr)
+            if not self.typed:
+                if pc.any(pc.match_substring(arr, "\x00")).as_py():
+                    raise ParseError("binary file (it contains NUL characters)")
+                self.types[j].update(t)  # type: ignore[arg-type]
+            if t.null_count < len(t):
+                self.seen[j] = True
+                valid = t.is_valid()
+                keep = valid if keep is None else pc.or_(keep, valid)
+        if keep is not None and keep.false_count:
+            self.blank_rows += keep.false_count
+        return keep
+
     def _text_column(self, j: int, values: tuple[Any, ...] | None, n: int) -> pa.Array:
         if values is None:
             return pa.nulls(n, pa.string())
         if not self.typed:
-            arr = pa.array(values, pa.string())
-            if pc.any(pc.match_substring(arr, "\x00")).as_py():
-                raise ParseError("binary file (it contains NUL characters)")
-            return arr
+            return pa.array(values, pa.string())
         self.types[j].update(list(values))  # type: ignore[arg-type]
         return pa.array([cell_text(v) for v in values], pa.string())
 
@@ -152,8 +162,12 @@ class SheetWriter:
         self._part_width = self.width
         self._writer = pq.ParquetWriter(part, self._part_schema(self.width), compression="none")
 
-    def finish(self) -> tuple[list[Column], int, list[str]]:
-        """Write the final file; returns its columns, its row count and notes."""
+    def finish(self, again: Iterator[tuple[pa.Array, list[pa.Array]]] | None = None,
+               ) -> tuple[list[Column], int, list[str]]:
+        """Write the final file; returns its columns, its row count and notes.
+
+        again, when given, reads the rows a second time as (row numbers, text columns) batches,
+        as the file was given to observe(); otherwise the temporary parts are read back."""
         self._flush()
         if self._writer is not None:
             self._writer.close()
@@ -171,17 +185,32 @@ class SheetWriter:
             for c in columns])
         rows = 0
         with pq.ParquetWriter(self.out, schema) as writer:
-            for part in self.parts:
-                for batch in pq.ParquetFile(part).iter_batches(batch_size=BATCH_ROWS):
-                    present = set(batch.schema.names)
-                    arrays = [batch.column("_row")] + [
-                        apply_type(batch.column(f"c{j}"), c.type) if f"c{j}" in present
-                        else pa.nulls(batch.num_rows, ARROW_TYPES[c.type])
-                        for j, c in zip(kept, columns, strict=True)]
-                    writer.write_batch(pa.record_batch(arrays, schema=schema))
-                    rows += batch.num_rows
+            for batch in (self._from_parts() if again is None else self._from_arrays(again)):
+                present = set(batch.schema.names)
+                arrays = [batch.column("_row")] + [
+                    apply_type(batch.column(f"c{j}"), c.type) if f"c{j}" in present
+                    else pa.nulls(batch.num_rows, ARROW_TYPES[c.type])
+                    for j, c in zip(kept, columns, strict=True)]
+                writer.write_batch(pa.record_batch(arrays, schema=schema))
+                rows += batch.num_rows
         self._remove_parts()
         return columns, rows, self._notes(columns, kept)
+
+    def _from_parts(self) -> Iterator[pa.RecordBatch]:
+        for part in self.parts:
+            yield from pq.ParquetFile(part).iter_batches(batch_size=BATCH_ROWS)
+
+    def _from_arrays(self, again: Iterator[tuple[pa.Array, list[pa.Array]]]) -> Iterator[pa.RecordBatch]:
+        for numbers, arrays in again:
+            batch = pa.record_batch([numbers, *arrays], schema=self._part_schema(len(arrays)))
+            if self.blank_rows:
+                keep = None
+                for arr in arrays:
+                    valid = trimmed(arr).is_valid()
+                    keep = valid if keep is None else pc.or_(keep, valid)
+                assert keep is not None
+                batch = batch.filter(keep)
+            yield batch
 
     def _notes(self, columns: Sequence[Column], kept: range) -> list[str]:
         mixed = [c.name for c, j in zip(columns, kept, strict=True)

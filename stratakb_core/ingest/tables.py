@@ -31,10 +31,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+import pyarrow as pa
+
 from stratakb_core.errors import ParseError, UsageError
 from stratakb_core.ingest.parsing.sheets import MAX_COLUMNS, format_value
 from stratakb_core.ingest.parsing.workbook import MAX_SHEETS
-from stratakb_core.ingest.table_sources import MAX_FIELD_CHARS, CsvRestart, CsvSource, workbook_sheets
+from stratakb_core.ingest.table_sources import MAX_FIELD_CHARS, ArrowCsv, CsvRestart, CsvSource, workbook_sheets
 from stratakb_core.ingest.table_writer import SheetWriter, TooWide
 from stratakb_core.store.table_registry import TableFile, read_manifest, table_dir, write_manifest
 
@@ -109,7 +111,11 @@ def _moved(t: TableFile, work: Path, folder: Path) -> TableFile:
 
 
 def _csv_tables(path: Path, work: Path, rel_path: str) -> tuple[list[TableFile], list[str]]:
-    source = CsvSource(path, is_tsv=rel_path.lower().endswith(".tsv"))
+    is_tsv = rel_path.lower().endswith(".tsv")
+    fast = _arrow_csv_table(path, work, rel_path, is_tsv)
+    if fast is not None:
+        return [fast], []
+    source = CsvSource(path, is_tsv=is_tsv)
     while True:
         try:
             table = _write_sheet(source.rows(), typed=False, out=work / "1.parquet", index=1, sheet=None,
@@ -126,6 +132,28 @@ def _csv_tables(path: Path, work: Path, rel_path: str) -> tuple[list[TableFile],
         table = replace(table, notes=(*table.notes, f"{source.cut_fields} field(s) longer than "
                                       f"{MAX_FIELD_CHARS:,} characters were cut to that length"))
     return [table], []
+
+
+def _arrow_csv_table(path: Path, work: Path, rel_path: str, is_tsv: bool) -> TableFile | None:
+    """The table read with pyarrow's CSV reader (twice: types, then values), or None when the file
+    does not fit that reader's plan and the csv module must read it."""
+    arrow = ArrowCsv(path, is_tsv)
+    if not arrow.plan():
+        return None
+    assert arrow.header is not None
+    out = work / "1.parquet"
+    writer = SheetWriter(out, arrow.header, header_row=1, typed=False, trim_leading=False)
+    try:
+        for _numbers, arrays in arrow.batches():
+            writer.observe(arrays)
+        columns, count, notes = writer.finish(arrow.batches())
+    except pa.ArrowInvalid:
+        writer.discard()
+        return None
+    except BaseException:
+        writer.discard()
+        raise
+    return TableFile(rel_path, 1, None, str(out), count, tuple(columns), notes=tuple(notes))
 
 
 def _workbook_tables(path: Path, work: Path, rel_path: str) -> tuple[list[TableFile], list[str]]:
