@@ -84,8 +84,7 @@ class CsvSource:
                 self.delimiter = detect_delimiter(sample, prefer_tab=self.is_tsv)
                 f.seek(0)
                 records = self._long_records(f) if self.long_fields else self._records(f)
-                for number, record in enumerate(records, start=1):
-                    yield number, record
+                yield from enumerate(records, start=1)
             except UnicodeDecodeError as exc:
                 if fallback:
                     raise CsvRestart("cp1252", self.long_fields) from exc
