@@ -116,8 +116,9 @@ class GitUnavailable(StrataError):
 # tables
 
 
-class TableArgumentError(UsageError):
-    """A table_query or read argument the caller can fix; names the argument (and what is allowed)."""
+class InvalidArgumentError(UsageError):
+    """An argument of list_tables, table_query, read_document or expand the caller can fix; names
+    the argument (and what is allowed)."""
 
     code = "invalid_argument"
 

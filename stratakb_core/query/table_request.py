@@ -15,7 +15,7 @@ group_by and no measures each group is counted. A measure is named ``<op>_<colum
 for a count of rows); order_by names a column, a group or a measure. Filters: = != < <= > >=
 (a null value with = or != tests for null), ``in`` (a list of at most 1,000 values) and
 ``contains`` (text only, ignoring case). Values are converted to the column's type, so "12" works
-for an integer column and "2024-03-01" for a date. Every mistake raises TableArgumentError naming
+for an integer column and "2024-03-01" for a date. Every mistake raises InvalidArgumentError naming
 the argument, and an unknown column lists the table's columns.
 """
 
@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from stratakb_core.errors import TableArgumentError
+from stratakb_core.errors import InvalidArgumentError
 from stratakb_core.store.table_registry import Column
 
 __all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "Filter", "Measure", "Order", "TableRequest", "check_request"]
@@ -80,7 +80,7 @@ def _column(columns: Mapping[str, Column], name: Any, argument: str, table: str)
     if isinstance(name, str) and name in columns:
         return columns[name]
     listed = ", ".join(c for c in columns if c != "_row")
-    raise TableArgumentError(argument, f"unknown column {name!r} in table {table}; its columns: {listed}",
+    raise InvalidArgumentError(argument, f"unknown column {name!r} in table {table}; its columns: {listed}",
                              columns=[c for c in columns if c != "_row"])
 
 
@@ -88,16 +88,16 @@ def _list(value: Any, argument: str, limit: int) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise TableArgumentError(argument, f"{argument} must be a list")
+        raise InvalidArgumentError(argument, f"{argument} must be a list")
     if len(value) > limit:
-        raise TableArgumentError(argument, f"{argument} has {len(value)} items; at most {limit}")
+        raise InvalidArgumentError(argument, f"{argument} has {len(value)} items; at most {limit}")
     return value
 
 
 def convert(value: Any, column: Column, argument: str) -> Any:
-    """value as the column's type, or TableArgumentError saying what the column holds."""
+    """value as the column's type, or InvalidArgumentError saying what the column holds."""
     kind = column.type
-    bad = TableArgumentError(argument, f"{value!r} is not a {kind} value, as column {column.name} holds")
+    bad = InvalidArgumentError(argument, f"{value!r} is not a {kind} value, as column {column.name} holds")
     if isinstance(value, (dict, list)):
         raise bad
     try:
@@ -133,29 +133,29 @@ def _filters(raw: Any, columns: Mapping[str, Column], table: str) -> tuple[Filte
     for i, f in enumerate(_list(raw, "filters", MAX_FILTERS)):
         arg = f"filters[{i}]"
         if not isinstance(f, dict) or set(f) - {"column", "op", "value"} or "column" not in f:
-            raise TableArgumentError(arg, f"{arg} must be an object with column, op and value")
+            raise InvalidArgumentError(arg, f"{arg} must be an object with column, op and value")
         col = _column(columns, f["column"], f"{arg}.column", table)
         op = f.get("op", "=")
         if op not in OPS:
-            raise TableArgumentError(f"{arg}.op", f"unknown operator {op!r}; use one of {', '.join(OPS)}")
+            raise InvalidArgumentError(f"{arg}.op", f"unknown operator {op!r}; use one of {', '.join(OPS)}")
         value = f.get("value")
         if op == "in":
             values = _list(value, f"{arg}.value", MAX_IN_VALUES)
             if not values:
-                raise TableArgumentError(f"{arg}.value", "an 'in' filter needs a non-empty list of values")
+                raise InvalidArgumentError(f"{arg}.value", "an 'in' filter needs a non-empty list of values")
             out.append(Filter(col, op, [convert(v, col, f"{arg}.value") for v in values]))
         elif op == "contains":
             if col.type != "text" or not isinstance(value, str) or not value:
-                raise TableArgumentError(arg, f"'contains' needs a text column and a non-empty string; "
+                raise InvalidArgumentError(arg, f"'contains' needs a text column and a non-empty string; "
                                          f"column {col.name} is {col.type}")
             out.append(Filter(col, op, value))
         elif value is None:
             if op not in ("=", "!="):
-                raise TableArgumentError(f"{arg}.value", f"a null value works only with = or !=, not {op}")
+                raise InvalidArgumentError(f"{arg}.value", f"a null value works only with = or !=, not {op}")
             out.append(Filter(col, op, None))
         else:
             if op not in ("=", "!=") and col.type == "boolean":
-                raise TableArgumentError(f"{arg}.op", f"column {col.name} is boolean: use = or !=")
+                raise InvalidArgumentError(f"{arg}.op", f"column {col.name} is boolean: use = or !=")
             out.append(Filter(col, op, convert(value, col, f"{arg}.value")))
     return tuple(out)
 
@@ -167,36 +167,36 @@ def _measures(raw: Any, columns: Mapping[str, Column], table: str) -> tuple[Meas
         if isinstance(m, str):
             m = {"op": m}
         if not isinstance(m, dict) or set(m) - {"op", "column"}:
-            raise TableArgumentError(arg, f"{arg} must be an object with op and column")
+            raise InvalidArgumentError(arg, f"{arg} must be an object with op and column")
         op = m.get("op")
         if op not in MEASURES:
-            raise TableArgumentError(f"{arg}.op", f"unknown measure {op!r}; use one of {', '.join(MEASURES)}")
+            raise InvalidArgumentError(f"{arg}.op", f"unknown measure {op!r}; use one of {', '.join(MEASURES)}")
         if m.get("column") is None:
             if op != "count":
-                raise TableArgumentError(f"{arg}.column", f"measure {op} needs a column")
+                raise InvalidArgumentError(f"{arg}.column", f"measure {op} needs a column")
             out.append(Measure(op, None, "count"))
             continue
         col = _column(columns, m["column"], f"{arg}.column", table)
         if op in ("sum", "avg") and col.type not in _NUMERIC:
-            raise TableArgumentError(f"{arg}.column", f"{op} needs a number column; column {col.name} is "
+            raise InvalidArgumentError(f"{arg}.column", f"{op} needs a number column; column {col.name} is "
                                      f"{col.type}. Use count, count_distinct, min or max on it instead.")
         if op in ("min", "max") and col.type == "boolean":
-            raise TableArgumentError(f"{arg}.column", f"{op} does not apply to boolean column {col.name}")
+            raise InvalidArgumentError(f"{arg}.column", f"{op} does not apply to boolean column {col.name}")
         out.append(Measure(op, col, f"{op}_{col.name}"))
     names = [m.name for m in out]
     dup = next((n for n in names if names.count(n) > 1), None)
     if dup:
-        raise TableArgumentError("measures", f"measure {dup} is asked for twice")
+        raise InvalidArgumentError("measures", f"measure {dup} is asked for twice")
     return tuple(out)
 
 
 def check_request(request: Any, table: str, table_columns: Sequence[Column]) -> TableRequest:
     """The request checked against the table (named table, its columns); see the module docstring."""
     if not isinstance(request, dict):
-        raise TableArgumentError("request", "the request must be an object")
+        raise InvalidArgumentError("request", "the request must be an object")
     unknown = set(request) - _KEYS
     if unknown:
-        raise TableArgumentError("request", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}; "
+        raise InvalidArgumentError("request", f"unknown field(s): {', '.join(sorted(map(str, unknown)))}; "
                                  f"allowed: {', '.join(sorted(_KEYS))}")
     columns = {c.name: c for c in table_columns} | {"_row": _ROW}
     filters = _filters(request.get("filters"), columns, table)
@@ -209,7 +209,7 @@ def check_request(request: Any, table: str, table_columns: Sequence[Column]) -> 
     picked = tuple(_column(columns, c, f"columns[{i}]", table)
                    for i, c in enumerate(_list(request.get("columns"), "columns", len(columns))))
     if picked and not rows_query:
-        raise TableArgumentError("columns", "columns picks the columns of a rows query; with group_by or "
+        raise InvalidArgumentError("columns", "columns picks the columns of a rows query; with group_by or "
                                  "measures the result has the groups and measures")
     names = ({c.name for c in columns.values()} if rows_query
              else {g.name for g in group_by} | {m.name for m in measures})
@@ -218,10 +218,10 @@ def check_request(request: Any, table: str, table_columns: Sequence[Column]) -> 
         if isinstance(o, str):
             o = {"by": o}
         if not isinstance(o, dict) or o.get("by") not in names or set(o) - {"by", "desc"}:
-            raise TableArgumentError(f"order_by[{i}]", f"order_by[{i}] must be {{\"by\": one of "
+            raise InvalidArgumentError(f"order_by[{i}]", f"order_by[{i}] must be {{\"by\": one of "
                                      f"{', '.join(sorted(names))}, \"desc\": true|false}}")
         order.append(Order(o["by"], bool(o.get("desc", False))))
     limit = request.get("limit", DEFAULT_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_LIMIT:
-        raise TableArgumentError("limit", f"limit must be a whole number from 1 to {MAX_LIMIT}, not {limit!r}")
+        raise InvalidArgumentError("limit", f"limit must be a whole number from 1 to {MAX_LIMIT}, not {limit!r}")
     return TableRequest(table, filters, group_by, measures, tuple(order), picked, limit, rows_query)

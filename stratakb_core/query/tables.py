@@ -19,7 +19,7 @@ from typing import Any
 
 import psycopg
 
-from stratakb_core.errors import TableArgumentError
+from stratakb_core.errors import InvalidArgumentError
 from stratakb_core.query.table_request import check_request
 from stratakb_core.query.table_sql import DEFAULT_LIMITS, Limits, ranges_text, run_request
 from stratakb_core.store.documents_read import layer_names, table_documents
@@ -64,7 +64,7 @@ def load_tables(conn: psycopg.Connection, tables_dir: Path, layers: Sequence[str
         known = set(layer_names(conn))
         unknown = [x for x in layers if x not in known]
         if unknown:
-            raise TableArgumentError("layers", f"unknown layer(s): {', '.join(unknown)}; known layers: "
+            raise InvalidArgumentError("layers", f"unknown layer(s): {', '.join(unknown)}; known layers: "
                                      f"{', '.join(sorted(known)) or 'none yet'}")
     docs = table_documents(conn, layers)
     by_key = {(d.layer, d.content_hash): d for d in docs}
@@ -92,14 +92,14 @@ def table_query(conn: psycopg.Connection, tables_dir: Path, request: Any, limits
                 ) -> dict[str, Any]:
     """Run a table request (see query.table_request) over the named table's every row."""
     if not isinstance(request, dict):
-        raise TableArgumentError("request", "the request must be an object")
+        raise InvalidArgumentError("request", "the request must be an object")
     name = request.get("table")
     if not isinstance(name, str) or not name:
-        raise TableArgumentError("table", "table must name a table from list_tables (such as d12.s1)")
+        raise InvalidArgumentError("table", "table must name a table from list_tables (such as d12.s1)")
     tables = load_tables(conn, tables_dir)
     info = tables.get(name)
     if info is None:
-        raise TableArgumentError("table", f"unknown table {name!r}; list_tables names the tables "
+        raise InvalidArgumentError("table", f"unknown table {name!r}; list_tables names the tables "
                                  f"({', '.join(sorted(tables)[:20]) or 'none yet'})")
     return run_table_query(info, request, limits)
 
@@ -107,7 +107,7 @@ def table_query(conn: psycopg.Connection, tables_dir: Path, request: Any, limits
 def run_table_query(info: TableInfo, request: dict[str, Any], limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     """The request run on a known table; the response table_query returns."""
     if info.table.refused or not info.table.path:
-        raise TableArgumentError("table", f"table {info.name} was not materialized: {info.table.refused}")
+        raise InvalidArgumentError("table", f"table {info.name} was not materialized: {info.table.refused}")
     req = check_request(request, info.name, info.columns)
     res = run_request(req, Path(info.table.path), limits)
     citation: dict[str, Any] = {"table": info.name, "file": info.file, "sheet": info.table.sheet,
