@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
 from stratakb_core.errors import ParseError
@@ -247,6 +248,17 @@ class ArrowCsv:
     header: list[str] | None = None
     delimiter: str = ","
     lines: int = 0
+    cut_fields: int = 0
+
+    def _cut(self, column: pa.Array | pa.ChunkedArray) -> pa.Array:
+        if isinstance(column, pa.ChunkedArray):
+            column = column.combine_chunks()
+        long = pc.greater(pc.utf8_length(column), MAX_FIELD_CHARS)
+        count = pc.sum(long).as_py() or 0
+        if not count:
+            return column
+        self.cut_fields += count
+        return pc.if_else(long, pc.utf8_slice_codeunits(column, 0, MAX_FIELD_CHARS), column)
 
     def plan(self) -> bool:
         with open(self.path, "rb") as f:
@@ -278,9 +290,10 @@ class ArrowCsv:
                                                  strings_can_be_null=False, quoted_strings_can_be_null=False),
         )
         number = 2  # the header is line 1
+        self.cut_fields = 0
         for batch in reader:
             n = batch.num_rows
-            yield pa.array(range(number, number + n), pa.int64()), batch.columns
+            yield pa.array(range(number, number + n), pa.int64()), [self._cut(c) for c in batch.columns]
             number += n
         if number - 1 != self.lines:
             raise pa.ArrowInvalid(f"{self.lines} lines but {number - 1} records (blank lines or multi-line records)")

@@ -129,8 +129,7 @@ def _csv_tables(path: Path, work: Path, rel_path: str) -> tuple[list[TableFile],
     if source.cut_fields:
         from dataclasses import replace
 
-        table = replace(table, notes=(*table.notes, f"{source.cut_fields} field(s) longer than "
-                                      f"{MAX_FIELD_CHARS:,} characters were cut to that length"))
+        table = replace(table, notes=(*table.notes, _cut_note(source.cut_fields)))
     return [table], []
 
 
@@ -153,7 +152,13 @@ def _arrow_csv_table(path: Path, work: Path, rel_path: str, is_tsv: bool) -> Tab
     except BaseException:
         writer.discard()
         raise
+    if arrow.cut_fields:
+        notes.append(_cut_note(arrow.cut_fields))
     return TableFile(rel_path, 1, None, str(out), count, tuple(columns), notes=tuple(notes))
+
+
+def _cut_note(count: int) -> str:
+    return f"{count} field(s) longer than {MAX_FIELD_CHARS:,} characters were cut to that length"
 
 
 def _workbook_tables(path: Path, work: Path, rel_path: str) -> tuple[list[TableFile], list[str]]:
@@ -168,6 +173,14 @@ def _workbook_tables(path: Path, work: Path, rel_path: str) -> tuple[list[TableF
                     notes.append(f"{len(sheets) - n} more sheet(s) not read: at most {MAX_SHEETS} sheets "
                                  "with values are read")
                     break
+                declared = sheet.worksheet.max_column or 0
+                if declared > MAX_COLUMNS:
+                    # Only columns 1 to 201 are read (a hostile extent would be slow to read), so a
+                    # sheet declaring more is taken at its word, as the parser takes it.
+                    tables.append(TableFile(rel_path, sheet.index, sheet.name, None, 0, (), refused=(
+                        f"sheet {sheet.name!r} has more than {MAX_COLUMNS} columns (it declares {declared}); "
+                        f"a table holds at most {MAX_COLUMNS}")))
+                    continue
                 table = _write_sheet(sheet.rows(), typed=True, out=work / f"{sheet.index}.parquet",
                                      index=sheet.index, sheet=sheet.name, rel_path=rel_path)
                 if table is not None:
