@@ -17,8 +17,8 @@ import pytest
 from stratakb_core.errors import ParseError, UsageError
 from stratakb_core.ingest.parsing.delimited import CsvParser
 from stratakb_core.ingest.parsing.workbook import XlsxParser
-from stratakb_core.ingest.tables import materialize_tables
 from stratakb_core.ingest.table_sources import MAX_FIELD_CHARS
+from stratakb_core.ingest.tables import materialize_tables
 from stratakb_core.store.table_registry import read_manifest
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
