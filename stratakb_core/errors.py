@@ -138,3 +138,25 @@ class TableQueryTimeout(TableQueryError):
     """A table query stopped at its time limit."""
 
     code = "timeout"
+
+
+class SheetTooWide(StrataError):
+    """A sheet with a value past the column bound; ingest records it as the sheet's refusal."""
+
+    code = "sheet_too_wide"
+
+    def __init__(self, column: int, row: int) -> None:
+        super().__init__(f"a value in column {column}, row {row}")
+        self.column, self.row = column, row
+
+
+class CsvReadAgain(StrataError):
+    """Read a CSV again from its start in another way (another encoding, or record by record for a
+    long field); caught where tables are materialized, never seen by a user."""
+
+    code = "csv_read_again"
+
+    def __init__(self, encoding: str, long_fields: bool) -> None:
+        super().__init__(f"read again as {encoding or 'detected'}{' with long fields' if long_fields else ''}")
+        self.encoding = encoding
+        self.long_fields = long_fields

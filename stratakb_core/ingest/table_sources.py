@@ -6,7 +6,7 @@ the file starts with it); a workbook row's number in the sheet.
 
 CSV and TSV files are read with the csv module, the delimiter detected as the parser does, in
 UTF-8 (a byte-order mark says UTF-8, UTF-16 or UTF-32) or, when the file is not UTF-8,
-Windows-1252: ``CsvRestart`` asks the caller to start again in that encoding. The csv module
+Windows-1252: ``errors.CsvReadAgain`` asks the caller to start again in that encoding. The csv module
 refuses a field over 131,072 characters, and its limit is process-wide (the parser relies on
 it), so it is left alone: a record holding such a field is read again by ``_long_record``, which
 keeps fields up to ``MAX_FIELD_CHARS`` and cuts longer ones (counted in ``CsvSource.cut_fields``).
@@ -31,27 +31,18 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.csv as pacsv
 
-from stratakb_core.errors import ParseError
+from stratakb_core.errors import CsvReadAgain, ParseError
 from stratakb_core.ingest.parsing.delimited import detect_delimiter
 from stratakb_core.ingest.parsing.ooxml import check_package
 from stratakb_core.ingest.parsing.sheets import MAX_COLUMNS
 
-__all__ = ["MAX_FIELD_CHARS", "ArrowCsv", "CsvRestart", "CsvSource", "SheetSource", "workbook_sheets"]
+__all__ = ["MAX_FIELD_CHARS", "ArrowCsv", "CsvSource", "SheetSource", "workbook_sheets"]
 
 MAX_FIELD_CHARS: Final = 1_048_576
 # A record longer than this (all its fields together) is refused rather than held in memory.
 MAX_RECORD_CHARS: Final = 64 * 1_048_576
 _SNIFF_CHARS: Final = 16_384
 _FIELD_LIMIT_ERROR: Final = "field larger than field limit"
-
-
-class CsvRestart(Exception):
-    """Read the file again from the start with these settings (not a StrataError: never escapes)."""
-
-    def __init__(self, encoding: str, long_fields: bool) -> None:
-        super().__init__(encoding)
-        self.encoding = encoding
-        self.long_fields = long_fields
 
 
 def _bom_encoding(head: bytes) -> str | None:
@@ -65,7 +56,7 @@ def _bom_encoding(head: bytes) -> str | None:
 
 @dataclass
 class CsvSource:
-    """A CSV or TSV file's records; ``rows()`` may raise CsvRestart (see the module docstring)."""
+    """A CSV or TSV file's records; ``rows()`` may raise CsvReadAgain (see the module docstring)."""
 
     path: Path
     is_tsv: bool
@@ -88,7 +79,7 @@ class CsvSource:
                 yield from enumerate(records, start=1)
             except UnicodeDecodeError as exc:
                 if fallback:
-                    raise CsvRestart("cp1252", self.long_fields) from exc
+                    raise CsvReadAgain("cp1252", self.long_fields) from exc
                 raise ParseError(f"the file is not valid {encoding} ({exc.reason})") from exc
 
     def _records(self, f: IO[str]) -> Iterator[list[str]]:
@@ -97,7 +88,7 @@ class CsvSource:
             yield from reader
         except csv.Error as exc:
             if _FIELD_LIMIT_ERROR in str(exc):
-                raise CsvRestart(self.encoding or "", True) from exc
+                raise CsvReadAgain(self.encoding or "", True) from exc
             raise ParseError(f"malformed CSV near line {reader.line_num}: {exc}") from exc
 
     def _long_records(self, f: IO[str]) -> Iterator[list[str]]:

@@ -20,24 +20,16 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from stratakb_core.errors import ParseError
+from stratakb_core.errors import ParseError, SheetTooWide
 from stratakb_core.ingest.parsing.sheets import MAX_COLUMNS
 from stratakb_core.ingest.table_types import ARROW_TYPES, PyTypes, TextTypes, apply_type, cell_text, trimmed
 from stratakb_core.store.table_registry import Column
 
-__all__ = ["BATCH_ROWS", "SheetWriter", "TooWide", "column_names"]
+__all__ = ["BATCH_ROWS", "SheetWriter", "column_names"]
 
 BATCH_ROWS: Final = 65_536
 _MAX_NAME: Final = 63
 _NOT_NAME = re.compile(r"[^\w]+")
-
-
-class TooWide(Exception):
-    """A value lies past column MAX_COLUMNS (internal: becomes the sheet's refusal)."""
-
-    def __init__(self, column: int, row: int) -> None:
-        super().__init__(f"column {column}, row {row}")
-        self.column, self.row = column, row
 
 
 def column_names(headers: Sequence[str], positions: Sequence[int]) -> list[str]:
@@ -67,7 +59,7 @@ class SheetWriter:
         texts = ["" if h is None else str(h) for h in header]
         filled = [j for j, h in enumerate(texts) if h.strip()]
         if filled and filled[-1] >= MAX_COLUMNS:
-            raise TooWide(filled[-1] + 1, header_row)
+            raise SheetTooWide(filled[-1] + 1, header_row)
         self.out = out
         self.header = texts[:MAX_COLUMNS]
         self.typed = typed
@@ -89,7 +81,7 @@ class SheetWriter:
         if len(cells) > MAX_COLUMNS:
             extra = cells[MAX_COLUMNS:]
             if any(v is not None and (not isinstance(v, str) or v.strip()) for v in extra):
-                raise TooWide(MAX_COLUMNS + 1, number)
+                raise SheetTooWide(MAX_COLUMNS + 1, number)
             cells = cells[:MAX_COLUMNS]
         self._numbers.append(number)
         self._records.append(cells)

@@ -33,11 +33,11 @@ from typing import Any, Final
 
 import pyarrow as pa
 
-from stratakb_core.errors import ParseError, UsageError
+from stratakb_core.errors import CsvReadAgain, ParseError, SheetTooWide, UsageError
 from stratakb_core.ingest.parsing.sheets import MAX_COLUMNS, format_value
 from stratakb_core.ingest.parsing.workbook import MAX_SHEETS
-from stratakb_core.ingest.table_sources import MAX_FIELD_CHARS, ArrowCsv, CsvRestart, CsvSource, workbook_sheets
-from stratakb_core.ingest.table_writer import SheetWriter, TooWide
+from stratakb_core.ingest.table_sources import MAX_FIELD_CHARS, ArrowCsv, CsvSource, workbook_sheets
+from stratakb_core.ingest.table_writer import SheetWriter
 from stratakb_core.store.table_registry import TableFile, read_manifest, table_dir, write_manifest
 
 __all__ = ["TABLE_EXTENSIONS", "TableSet", "is_table_file", "materialize_tables"]
@@ -121,7 +121,7 @@ def _csv_tables(path: Path, work: Path, rel_path: str) -> tuple[list[TableFile],
             table = _write_sheet(source.rows(), typed=False, out=work / "1.parquet", index=1, sheet=None,
                                  rel_path=rel_path)
             break
-        except CsvRestart as again:
+        except CsvReadAgain as again:
             source = CsvSource(path, source.is_tsv, encoding=again.encoding or source.encoding,
                                long_fields=again.long_fields)
     if table is None:
@@ -221,7 +221,7 @@ def _write_sheet(rows: Iterator[tuple[int, list[Any]]], *, typed: bool, out: Pat
             if cells:
                 writer.add(number, cells)
         columns, count, notes = writer.finish()
-    except TooWide as exc:
+    except SheetTooWide as exc:
         if writer is not None:
             writer.discard()
         return TableFile(rel_path, index, sheet, None, 0, (), refused=(
