@@ -27,7 +27,7 @@ import posixpath
 import shutil
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -105,8 +105,6 @@ def _sha256(path: Path) -> str:
 def _moved(t: TableFile, work: Path, folder: Path) -> TableFile:
     if t.path is None:
         return t
-    from dataclasses import replace
-
     return replace(t, path=str(folder / Path(t.path).relative_to(work)))
 
 
@@ -127,8 +125,6 @@ def _csv_tables(path: Path, work: Path, rel_path: str) -> tuple[list[TableFile],
     if table is None:
         raise ParseError("the file has no values")
     if source.cut_fields:
-        from dataclasses import replace
-
         table = replace(table, notes=(*table.notes, _cut_note(source.cut_fields)))
     return [table], []
 
@@ -184,8 +180,6 @@ def _workbook_tables(path: Path, work: Path, rel_path: str) -> tuple[list[TableF
                 table = _write_sheet(sheet.rows(), typed=True, out=work / f"{sheet.index}.parquet",
                                      index=sheet.index, sheet=sheet.name, rel_path=rel_path)
                 if table is not None:
-                    from dataclasses import replace
-
                     tables.append(replace(table, error_cells=sheet.error_cells))
     except (ParseError, UsageError):
         raise

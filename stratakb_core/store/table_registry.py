@@ -33,6 +33,7 @@ __all__ = [
     "MANIFEST",
     "Column",
     "TableFile",
+    "manifests",
     "prune_tables",
     "read_manifest",
     "table_dir",

@@ -222,3 +222,12 @@ def test_a_file_version_is_written_once_and_bad_files_raise(tmp_path):
     with pytest.raises(ParseError, match="not a valid workbook"):
         materialize(tmp_path / "corrupt.xlsx", tmp_path)
     assert not any(p.name.endswith(".tmp") for p in (tmp_path / "tables" / "sheets").iterdir())
+
+
+def test_prune_removes_the_folders_of_file_versions_no_longer_current(tmp_path):
+    from stratakb_core.store.table_registry import prune_tables
+
+    kept = materialize(FIXTURES / "currency-codes-all.csv", tmp_path)
+    old = materialize(SHEETS / "UNSD-en.csv", tmp_path)
+    removed = prune_tables(tmp_path / "tables", "sheets", keep=[kept.folder.name])
+    assert removed == [old.folder.name] and kept.folder.is_dir() and not old.folder.exists()
