@@ -20,6 +20,10 @@
     ├── GitUnavailable              git could not list a folder: it is walked instead, with a note
     ├── SentenceModelUnavailable    extractive answers need the reranking model; it cannot load
     ├── RerankerUnavailable         the reranking model cannot load (answers fall back to similarity)
+    ├── TableQueryError             a valid table query that could not run (table_query_failed)
+    │   └── TableQueryTimeout       it stopped at its time limit            (timeout)
+    ├── SheetTooWide                a sheet past the column bound: that sheet is refused
+    ├── CsvReadAgain                internal: read a CSV again another way
     └── StrataToolError             an MCP tool's JSON error (code, message, details); the MCP
                                     server turns it into an isError result at its boundary
 
@@ -170,3 +174,40 @@ class StrataToolError(StrataError):
         super().__init__(message, code=code)
         self.details = details
         self.body: dict[str, Any] = {"status": "error", "error": {"code": code, "message": message, **details}}
+
+
+# tables
+
+
+class TableQueryError(StrataError):
+    """A table query that was valid but could not run (the Parquet file is gone, DuckDB failed)."""
+
+    code = "table_query_failed"
+
+
+class TableQueryTimeout(TableQueryError):
+    """A table query stopped at its time limit."""
+
+    code = "timeout"
+
+
+class SheetTooWide(StrataError):
+    """A sheet with a value past the column bound; ingest records it as the sheet's refusal."""
+
+    code = "sheet_too_wide"
+
+    def __init__(self, column: int, row: int) -> None:
+        super().__init__(f"a value in column {column}, row {row}")
+        self.column, self.row = column, row
+
+
+class CsvReadAgain(StrataError):
+    """Read a CSV again from its start in another way (another encoding, or record by record for a
+    long field); caught where tables are materialized, never seen by a user."""
+
+    code = "csv_read_again"
+
+    def __init__(self, encoding: str, long_fields: bool) -> None:
+        super().__init__(f"read again as {encoding or 'detected'}{' with long fields' if long_fields else ''}")
+        self.encoding = encoding
+        self.long_fields = long_fields
