@@ -12,9 +12,10 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import logging
 import os
 import re
-import tempfile
+import secrets
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -76,10 +77,10 @@ def _export_lock(directory: Path) -> Iterator[None]:
 
 def _write_atomically(target: Path, write: Callable[[Path], None]) -> None:
     """Writes through a temporary file in the same folder, then renames it over the target."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    os.close(handle)
+    # A name of this process's own (the writer creates it, with the user's umask), never the target's.
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
-        write(Path(temporary))
+        write(temporary)
         os.replace(temporary, target)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -212,11 +213,15 @@ def _quantize_int8(source: Path, target: Path) -> None:
         raise EmbeddingSetupError(f"int8 quantization needs onnxruntime and onnx ({exc})") from exc
 
     def quantize(path: Path) -> None:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
+        # quantize_dynamic logs advice to the root logger; the user did not ask for it.
+        previous = logging.root.manager.disable
+        logging.disable(logging.WARNING)
+        try:
             quantize_dynamic(
                 str(source), str(path), weight_type=QuantType.QInt8, per_channel=True, op_types_to_quantize=["MatMul"]
             )
+        finally:
+            logging.disable(previous)
 
     try:
         _write_atomically(target, quantize)
