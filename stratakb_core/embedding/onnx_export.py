@@ -3,8 +3,9 @@
 The only module of the ONNX runtime that imports torch, and only when no export is cached yet.
 The graph is the whole sentence-transformers pipeline (transformer, the model's own pooling and
 normalisation), traced with dynamic batch and sequence axes, so the runtime needs no pooling code of
-its own and the attention mask is honoured inside the graph. int8 is a dynamic quantization of that
-fp32 graph (weights int8, activations quantized per batch), written next to it.
+its own and the attention mask is honoured inside the graph; for BERT models onnxruntime's fusions
+(attention, layer norm, GELU) are applied once here. int8 is a dynamic quantization of that fp32
+graph (weights int8, activations quantized per batch), written next to it.
 """
 
 from __future__ import annotations
@@ -137,7 +138,9 @@ def _load_for_export(model_dir: Path) -> Any:
         from sentence_transformers import SentenceTransformer
 
         with quiet_load():
-            return SentenceTransformer(str(model_dir), device="cpu", local_files_only=True)
+            # Eager attention traces to the MatMul/Softmax pattern onnxruntime fuses (sdpa does not).
+            kwargs = {"attn_implementation": "eager"}
+            return SentenceTransformer(str(model_dir), device="cpu", local_files_only=True, model_kwargs=kwargs)
 
 
 def _export_fp32(model_name: str, model_dir: Path, directory: Path) -> None:
@@ -185,12 +188,13 @@ def _export_fp32(model_name: str, model_dir: Path, directory: Path) -> None:
     axes = {name: {0: "batch", 1: "sequence"} for name in inputs} | {"sentence_embedding": {0: "batch"}}
 
     def export(path: Path) -> None:
+        plain = path.with_name(path.name + ".plain")
         with torch.no_grad(), warnings.catch_warnings():
             warnings.simplefilter("ignore")  # tracer and deprecation notes; the tests check the result
             torch.onnx.export(
                 pipeline,
                 example,
-                str(path),
+                str(plain),
                 input_names=list(inputs),
                 output_names=["sentence_embedding"],
                 dynamic_axes=axes,
@@ -198,6 +202,11 @@ def _export_fp32(model_name: str, model_dir: Path, directory: Path) -> None:
                 do_constant_folding=True,
                 dynamo=False,
             )
+        try:
+            _fuse(plain, path, model_dir)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(plain)
 
     try:
         _write_atomically(directory / "model.onnx", export)
@@ -205,9 +214,37 @@ def _export_fp32(model_name: str, model_dir: Path, directory: Path) -> None:
         raise EmbeddingSetupError(f"could not export {model_name!r} to ONNX: {exc}") from exc
 
 
-def _quantize_int8(source: Path, target: Path) -> None:
-    """Dynamic int8 quantization of the fp32 graph's matrix multiplications."""
+_FUSABLE = {"bert": "bert"}  # config.json model_type -> onnxruntime.transformers model type
+
+
+def _fuse(plain: Path, target: Path, model_dir: Path) -> None:
+    """Fuses attention, layer norms and GELU (onnxruntime.transformers) for a BERT model, or keeps the
+    plain graph: fusion changes speed, not results (the tests compare with torch either way)."""
     try:
+        config = json.loads((model_dir / "config.json").read_text(encoding="utf-8"))
+        kind = _FUSABLE.get(str(config.get("model_type")))
+        heads, hidden = int(config["num_attention_heads"]), int(config["hidden_size"])
+    except (OSError, ValueError, KeyError, TypeError):
+        kind = None
+    if kind is None:
+        os.replace(plain, target)
+        return
+    from onnxruntime.transformers.optimizer import optimize_model
+
+    previous = logging.root.manager.disable
+    logging.disable(logging.WARNING)  # the optimizer reports its progress to the root logger
+    try:
+        optimize_model(
+            str(plain), model_type=kind, num_heads=heads, hidden_size=hidden, opt_level=0
+        ).save_model_to_file(str(target))
+    finally:
+        logging.disable(previous)
+
+
+def _quantize_int8(source: Path, target: Path) -> None:
+    """Dynamic int8 quantization of the fp32 graph's matrix multiplications and attention."""
+    try:
+        from onnx import TensorProto
         from onnxruntime.quantization import QuantType, quantize_dynamic
     except ImportError as exc:
         raise EmbeddingSetupError(f"int8 quantization needs onnxruntime and onnx ({exc})") from exc
@@ -218,7 +255,13 @@ def _quantize_int8(source: Path, target: Path) -> None:
         logging.disable(logging.WARNING)
         try:
             quantize_dynamic(
-                str(source), str(path), weight_type=QuantType.QInt8, per_channel=True, op_types_to_quantize=["MatMul"]
+                str(source),
+                str(path),
+                weight_type=QuantType.QInt8,
+                per_channel=True,
+                op_types_to_quantize=["MatMul", "Attention"],
+                # Fused operators have no shape-inferred type; their outputs are float.
+                extra_options={"DefaultTensorType": TensorProto.FLOAT},
             )
         finally:
             logging.disable(previous)

@@ -132,6 +132,9 @@ class OnnxEmbedder:
                 # onnxruntime sizes its pool from the host's cores; a container's CPU quota is smaller.
                 options.intra_op_num_threads = usable_cpus()
             options.inter_op_num_threads = 1
+            # Idle workers sleep instead of spinning: on a busy machine (or beside the database and
+            # a reranker) spinning threads steal the cores the work needs.
+            options.add_session_config_entry("session.intra_op.allow_spinning", "0")
             options.log_severity_level = 3  # errors only: its warnings are not the user's business
             session = onnxruntime.InferenceSession(str(exported.path), options, providers=["CPUExecutionProvider"])
         except Exception as exc:  # onnxruntime raises its own Fail/InvalidProtobuf; tokenizers raises Exception
