@@ -132,13 +132,13 @@ def summarise(arms, texts, best, vectors, load, cold, rounds) -> dict[str, objec
         "texts_per_second": {name: round(rate, 1) for name, rate in rates.items()},
         "ratio_to_torch": {name: round(rate / rates["torch"], 2) for name, rate in rates.items()},
         "cosine_to_torch": {
-            name: {"mean": round(float(c.mean()), 6), "min": round(float(c.min()), 6)} for name, c in cosines.items()
+            name: {"mean": round(float(c.mean()), 7), "min": round(float(c.min()), 7)} for name, c in cosines.items()
         },
         "first_use_seconds": {name: round(seconds, 1) for name, seconds in load.items()},
         "cold_start": cold,
         "targets": {
             f"onnx fp32 / torch >= {TARGET_SPEEDUP}x": round(speedup, 2),
-            f"mean cosine fp32 >= {TARGET_COSINE}": round(mean_fp32, 6),
+            f"mean cosine fp32 >= {TARGET_COSINE}": round(mean_fp32, 7),
             "no torch in an onnx query process": not cold["onnx"]["torch"],
         },
         "targets_met": speedup >= TARGET_SPEEDUP and mean_fp32 >= TARGET_COSINE and not cold["onnx"]["torch"],
