@@ -60,6 +60,8 @@ class Settings:
     embedding_api_key: str | None
     local_only: bool
     embedding_batch_size: int = 32
+    embedding_runtime: str = "auto"  # auto | onnx | torch, for a local sentence-transformers model
+    embedding_quantize: str = "none"  # none | int8 (ONNX runtime only)
     hybrid_keyword_slots: int = 1
     reranking_enabled: bool = True
     reranking_model: str = "cross-encoder/ms-marco-MiniLM-L6-v2"
@@ -91,6 +93,8 @@ class Settings:
             embedding_api_key=(env.get("EMBEDDING_API_KEY") or None),
             local_only=_bool(env, "STRATA_LOCAL_ONLY", False),
             embedding_batch_size=_int(env, "EMBEDDING_BATCH_SIZE", 32, lo=1) or 32,
+            embedding_runtime=(env.get("EMBEDDING_RUNTIME") or "").strip().lower() or "auto",
+            embedding_quantize=(env.get("EMBEDDING_QUANTIZE") or "").strip().lower() or "none",
             hybrid_keyword_slots=_int(env, "HYBRID_KEYWORD_SLOTS", 1, lo=0) or 0,
             reranking_enabled=_bool(env, "RERANKING_ENABLED", True),
             reranking_model=(env.get("RERANKING_MODEL") or "").strip() or "cross-encoder/ms-marco-MiniLM-L6-v2",

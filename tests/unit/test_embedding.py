@@ -15,12 +15,15 @@ from stratakb_core import embedding
 from stratakb_core.embedding import (
     MINILM_MODEL,
     HashEmbedder,
+    OnnxEmbedder,
     OpenAICompatibleEmbedder,
     SentenceTransformerEmbedder,
     build_embedder,
     is_loopback_url,
     text_hash,
 )
+from stratakb_core.embedding.http import _embeddings_url, _retry_after
+from stratakb_core.embedding.local_model import usable_cpus
 from stratakb_core.errors import EmbeddingSetupError, LocalOnlyError, RefusedError
 from stratakb_core.settings import Settings
 
@@ -40,14 +43,17 @@ def cosine(a: np.ndarray, b: np.ndarray) -> float:
 
 
 def test_all_lists_every_public_name_and_only_existing_ones() -> None:
-    public = {
+    # The package re-exports its modules' public classes and functions; each must be in __all__.
+    modules = ("base", "factory", "hashing", "http", "onnx_runtime", "sentence_transformer")
+    reexported = {
         name
         for name, value in vars(embedding).items()
         if not name.startswith("_")
-        and getattr(value, "__module__", None) == embedding.__name__
+        and any(getattr(value, "__module__", None) == f"{embedding.__name__}.{m}" for m in modules)
         and (callable(value) or isinstance(value, type))
     }
-    assert public <= set(embedding.__all__)
+    assert reexported <= set(embedding.__all__)
+    assert {"Embedder", "build_embedder", "HashEmbedder", "OnnxEmbedder", "text_hash"} <= reexported
     assert all(hasattr(embedding, name) for name in embedding.__all__)
 
 
@@ -151,13 +157,13 @@ def test_other_urls_are_not_local(url: str) -> None:
 
 def test_retry_after_reads_seconds_and_http_dates() -> None:
     now = datetime(2025, 1, 1, 12, 0, 0, tzinfo=UTC)
-    assert embedding._retry_after("5", now) == 5.0
-    assert embedding._retry_after(" 1.5 ", now) == 1.5
-    assert embedding._retry_after(format_datetime(now + timedelta(seconds=30), usegmt=True), now) == 30.0
-    assert embedding._retry_after(format_datetime(now - timedelta(seconds=30), usegmt=True), now) == 0.0
-    assert embedding._retry_after("-3", now) == 0.0
-    assert embedding._retry_after("soon", now) is None
-    assert embedding._retry_after(None, now) is None
+    assert _retry_after("5", now) == 5.0
+    assert _retry_after(" 1.5 ", now) == 1.5
+    assert _retry_after(format_datetime(now + timedelta(seconds=30), usegmt=True), now) == 30.0
+    assert _retry_after(format_datetime(now - timedelta(seconds=30), usegmt=True), now) == 0.0
+    assert _retry_after("-3", now) == 0.0
+    assert _retry_after("soon", now) is None
+    assert _retry_after(None, now) is None
 
 
 @pytest.mark.parametrize(
@@ -173,7 +179,7 @@ def test_retry_after_reads_seconds_and_http_dates() -> None:
     ],
 )
 def test_embeddings_url_is_joined_to_the_base(base_url: str, expected: str) -> None:
-    assert embedding._embeddings_url(base_url) == expected
+    assert _embeddings_url(base_url) == expected
 
 
 def test_openai_repr_shows_neither_key_nor_credentials_in_url() -> None:
@@ -188,8 +194,18 @@ def test_openai_repr_shows_neither_key_nor_credentials_in_url() -> None:
 # --- build_embedder -----------------------------------------------------------------------------
 
 
-def test_default_settings_build_minilm_without_loading_it() -> None:
+def test_default_settings_build_minilm_on_onnx_without_loading_it() -> None:
+    # onnxruntime is a dependency and MiniLM is bundled: the auto runtime picks ONNX.
     embedder = build_embedder(settings())
+    assert isinstance(embedder, OnnxEmbedder)
+    assert embedder.name == MINILM_MODEL
+    assert embedder.dimensions == 384
+    assert embedder.is_local
+    assert not embedder.is_loaded
+
+
+def test_torch_runtime_builds_minilm_without_loading_it() -> None:
+    embedder = build_embedder(settings(embedding_runtime="torch"))
     assert isinstance(embedder, SentenceTransformerEmbedder)
     assert embedder.name == MINILM_MODEL
     assert embedder.dimensions == 384
@@ -199,7 +215,8 @@ def test_default_settings_build_minilm_without_loading_it() -> None:
 
 @pytest.mark.parametrize("backend", ["sentence_transformers", "sentence-transformers", "local", "Local"])
 def test_sentence_transformers_aliases(backend: str) -> None:
-    embedder = build_embedder(settings(embedding_backend=backend))
+    assert isinstance(build_embedder(settings(embedding_backend=backend)), OnnxEmbedder)
+    embedder = build_embedder(settings(embedding_backend=backend, embedding_runtime="torch"))
     assert isinstance(embedder, SentenceTransformerEmbedder)
 
 
@@ -294,7 +311,7 @@ def test_local_only_allows_local_backends() -> None:
 
 
 def test_usable_cpus_is_positive() -> None:
-    assert embedding._usable_cpus() >= 1
+    assert usable_cpus() >= 1
 
 
 def test_missing_bundled_files_are_a_setup_error(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -1,0 +1,170 @@
+"""Embedding runtime benchmark (not a test): ONNX fp32 and int8 against torch, one model, one run.
+
+Embeds the same passages (PEP paragraphs packed to about chunk size) with the torch runtime and
+the ONNX runtime (fp32, then int8), in interleaved rounds on one machine, and prints texts/s of the
+best round of each, the ratio to torch, the mean and minimum cosine of each ONNX vector to the torch
+vector of the same text, the one-time export cost, and the cold start of a fresh process embedding
+one query (and whether it imported torch). The targets of issue 13 are checked at the end.
+
+    python scripts/bench_embedding.py [--texts 128] [--rounds 3] [--data-dir DIR] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from stratakb_core.embedding import build_embedder  # noqa: E402
+from stratakb_core.settings import Settings  # noqa: E402
+
+TARGET_SPEEDUP = 1.8
+TARGET_COSINE = 0.9999
+COLD_START = """
+import json, sys, time
+started = time.perf_counter()
+from stratakb_core.embedding import build_embedder
+from stratakb_core.settings import Settings
+embedder = build_embedder(Settings.from_env())
+embedder.embed_query("How long should a line of Python code be?")
+print(json.dumps({"seconds": time.perf_counter() - started, "torch": "torch" in sys.modules,
+                  "embedder": type(embedder).__name__}))
+"""
+
+
+def passages(corpora: Path, count: int, size: int = 900) -> list[str]:
+    """Paragraphs of the PEPs packed into passages of about `size` characters (a chunk's size)."""
+    out: list[str] = []
+    for path in sorted((corpora / "peps").glob("*")):
+        current = ""
+        for paragraph in path.read_text(encoding="utf-8", errors="replace").split("\n\n"):
+            paragraph = " ".join(paragraph.split())
+            if not paragraph:
+                continue
+            if current and len(current) + len(paragraph) > size:
+                out.append(current)
+                current = ""
+            current = f"{current} {paragraph}".strip()[: size * 2]
+        if current:
+            out.append(current)
+    if not out:
+        raise SystemExit(f"no passages under {corpora / 'peps'}")
+    return (out * (count // len(out) + 1))[:count]
+
+
+def cold_start(env: dict[str, str], runtime: str) -> dict[str, object]:
+    env = {**env, "EMBEDDING_RUNTIME": runtime, "PYTHONPATH": str(REPO)}
+    started = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", COLD_START], env=env, capture_output=True, text=True, check=True)
+    facts = json.loads(done.stdout.strip().splitlines()[-1])
+    return {**facts, "process_seconds": time.perf_counter() - started}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--corpora", type=Path, default=REPO.parent / "shared" / "corpora")
+    ap.add_argument("--texts", type=int, default=128)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--data-dir", type=Path, help="keep the ONNX exports here (default: a temporary folder)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    data_dir = args.data_dir or Path(tempfile.mkdtemp(prefix="stratakb-bench-embedding-"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("EMBEDDING_", "STRATA_DATA_DIR"))}
+    env["STRATA_DATA_DIR"] = str(data_dir)
+    base = Settings.from_env(env)
+    texts = passages(args.corpora, args.texts)
+    try:
+        arms = {
+            "torch": build_embedder(dataclasses.replace(base, embedding_runtime="torch")),
+            "onnx_fp32": build_embedder(dataclasses.replace(base, embedding_runtime="onnx")),
+            "onnx_int8": build_embedder(dataclasses.replace(base, embedding_runtime="onnx", embedding_quantize="int8")),
+        }
+        load = {}
+        for name, embedder in arms.items():  # loads the model, and exports/quantizes once
+            started = time.perf_counter()
+            embedder.embed_query("warm up")
+            load[name] = time.perf_counter() - started
+        best = dict.fromkeys(arms, float("inf"))
+        vectors: dict[str, np.ndarray] = {}
+        for _ in range(args.rounds):  # interleaved: a busy neighbour slows every arm alike
+            for name, embedder in arms.items():
+                started = time.perf_counter()
+                vectors[name] = embedder.embed(texts)
+                best[name] = min(best[name], time.perf_counter() - started)
+        cold = {runtime: cold_start(env, runtime) for runtime in ("onnx", "torch")}
+    finally:
+        if args.data_dir is None:
+            shutil.rmtree(data_dir, ignore_errors=True)
+    report = summarise(arms, texts, best, vectors, load, cold, args.rounds)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        show(report)
+    return 0 if report["targets_met"] else 1
+
+
+def summarise(arms, texts, best, vectors, load, cold, rounds) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    rates = {name: len(texts) / seconds for name, seconds in best.items()}
+    cosines = {name: np.sum(vectors[name] * vectors["torch"], axis=1) for name in arms if name != "torch"}
+    speedup = rates["onnx_fp32"] / rates["torch"]
+    mean_fp32 = float(cosines["onnx_fp32"].mean())
+    return {
+        "machine": f"{os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}",
+        "model": arms["torch"].name,
+        "names": {name: embedder.name for name, embedder in arms.items()},
+        "texts": len(texts),
+        "mean_chars": round(sum(map(len, texts)) / len(texts)),
+        "rounds": rounds,
+        "texts_per_second": {name: round(rate, 1) for name, rate in rates.items()},
+        "ratio_to_torch": {name: round(rate / rates["torch"], 2) for name, rate in rates.items()},
+        "cosine_to_torch": {
+            name: {"mean": round(float(c.mean()), 7), "min": round(float(c.min()), 7)} for name, c in cosines.items()
+        },
+        "first_use_seconds": {name: round(seconds, 1) for name, seconds in load.items()},
+        "cold_start": cold,
+        "targets": {
+            f"onnx fp32 / torch >= {TARGET_SPEEDUP}x": round(speedup, 2),
+            f"mean cosine fp32 >= {TARGET_COSINE}": round(mean_fp32, 7),
+            "no torch in an onnx query process": not cold["onnx"]["torch"],
+        },
+        "targets_met": speedup >= TARGET_SPEEDUP and mean_fp32 >= TARGET_COSINE and not cold["onnx"]["torch"],
+    }
+
+
+def show(report: dict[str, object]) -> None:
+    print(f"{report['machine']}; {report['model']}; {report['texts']} texts of ~{report['mean_chars']} chars")
+    rates, ratios = report["texts_per_second"], report["ratio_to_torch"]
+    cosines, first = report["cosine_to_torch"], report["first_use_seconds"]
+    print(f"{'runtime':<10} {'texts/s':>8} {'x torch':>8} {'mean cos':>9} {'min cos':>9} {'first use s':>12}")
+    for name in rates:  # type: ignore[union-attr]
+        cos = cosines.get(name, {"mean": 1.0, "min": 1.0})  # type: ignore[union-attr]
+        print(
+            f"{name:<10} {rates[name]:>8} {ratios[name]:>8} {cos['mean']:>9} {cos['min']:>9} "  # type: ignore[index]
+            f"{first[name]:>12}"  # type: ignore[index]
+        )
+    for runtime, facts in report["cold_start"].items():  # type: ignore[union-attr]
+        print(
+            f"cold start, {runtime}: one query in {facts['seconds']:.2f} s in process, "
+            f"{facts['process_seconds']:.2f} s with interpreter; torch imported: {facts['torch']}"
+        )
+    for target, value in report["targets"].items():  # type: ignore[union-attr]
+        print(f"target {target}: {value}")
+    print("all targets met" if report["targets_met"] else "targets NOT met")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
