@@ -113,7 +113,8 @@ def doc_id(file: str) -> str:
 def run_mode(conn, embedder, layer: str, mode: Mode, queries: dict[str, str], qrels: dict[str, dict[str, int]],
              deep_k: int, reranker) -> dict[str, Any]:
     engine = Engine(embedder, AskConfig(keyword_slots=mode.keyword_slots, reranking_enabled=mode.rerank,
-                                        learning_enabled=False, arms=mode.arms), reranker if mode.rerank else None)
+                                        learning_enabled=False, arms=mode.arms),
+                    reranker if mode.rerank and not mode.evidence else None)
     deep_ndcg, deep_recall, tool_ndcg, lat_deep, lat_tool = [], [], [], [], []
     per_query = []
     for qid, rel in qrels.items():
@@ -121,7 +122,9 @@ def run_mode(conn, embedder, layer: str, mode: Mode, queries: dict[str, str], qr
         t = time.perf_counter()
         results = hybrid_search(conn, embedder, text, layers=[layer], top_k=deep_k,
                                 keyword_slots=mode.keyword_slots, arms=mode.arms)
-        if mode.rerank and results:
+        if mode.rerank and mode.evidence and results:
+            results = sorted(results, key=lambda r: -r.score)  # evidence order (already the search's)
+        elif mode.rerank and results:
             pool = results[:RERANK_CANDIDATES]
             scores = reranker.score(text, [r.text for r in pool])
             order = sorted(range(len(pool)), key=lambda i: -float(scores[i]))
@@ -223,7 +226,7 @@ def main() -> int:
         report["chunks"] = chunks
         for name in args.modes:
             mode = MODES[name]
-            if mode.rerank and reranker is None:
+            if mode.rerank and not mode.evidence and reranker is None:
                 report["unavailable"][name] = why
                 print(f"{name}: unavailable ({why})", file=sys.stderr)
                 continue

@@ -52,6 +52,7 @@ class Mode:
     arms: str
     keyword_slots: int
     rerank: bool
+    evidence: bool = False  # rerank with the offline evidence reranker, not the cross-encoder
 
 
 MODES: dict[str, Mode] = {m.name: m for m in (
@@ -59,7 +60,8 @@ MODES: dict[str, Mode] = {m.name: m for m in (
     Mode("vector", "vector only", "vector", 0, False),
     Mode("hybrid", "hybrid (1 keyword slot)", "hybrid", 1, False),
     Mode("hybrid_no_slots", "hybrid, no keyword slots", "hybrid", 0, False),
-    Mode("hybrid_rerank", "hybrid + rerank", "hybrid", 1, True),
+    Mode("hybrid_evidence", "hybrid + evidence rerank (offline)", "hybrid", 1, True, evidence=True),
+    Mode("hybrid_rerank", "hybrid + cross-encoder rerank", "hybrid", 1, True),
 )}
 STATUSES = ("found", "partly_found", "not_found")
 
@@ -275,12 +277,12 @@ def run_golden(conn: Any, embedder: Any, golden: GoldenSet, layers: Sequence[str
         report["query_embedding_ms"] = {"p50": statistics.median(times), "p95": percentile(times, 0.95)}
     for name in modes:
         mode = MODES[name]
-        if mode.rerank and reranker is None:
+        if mode.rerank and not mode.evidence and reranker is None:
             report["unavailable"][name] = reranker_error or "no reranking model loaded"
             continue
         engine = Engine(embedder, AskConfig(keyword_slots=mode.keyword_slots, reranking_enabled=mode.rerank,
                                             learning_enabled=False, arms=mode.arms),
-                        reranker if mode.rerank else None)
+                        reranker if mode.rerank and not mode.evidence else None)
         records = [run_question(engine, conn, q, layers, k) for q in questions]
         by_kind = {kind: summarise([r for r in records if r["kind"] == kind])
                    for kind in golden.kinds if any(r["kind"] == kind for r in records)}

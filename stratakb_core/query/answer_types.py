@@ -79,6 +79,8 @@ class RetrievedPassage:
     rerank: float | None = None
     exact: bool = False
     chunk_id: str | None = None
+    evidence: float = 0.0  # the search's evidence score (query.evidence)
+    holds_all_terms: bool = False  # holds every rare word of the query
 
     @property
     def ref(self) -> str:

@@ -46,3 +46,25 @@ def status_for(best: float | None, basis: Basis) -> Literal["found", "partly_fou
     if best >= scale.medium:
         return "partly_found"
     return "not_found"
+
+
+ABSENT_NOTE = ("The documents never mention {terms}, so they do not cover this question; the passages are "
+               "related text, not the answer.")
+
+
+def judge_with_evidence(scores: Sequence[float], basis: Basis, *, exact: bool = False, holds_all_terms: bool = False,
+                        absent: Sequence[str] = ()) -> Literal["high", "medium", "low"]:
+    """The level with the evidence the scores miss: a question whose distinctive terms no stored
+    chunk holds is low; a clause the question names, read verbatim, is high; a passage holding
+    every rare word of the query is at least medium."""
+    if absent:
+        return "low"
+    if exact:
+        return "high"
+    level = judge(scores, basis)
+    return "medium" if level == "low" and holds_all_terms else level
+
+
+def absent_note(terms: Sequence[str]) -> str:
+    shown = ", ".join(terms[:-1]) + (" or " if len(terms) > 1 else "") + terms[-1] if terms else ""
+    return ABSENT_NOTE.format(terms=shown)

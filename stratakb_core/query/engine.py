@@ -17,14 +17,14 @@ from stratakb_core.embedding import Embedder
 from stratakb_core.errors import RerankerUnavailable, SentenceModelUnavailable
 from stratakb_core.query.answer_types import Answer, AskConfig, ExactLookup, KnownLayers, SearchAnswer
 from stratakb_core.query.arguments import check_filter, check_layers, check_mode, check_text, check_top_k
-from stratakb_core.query.confidence import judge
+from stratakb_core.query.confidence import absent_note, judge_with_evidence
 from stratakb_core.query.exact import exact_lookup, exact_note
 from stratakb_core.query.interactions import record_interaction
 from stratakb_core.query.missing import clause_label, left_out_note, pack
 from stratakb_core.query.packing import Citer, cut_passage, doc_infos, pack_passages
 from stratakb_core.query.ranking import Reranker, rank
 from stratakb_core.query.rerank import DEFAULT_RERANKING_MODEL, CrossEncoderReranker
-from stratakb_core.query.respond import respond
+from stratakb_core.query.respond import absent_terms, respond
 from stratakb_core.query.responses import exact_search_result
 from stratakb_core.query.retrieve import Searcher, load_layers, retrieve, synonym_variant
 from stratakb_core.query.search import SearchCache
@@ -76,9 +76,13 @@ class Engine:
         clauses = pack(list(exact.passages), len(exact.passages), self.config.token_budget,
                        render=lambda c, _id: exact_search_result(c), cut=cut_passage,
                        text_of=lambda c: c.text)
-        level = judge([c.similarity for c in found.passages], "similarity")
+        absent = absent_terms(conn, query, found.searched) if not clauses.packed else []
+        level = judge_with_evidence([c.similarity for c in found.passages], "similarity", exact=bool(clauses.packed),
+                                    holds_all_terms=any(c.holds_all_terms for c in found.passages[:3]),
+                                    absent=absent)
         note = " ".join(n for n in (exact_note(exact, layers is None), left_out_note(
-            [clause_label(c.section_path, c.file) for c in clauses.left_out])) if n)
+            [clause_label(c.section_path, c.file) for c in clauses.left_out]),
+            absent_note(absent) if absent else None) if n)
         interaction_id = record_interaction(
             conn, self.config, "strata_search", query, layers, found.searched, "ok", level,
             [c.chunk_id or "" for c in found.passages], {"top_k": top_k})

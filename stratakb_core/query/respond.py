@@ -16,15 +16,17 @@ from typing import Any
 import psycopg
 
 from stratakb_core.query.answer_types import KnownLayers, PackedAnswer, Ranking, Retrieval, RetrievedPassage
-from stratakb_core.query.confidence import LOW_WARNING, SCALES, judge, status_for
+from stratakb_core.query.confidence import LOW_WARNING, SCALES, absent_note, judge_with_evidence, status_for
+from stratakb_core.query.evidence import distinctive_terms
 from stratakb_core.query.exact import exact_note
 from stratakb_core.query.extractive import Extraction, Source, answer_extractive
 from stratakb_core.query.missing import clause_label, cut_note, left_out_note
 from stratakb_core.query.names import find_names, missing_names, missing_note
 from stratakb_core.query.packing import Citer
 from stratakb_core.query.receipts import issue_extractive
+from stratakb_core.store.search_sql import terms_present
 
-__all__ = ["Response", "answer_mode", "respond"]
+__all__ = ["Response", "absent_terms", "answer_mode", "respond"]
 
 ScoreSentences = Callable[[str, list[str]], Sequence[float]]
 
@@ -86,18 +88,32 @@ def _check_names(question: str, out: Response, packed: PackedAnswer) -> None:
         out.notes.append("The passages are related text, not the answer.")
 
 
+def absent_terms(conn: psycopg.Connection, question: str, layers: Sequence[str]) -> list[str]:
+    """The question's distinctive terms (acronyms, product names) that no chunk of `layers` holds."""
+    terms = distinctive_terms(question)
+    if not terms or not layers:
+        return []
+    present = terms_present(conn, layers, terms)
+    return [t for t in terms if t not in present]
+
+
 def respond(conn: psycopg.Connection, question: str, mode: str | None, layers_named: bool, retrieval: Retrieval,
             ranking: Ranking, packed: PackedAnswer, citer: Citer, *, budget: int,
             score: ScoreSentences) -> Response:
     """Judge the packed passages (or quote their sentences, in extractive mode)."""
     basis = ranking.basis
-    level = judge([ranking.score_of(c) for c in ranking.searched], basis)
-    best = max((ranking.score_of(p.passage) for p in packed.passages if not p.passage.exact), default=None)
     clauses_back = any(p.passage.exact for p in packed.passages)
-    out = Response(status="found" if clauses_back else status_for(best, basis),
+    absent = absent_terms(conn, question, retrieval.searched) if not clauses_back else []
+    level = judge_with_evidence([ranking.score_of(c) for c in ranking.searched], basis, exact=clauses_back,
+                                absent=absent)
+    best = max((ranking.score_of(p.passage) for p in packed.passages if not p.passage.exact), default=None)
+    status = "found" if clauses_back else ("not_found" if absent else status_for(best, basis))
+    out = Response(status=status,
                    mode=answer_mode(mode, [p.passage.layer for p in packed.passages], retrieval.searched,
                                     citer.known),
                    confidence=level, warnings=list(ranking.warnings))
+    if absent:
+        out.notes.append(absent_note(absent))
     if mode == "grounded" and out.mode == "extractive":
         out.notes.append("A passage comes from an extractive layer, so the answer stays extractive.")
     exact = ranking.exact
@@ -108,7 +124,7 @@ def respond(conn: psycopg.Connection, question: str, mode: str | None, layers_na
     part_missing = bool(packed.left_out or exact.unread or exact.not_looked_up)
     if out.mode == "extractive":
         out.extraction = _extract(conn, question, ranking, packed, citer, budget, score)
-        out.status = out.extraction.status
+        out.status = "not_found" if absent else out.extraction.status
         out.notes.extend(out.extraction.notes)
         out.warnings.extend(out.extraction.warnings)
     else:

@@ -36,7 +36,7 @@ def _passage_of(r: SearchResult, fused: float) -> RetrievedPassage:
     return RetrievedPassage(document_id=r.document_id, layer=r.layer, file=r.file, start=r.start, end=r.end,
                             text=r.text, line_start=r.line_start, line_end=r.line_end, page=r.page,
                             section_path=r.section_path, similarity=r.similarity, fused=fused,
-                            chunk_id=r.chunk_id)
+                            chunk_id=r.chunk_id, evidence=r.score, holds_all_terms=r.holds_all_terms)
 
 
 def merge_rrf(lists: Sequence[Sequence[SearchResult]], top_k: int) -> list[RetrievedPassage]:
