@@ -184,11 +184,17 @@ def summarise(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
             "mrr": mean(r[tool]["rr"] for r in answerable),
             "ndcg@10": mean(r[tool]["ndcg10"] for r in answerable),
             "hit_rate": _rate([r[tool]["hit"] for r in answerable]),
+            # every expected passage in the top k: a two-part question counts only when both are
+            "all@k": _rate([r[tool]["recall"] >= 1.0 for r in answerable]),
         }
     out["exact_clause_hit_rate"] = _rate([r["exact_clause_hit"] for r in records])
     out["not_found_rate_unanswerable"] = _rate([r["status"] == "not_found" for r in unanswerable])
     out["status_answerable"] = {s: sum(1 for r in answerable if r["status"] == s) for s in STATUSES}
     out["status_unanswerable"] = {s: sum(1 for r in unanswerable if r["status"] == s) for s in STATUSES}
+    found = [r for r in records if r["status"] == "found"]
+    out["precision_of_found"] = (sum(1 for r in found if r["answerable"] and r["ask"]["hit"]) / len(found)
+                                 if found else None)
+    out["answerable_turned_away"] = _rate([r["status"] == "not_found" for r in answerable])
     if records:
         ask_ms = [r["ask_ms"] for r in records]
         search_ms = [r["search_ms"] for r in records]
@@ -324,13 +330,17 @@ def format_eval_report(report: dict[str, Any]) -> str:
     for name, why in report["unavailable"].items():
         lines.append(f"| {MODES[name].label} | unavailable: {why} |||||||||")
     for m in report["modes"].values():
-        lines += ["", f"{m['label']}, per kind (ask):", f"| Kind | n | R@{k} | P@{k} | MRR | nDCG@10 | "
-                  "found / partly / not_found |", "|---|---|---|---|---|---|---|"]
+        lines += ["", f"{m['label']}, per kind (ask):", f"| Kind | n | R@{k} | all@{k} | P@{k} | MRR | nDCG@10 | "
+                  "found / partly / not_found |", "|---|---|---|---|---|---|---|---|"]
         for kind, s in m["by_kind"].items():
             st = s["status_answerable"] if kind != "unanswerable" else s["status_unanswerable"]
-            lines.append(f"| {kind} | {s['questions']} | {_f(s['ask']['recall@k'])} | {_f(s['ask']['precision@k'])} | "
-                         f"{_f(s['ask']['mrr'])} | {_f(s['ask']['ndcg@10'])} | "
+            lines.append(f"| {kind} | {s['questions']} | {_f(s['ask']['recall@k'])} | {_f(s['ask'].get('all@k'))} | "
+                         f"{_f(s['ask']['precision@k'])} | {_f(s['ask']['mrr'])} | {_f(s['ask']['ndcg@10'])} | "
                          f"{st['found']} / {st['partly_found']} / {st['not_found']} |")
+        o = m["overall"]
+        lines.append(f"Statuses as answered: precision of found {_f(o.get('precision_of_found'))}, not_found on "
+                     f"unanswerable {_f(o['not_found_rate_unanswerable'])}, answerable turned away "
+                     f"{_f(o.get('answerable_turned_away'))}")
     cal = report["modes"].get("hybrid", {}).get("calibration")
     if cal:
         spec = cal[0]

@@ -16,6 +16,7 @@ from stratakb_core.query.answer_types import (
 from stratakb_core.query.citations import Citation, citation_text
 from stratakb_core.query.confidence import SCALES
 from stratakb_core.query.engine import Engine
+from stratakb_core.query.evidence import strip_numbering, title_key
 from stratakb_core.query.ranking import RERANK_CANDIDATES, Reranker
 from stratakb_core.query.receipts import (
     NOTHING_CHECKED_NOTE,
@@ -56,5 +57,7 @@ __all__ = [
     "open_receipt",
     "search_response",
     "search_tool",
+    "strip_numbering",
+    "title_key",
     "verify_draft",
 ]

@@ -28,6 +28,7 @@ __all__ = [
     "distinctive_terms",
     "evidence_score",
     "relevance",
+    "strip_numbering",
     "title_key",
     "title_match",
 ]
@@ -90,14 +91,19 @@ def relevance(score: float) -> float:
     return 0.8 + 0.2 * (p - P_HIGH) / (1.0 - P_HIGH)
 
 
-_NUMBERING = re.compile(r"^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.\d+(?:\.\d+)*\.?|appendix\s+[a-z]\.?|annex\s+[a-z]+\.?)\s+",
-                        re.IGNORECASE)
+_NUMBERING = re.compile(r"^\s*(?:(?:appendix|annex)\s+[a-z](?:\.\d+)*\.?\s*:?|\d+(?:\.\d+)*\.?"
+                        r"|[A-Z]\.\d+(?:\.\d+)*\.?)\s+", re.IGNORECASE)
 _NON_WORD = re.compile(r"[^\w]+")
+
+
+def strip_numbering(heading: str) -> str:
+    """A heading without its number (`5.2`, `Appendix A.1.`, `B.3`)."""
+    return _NUMBERING.sub("", heading).strip()
 
 
 def title_key(text: str | None) -> str:
     """A heading or a query as compared for a title match: numbering dropped, words lowercased."""
-    return _NON_WORD.sub(" ", _NUMBERING.sub("", text or "").lower()).strip()
+    return _NON_WORD.sub(" ", strip_numbering(text or "").lower()).strip()
 
 
 def title_match(query: str, section_path: tuple[str, ...] | list[str]) -> float:

@@ -73,3 +73,14 @@ def span_text(conn: psycopg.Connection, doc_id: int, start: int, end: int) -> tu
     ).fetchone()
     conn.commit()
     return (row[0] or "", list(row[1] or ())) if row else None
+
+
+def section_headings(conn: psycopg.Connection, layers: Sequence[str]) -> list[tuple[str, str, str]]:
+    """(layer, file, heading) of every titled section of `layers`, in file and section order."""
+    rows = conn.execute(
+        "SELECT s.layer, d.path, s.heading FROM sections s JOIN documents d ON d.id = s.document_id"
+        " WHERE s.layer = ANY(%s) AND s.heading IS NOT NULL ORDER BY d.path, s.ordinal",
+        (list(layers),),
+    ).fetchall()
+    conn.commit()
+    return [(r[0], r[1], r[2]) for r in rows]

@@ -35,8 +35,8 @@ COMMON_MIN = 10  # ...and in more than 10 of them (small layers keep their words
 TS_CONFIG = "english"
 EF_SEARCH = 100
 # A heading as compared with a query: numbering dropped, runs of non-word characters one space.
-_HEADING_KEY = (r"btrim(lower(regexp_replace(regexp_replace(s.heading, '^\s*(\d+(\.\d+)*\.?|[A-Z]\.\d+(\.\d+)*\.?"
-                r"|appendix\s+[a-z]\.?|annex\s+[a-z]+\.?)\s+', '', 'i'), '[^[:alnum:]_]+', ' ', 'g')))")
+_HEADING_KEY = (r"btrim(lower(regexp_replace(regexp_replace(s.heading, '^\s*((appendix|annex)\s+[a-z](\.\d+)*\.?\s*:?"
+                r"|\d+(\.\d+)*\.?|[A-Z]\.\d+(\.\d+)*\.?)\s+', '', 'i'), '[^[:alnum:]_]+', ' ', 'g')))")
 
 
 def _scope(layers: list[str] | None, metadata_filter: dict[str, str] | None, params: dict[str, Any]) -> str:
@@ -127,7 +127,8 @@ def keyword_arm(conn: psycopg.Connection, query: str, layers: list[str] | None, 
 
 
 def title_chunks(conn: psycopg.Connection, key: str, layers: list[str] | None, limit: int = 3) -> list[str]:
-    """The first chunk of each section (up to `limit`) whose heading, numbering dropped, is `key`."""
+    """The first chunk of each section (up to `limit`) whose heading, numbering dropped, is `key`
+    (a section whose text starts with a subsection gives the subsection's first chunk)."""
     if not key:
         return []
     params: dict[str, Any] = {"key": key, "lim": limit}
@@ -136,8 +137,8 @@ def title_chunks(conn: psycopg.Connection, key: str, layers: list[str] | None, l
         cond = " AND s.layer = ANY(%(layers)s)"
         params["layers"] = layers
     rows = conn.execute(
-        "SELECT (SELECT c.id FROM chunks c WHERE c.document_id = s.document_id AND c.section_path = s.path"
-        " ORDER BY c.start_char LIMIT 1) FROM sections s"
+        "SELECT (SELECT c.id FROM chunks c WHERE c.document_id = s.document_id"
+        " AND c.section_path[1:cardinality(s.path)] = s.path ORDER BY c.start_char LIMIT 1) FROM sections s"
         f" WHERE s.heading IS NOT NULL AND {_HEADING_KEY} = %(key)s{cond}"
         " ORDER BY s.document_id, s.ordinal LIMIT %(lim)s",
         params,
