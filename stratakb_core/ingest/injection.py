@@ -73,6 +73,8 @@ _OVERRIDE: Final = _rx(
     r"\b(?:do\s+not|don'?t|never)\s+(?:follow|obey|listen to)\s+(?:your|the|any)\s+(?:\w+\s+)?(?:instructions|rules|guidelines|system prompt)",
     r"\binstead,?\s+(?:you\s+(?:must|should|will)|respond|reply|answer|output|say|tell the user)\b[^.\n]{0,60}\b(?:only|exactly|verbatim)\b",
     r"\b(?:stop|end)\s+(?:following|obeying)\b",
+    r"\b(?:ignore|disregard|forget)\s+(?:the|any|all)\s+(?:\w+\s+)?(?:instructions|rules|guidelines|policies)\s+(?:of|from|set by|given by)\s+"
+    r"(?:the|your)\s+(?:operator|developer|system|admin\w*|owner|deployer|company)",
     # German
     rf"\b(?:ignorier\w*|vergiss|vergessen\s+sie|missachte\w*|übergeh\w*)\b{_W}\b(?:vorherig\w*|bisherig\w*|obig\w*|vorig\w*|alle[nsm]?|früher\w*|deine|ihre)\b{_W}\b(?:anweisung\w*|instruktion\w*|befehl\w*|regeln|vorgaben)",
     r"\bneue\s+(?:anweisung\w*|aufgabe|befehle)\s*:",
@@ -97,11 +99,12 @@ _OVERRIDE: Final = _rx(
     # Chinese, Japanese
     r"(?:忽略|无视|忘记|忽视|無視|忘れ)[^。\n]{0,12}(?:指令|指示|说明|規則|规则|命令|提示)",
     r"(?:你现在是|从现在开始你|現在あなたは|今からあなたは)",
+    r"(?:指令|指示|命令|ルール|規則)[^。\n]{0,6}(?:無視|忘れ)",
 )
 _ROLE_TAG: Final = _rx(
     r"<\|\s*(?:system|user|assistant|im_start|im_end|endoftext|begin_of_text|start_header_id|end_header_id|eot_id)\s*\|>",
     r"\[/?INST\]|<<\s*/?SYS\s*>>|\[/?SYSTEM\]",
-    r"</?(?:system|system_prompt|sys|instructions?|admin)>(?!\s*\w{1,20}\s*</)",
+    r"<(?:system|system_prompt|sys|instructions?|admin)>(?!\s*\w{1,20}\s*</)",
     r"^[ \t]*#{1,4}[ \t]*(?:system|instruction|assistant|admin)(?:[ \t]+(?:prompt|message|override))?[ \t]*:",
     r"^[ \t]*\*{0,2}(?:system|admin|developer)\*{0,2}[ \t]*:[ \t]*(?:you\b|ignore|new\b|override|from now|the (?:assistant|ai|model)|important|attention|all previous)",
     r"^[ \t]*\*{0,2}(?:assistant|ai|bot|chatgpt|gpt|claude|model)\*{0,2}[ \t]*:[ \t]*"
@@ -132,12 +135,12 @@ _EXFIL_LINK: Final = _rx(
     # a markdown image or link whose URL has a placeholder anywhere after the host
     r"!?\[[^\]\n]{0,100}\]\(\s*<?https?://[^)\s]*(?:\{[^}\s]{1,40}\}|%7B[^)\s]{1,40}%7D|\$\{?\w+|<[^>\s]{1,40}>|\[[A-Z_ ]{2,40}\])",
     # a markdown image whose query carries data by name
-    rf"!\[[^\]\n]{{0,100}}\]\(\s*https?://[^)\s]*[?&](?:{_SECRETISH})=",
+    rf"!\[[^\]\n]{{0,100}}\]\(\s*https?://[^)\s]*[?&](?:{_SECRETISH})=(?:[)&\s{{<\[$]|%7B|[A-Z][A-Z_]{{3,}}[)&\s])",
     # any URL with a data placeholder in its query or path
     rf"https?://[^\s)]*(?:[?&/=])(?:\{{\{{?|\[|<|%7B|\$\{{)\s*(?:{_SECRETISH})[\w ]{{0,30}}(?:\}}\}}?|\]|>|%7D)",
     # words telling the reader to build such a link
-    r"\b(?:render|include|embed|display|add|append|insert|output|show)\b[^.\n]{0,60}\b(?:image|markdown|link|url)\b[^.\n]{0,80}"
-    r"\b(?:replac\w+|substitut\w+|fill\w*\s+in|append\w*|encod\w+|with)\b[^.\n]{0,60}\b(?:conversation|chat|secret|password|api key|"
+    r"\b(?:render|include|embed|display|add|append|insert|output|show)\b[^\n]{0,60}?\b(?:image|markdown|link|url)\b[^\n]{0,80}?"
+    r"\b(?:replac\w+|substitut\w+|fill\w*\s+in|append\w*|encod\w+|with|followed\s+by|plus|after)\b[^\n]{0,60}?\b(?:conversation|chat|secret|password|api key|"
     r"system prompt|user'?s?\s+(?:data|message|question|input|answer)|summary|history|previous messages)",
 )
 _SEND_VERB: Final = (
@@ -150,12 +153,14 @@ _WHAT: Final = (
     r"everything|all (?:the |of the |your )?(?:data|documents|files|information|messages|text)|personal|private|"
     r"confidential|sensitive|the (?:answer|response|output|user'?s?\w*)|your (?:answer|response|output|instructions)|"
     r"this (?:document|passage|page|file)|user'?s?\s+\w+|ssh keys?|env\w*|cookies?|session|"
-    r"gespräch\w*|verlauf|daten|conversation|données|datos|conversación|dados|dati|данные|переписк\w*"
+    r"\w*gespräch\w*|\w*verlauf|\w*daten|données|datos|conversación|dados|dati|данные|переписк\w*"
 )
 _SEND_TO_URL: Final = _rx(
     rf"\b(?:{_SEND_VERB})\b[^\n]{{0,100}}?\b(?:{_WHAT})\b[^\n]{{0,80}}?\b{_TARGET}",
     rf"\b(?:{_WHAT})\b[^\n]{{0,60}}?\b(?:must|should|shall|will|to)\s+be\s+(?:sent|posted|uploaded|forwarded|emailed)\s+{_TARGET}",
     r"\b(?:curl|wget|invoke-webrequest|iwr)\b[^\n]{0,120}(?:\.ssh/|\.aws/credentials|/etc/(?:passwd|shadow)|\$\((?:cat|env|printenv)|`(?:cat|env|printenv)|\benv\s*\||printenv)",
+    rf"\b(?:visit|open|fetch|load|browse\s+to|navigate\s+to|request|call)\s+<?https?://\S*[?&][\w-]+=\S*\s+"
+    rf"(?:plus|followed\s+by|with|and\s+append|appending|\+)\s+(?:{_WHAT}|the\s+user)",
     r"\b(?:make|send|issue|perform)\s+an?\s+(?:http\s+)?(?:get|post|put|web)\s+request\s+to\s+https?://\S+[^\n]{0,60}\b(?:with|containing|including)\b",
 )
 _TOOL_IMITATION: Final = _rx(
@@ -217,14 +222,14 @@ def _variants(text: str) -> Iterator[str]:
 
 
 def _is_mention(text: str, start: int, end: int) -> bool:
-    """A match quoted in a sentence that talks about attacks is a description, not an order."""
-    lo = max(text.rfind("\n\n", 0, start), text.rfind(". ", 0, start), 0)
-    hi_candidates = [i for i in (text.find("\n\n", end), text.find(". ", end)) if i != -1]
-    hi = min(hi_candidates) if hi_candidates else len(text)
-    sentence = text[lo:hi]
-    if not _MENTION_CUES.search(sentence):
+    """A match quoted in a paragraph that talks about attacks is a description, not an order."""
+    lo = max(text.rfind("\n\n", 0, start), start - 300, 0)
+    hi = text.find("\n\n", end)
+    hi = min(hi if hi != -1 else len(text), end + 300)
+    window = text[lo:hi]
+    if not _MENTION_CUES.search(window):
         return False
-    return any(q.start() <= start - lo and end - lo <= q.end() for q in _QUOTED.finditer(sentence))
+    return any(q.start() <= start - lo and end - lo <= q.end() for q in _QUOTED.finditer(window))
 
 
 def _fires(pattern: re.Pattern[str], texts: list[str]) -> bool:
@@ -235,10 +240,18 @@ def _fires(pattern: re.Pattern[str], texts: list[str]) -> bool:
     return False
 
 
+def _suspicious_zero_width(text: str, i: int) -> bool:
+    """Joiners between non-ASCII letters or emoji are writing (Persian, emoji sequences), not hiding."""
+    if text[i] not in "\u200c\u200d":
+        return True
+    before, after = text[i - 1 : i], text[i + 1 : i + 2]
+    return before.isascii() and after.isascii()
+
+
 def _hidden(text: str) -> bool:
     if _TAG_CHARS.search(text) or _BIDI.search(text) or _ZW_IN_WORD.search(text):
         return True
-    if len(_ZERO_WIDTH.findall(text[1:])) >= 3:
+    if sum(1 for m in _ZERO_WIDTH.finditer(text, 1) if _suspicious_zero_width(text, m.start())) >= 3:
         return True
     for pattern in (_HTML_COMMENT, _HIDDEN_STYLE):
         for m in pattern.finditer(text):
