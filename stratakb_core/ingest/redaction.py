@@ -99,12 +99,16 @@ _SHAPES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ("google_api_key", re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])")),
     ("stripe_key", re.compile(r"(?<![A-Za-z0-9])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}")),
     ("anthropic_key", re.compile(r"(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_-]{20,}")),
-    ("openai_key", re.compile(r"(?<![A-Za-z0-9-])sk-(?:proj-|svcacct-|admin-)?(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{20,}")),
+    # real keys are long and random: digits, capitals and small letters ("sk-ui-library-v2" is a name)
+    ("openai_key", re.compile(
+        r"(?<![A-Za-z0-9-])sk-(?:proj-|svcacct-|admin-)?(?=[\w-]*\d)(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[A-Za-z0-9_-]{30,}"
+    )),
     ("jwt", re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
     ("bearer_token", re.compile(r"(?i:\bbearer)\s+(?P<v>[A-Za-z0-9._~+/-]{16,}=*)")),
     ("basic_auth", re.compile(r"(?i:\bauthorization\s*:\s*basic)\s+(?P<v>[A-Za-z0-9+/]{8,}=*)")),
+    ("auth_header", re.compile(r"(?i:\bauthorization\s*:\s*(?:token|api-?key|key))\s+(?P<v>[A-Za-z0-9._~+/-]{8,}=*)")),
     # scheme://user:password@host, the password only
-    ("url_password", re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{1,64}:(?P<v>[^\s/@]{1,128})@[\w.-]")),
+    ("url_password", re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128})@[\w.-]")),
 )
 # a credential-dump line: someone@example.com:password (or |), nothing else on the line
 _EMAIL_PASSWORD_RE: Final = re.compile(
@@ -127,20 +131,22 @@ _KEY_END_RE: Final = re.compile(rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passw
 _NOT_SECRET_KEYS: Final = frozenset({"bypass", "compass"})
 
 _KEY: Final = r"[A-Za-z_][\w.-]{0,63}"
+# a label in prose may have a few words ("API key: ...", "Keystore password: ..."), before a colon only
+_LABEL: Final = r"[A-Za-z][\w.-]{0,30}(?: [A-Za-z][\w.-]{0,30}){1,3}"
 _SEP: Final = r"[ \t]*(?::=|=>|=|:)[ \t]*"
 _LABELLED_RE: Final = re.compile(
     r"(?P<lead>(?:^|[\s{,(;]|--)(?:export[ \t]+|set[ \t]+)?)"
-    rf"(?P<q>[\"']?)(?P<key>{_KEY})(?P=q)"
-    rf"{_SEP}"
+    rf"(?:\*\*|__)?(?P<q>[\"']?)(?:(?P<key>{_KEY})(?P=q){_SEP}|(?P<label>{_LABEL})[ \t]*:)(?:\*\*|__)?[ \t]*"
     r"(?:(?P<dq>\")(?P<dv>(?:[^\"\\\n]|\\.){1,512})\"|(?P<sq>')(?P<sv>[^'\n]{1,512})'"
-    r"|(?P<uv>[^\s\"',;]{1,512}))"
-    r"(?P<tail>[^\n]*)",
+    r"|(?P<uv>[^\s\"',;(]{1,512}))"
+    r"(?=(?P<tail>[^\n]*))",
     re.MULTILINE,
 )
 _FLAG_RE: Final = re.compile(rf"(?P<lead>(?:^|\s)--)(?P<key>{_KEY})[ \t]+(?P<uv>[^\s\"'-][^\s\"']{{0,511}})")
 _XML_RE: Final = re.compile(rf"<(?P<key>{_KEY})>(?P<uv>[^<>\n]{{1,512}})</(?P=key)>")
 _CAMEL_RE: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
-_OK_TAIL_RE: Final = re.compile(r"^[ \t]*(?:[,;})\]]*[ \t]*)?(?:(?:#|//|;|<!--).*)?$")
+# after an unquoted value: nothing, closing brackets, a comment, a parenthesis, or more key=value pairs
+_OK_TAIL_RE: Final = re.compile(r"^(?:[;,&].*|[ \t]*[,;})\]]*[ \t]*(?:(?:#|//|<!--).*|\([^)]*\)[ \t]*)?)$")
 
 _PLACEHOLDER_WORDS: Final = frozenset(
     {
@@ -185,7 +191,7 @@ def is_placeholder(value: str) -> bool:
 
 
 def _snake(key: str) -> str:
-    return _CAMEL_RE.sub("_", key).lower().replace("-", "_").replace(".", "_")
+    return _CAMEL_RE.sub("_", key).lower().replace("-", "_").replace(".", "_").replace(" ", "_")
 
 
 def _is_secret_key(key: str) -> bool:
@@ -220,7 +226,7 @@ def _shape_spans(text: str) -> Iterator[_Found]:
 
 def _labelled_spans(text: str) -> Iterator[_Found]:
     for m in _LABELLED_RE.finditer(text):
-        if not _is_secret_key(m.group("key")):
+        if not _is_secret_key(m.group("key") or m.group("label")):
             continue
         for group in ("dv", "sv", "uv"):
             if m.group(group) is not None:
@@ -243,7 +249,7 @@ _DETECTORS: Final[tuple[Callable[[str], Iterator[_Found]], ...]] = (_shape_spans
 
 KINDS: Final = (
     "private_key", "aws_access_key", "github_token", "slack_token", "slack_webhook", "google_api_key",
-    "stripe_key", "anthropic_key", "openai_key", "jwt", "bearer_token", "basic_auth", "url_password",
+    "stripe_key", "anthropic_key", "openai_key", "jwt", "bearer_token", "basic_auth", "auth_header", "url_password",
     "email_password", "credential",
 )  # fmt: skip
 
