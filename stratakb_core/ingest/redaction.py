@@ -234,7 +234,8 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
         value = m.group(group)
         if group == "uv":
             # unquoted: must end its line (a comment or closing bracket aside), else it is prose
-            if not _OK_TAIL_RE.match(m.group("tail")) or _CODE_RE.match(value):
+            tail = m.group("tail")
+            if not _OK_TAIL_RE.match(tail) or _CODE_RE.match(value) or tail.startswith("("):
                 continue
         if not is_placeholder(value):
             yield m.start(group), m.end(group), "credential"
