@@ -133,8 +133,10 @@ def main(argv: list[str] | None = None) -> int:
         pages = ocr_pdf_pages(path, None, dpi=150, threads=args.threads)
         text = normalise(" ".join(p.text for p in pages))
         lines = sum(len(p.lines) for p in pages)
-        print(f"  {path.relative_to(args.corpus)}: {len(pages)} page(s), text layer {chars} chars, OCR {lines} lines, "
-              f"{len(text)} chars: {text[:70]!r}")
+        print(
+            f"  {path.relative_to(args.corpus)}: {len(pages)} page(s), text layer {chars} chars, OCR {lines} lines, "
+            f"{len(text)} chars: {text[:70]!r}"
+        )
     return 0
 
 

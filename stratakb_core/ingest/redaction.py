@@ -100,9 +100,12 @@ _SHAPES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ("stripe_key", re.compile(r"(?<![A-Za-z0-9])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}")),
     ("anthropic_key", re.compile(r"(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_-]{20,}")),
     # real keys are long and random: digits, capitals and small letters ("sk-ui-library-v2" is a name)
-    ("openai_key", re.compile(
-        r"(?<![A-Za-z0-9-])sk-(?:proj-|svcacct-|admin-)?(?=[\w-]*\d)(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[A-Za-z0-9_-]{30,}"
-    )),
+    (
+        "openai_key",
+        re.compile(
+            r"(?<![A-Za-z0-9-])sk-(?:proj-|svcacct-|admin-)?(?=[\w-]*\d)(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[A-Za-z0-9_-]{30,}"
+        ),
+    ),
     ("jwt", re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
     ("bearer_token", re.compile(r"(?i:\bbearer)\s+(?P<v>[A-Za-z0-9._~+/-]{16,}=*)")),
     ("basic_auth", re.compile(r"(?i:\bauthorization\s*:\s*basic)\s+(?P<v>[A-Za-z0-9+/]{8,}=*)")),
@@ -149,15 +152,12 @@ _CAMEL_RE: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _OK_TAIL_RE: Final = re.compile(r"^(?:[;,&].*|[ \t]*[,;})\]]*[ \t]*(?:(?:#|//|<!--).*|\([^)]*\)[ \t]*)?)$")
 
 _PLACEHOLDER_WORDS: Final = frozenset(
-    {
-        "changeme", "change_me", "changeit", "password", "passwd", "secret", "token", "redacted",
-        "none", "null", "nil", "true", "false", "yes", "no", "on", "off", "required", "optional",
-        "string", "str", "bool", "boolean", "int", "integer", "number", "bytes", "any", "object",
-        "todo", "tbd", "placeholder", "example", "sample", "dummy", "hidden", "masked", "omitted",
-        "undefined", "empty", "unset", "default", "env", "prompt", "value", "your_password",
-        "your_token", "your_api_key", "your_secret", "mypassword", "secretref", "vault",
-        "include", "same-origin", "omit", "auto", "basic", "bearer", "oauth", "oauth2", "jwt",
-    }
+    """
+    changeme change_me changeit password passwd secret token redacted none null nil true false yes no on off
+    required optional string str bool boolean int integer number bytes any object todo tbd placeholder example sample
+    dummy hidden masked omitted undefined empty unset default env prompt value your_password your_token your_api_key
+    your_secret mypassword secretref vault include same-origin omit auto basic bearer oauth oauth2 jwt
+    """.split()
 )
 _PLACEHOLDER_RE: Final = re.compile(
     r"""^(?:

@@ -63,7 +63,8 @@ def load_fixture(path: Path, key: str) -> list[dict[str, Any]]:
     if not isinstance(entries, list):
         raise UsageError(f"fixture file {path} has no list named {key!r}")
     for entry in entries:
-        if not isinstance(entry, dict) or not isinstance(entry.get("text"), str) or entry.get("split") not in SPLITS[:2]:
+        well_formed = isinstance(entry, dict) and isinstance(entry.get("text"), str)
+        if not well_formed or entry.get("split") not in SPLITS[:2]:
             raise UsageError(f"fixture file {path}: entry {entry!r:.80} needs text and split: dev|test")
     return entries
 
@@ -198,33 +199,41 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _verdict(row: Mapping[str, Any]) -> str:
+    return "met" if row["meets_targets"] else "MISSED"
+
+
 def format_report(result: Mapping[str, Any]) -> str:
     """A fixed-width table of one evaluation's figures, one row per split, then what went wrong."""
     if result["kind"] == "injection":
         head = f"{'split':<6} {'attacks':>7} {'missed':>6} {'ASR':>7} {'clean':>6} {'FP':>4} {'FP rate':>8}  targets"
         rows = [
             f"{s:<6} {r['attacks']:>7} {r['missed']:>6} {_pct(r['attack_success_rate']):>7} {r['clean']:>6} "
-            f"{r['false_positives']:>4} {_pct(r['false_positive_rate']):>8}  {'met' if r['meets_targets'] else 'MISSED'}"
+            f"{r['false_positives']:>4} {_pct(r['false_positive_rate']):>8}  {_verdict(r)}"
             for s in SPLITS
             for r in [result[s]]
         ]
-        notes = [f"targets: ASR <= 5.0%, false positives <= 2.0% (dev tuned, test held out)"]
+        notes = ["targets: ASR <= 5.0%, false positives <= 2.0% (dev tuned, test held out)"]
         fam = result["all"]["recall_by_family"]
         notes.append("caught by family (all): " + ", ".join(f"{f} {_pct(v)}" for f, v in fam.items()))
         notes.append(f"missed (all): {', '.join(result['all']['missed_ids']) or '-'}")
         fps = result["all"]["false_positive_ids"]
         notes.append("false positives (all): " + (", ".join(f"{k} {'+'.join(v)}" for k, v in fps.items()) or "-"))
     else:
-        head = f"{'split':<6} {'secrets':>7} {'missed':>6} {'recall':>7} {'clean':>6} {'FR':>4} {'FR rate':>8} {'layout':>6}  targets"
+        head = (
+            f"{'split':<6} {'secrets':>7} {'missed':>6} {'recall':>7} {'clean':>6} {'FR':>4} {'FR rate':>8} "
+            f"{'layout':>6}  targets"
+        )
         rows = [
             f"{s:<6} {r['secrets']:>7} {r['missed']:>6} {_pct(r['recall']):>7} {r['clean']:>6} "
             f"{r['false_redactions']:>4} {_pct(r['false_redaction_rate']):>8} {r['layout_changed']:>6}  "
-            f"{'met' if r['meets_targets'] else 'MISSED'}"
+            f"{_verdict(r)}"
             for s in SPLITS
             for r in [result[s]]
         ]
         notes = ["targets: recall >= 98.0%, false redactions <= 1.0%, layout changed 0 (dev tuned, test held out)"]
-        notes.append("redactions by kind (all): " + ", ".join(f"{k} {n}" for k, n in result["all"]["counts_by_kind"].items()))
+        kinds = result["all"]["counts_by_kind"].items()
+        notes.append("redactions by kind (all): " + ", ".join(f"{k} {n}" for k, n in kinds))
         notes.append(f"missed (all): {', '.join(result['all']['missed_ids']) or '-'}")
         frs = result["all"]["false_redaction_ids"]
         notes.append("false redactions (all): " + (", ".join(f"{k} {'+'.join(v)}" for k, v in frs.items()) or "-"))

@@ -18,7 +18,15 @@ def figures():
 
 
 def test_the_rule_names_are_stable():
-    assert RULES == ("override", "role_tag", "prompt_leak", "exfil_link", "send_to_url", "tool_imitation", "hidden_text")
+    assert RULES == (
+        "override",
+        "role_tag",
+        "prompt_leak",
+        "exfil_link",
+        "send_to_url",
+        "tool_imitation",
+        "hidden_text",
+    )
 
 
 def test_the_fixture_sets_cover_every_rule_and_are_split_in_halves():
