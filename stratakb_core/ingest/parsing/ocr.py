@@ -105,9 +105,10 @@ def _engine_class() -> Any:
 def _engine(threads: int) -> Any:
     cls = _engine_class()
     if cls.__module__.startswith("rapidocr_onnxruntime"):
-        return cls(intra_op_num_threads=threads)
+        return cls(intra_op_num_threads=threads, use_cls=False)
     params = {
         "Global.log_level": "warning",
+        "Global.use_cls": False,  # the line-angle classifier turned whole justified lines upside down
         "Global.max_side_len": 4000,
         "EngineConfig.onnxruntime.intra_op_num_threads": threads,
     }
