@@ -10,8 +10,8 @@ is used when ``rapidocr`` is missing.
 Lines come back in reading order: sorted top to bottom, and lines whose boxes share most of
 their height count as one row, read left to right. Columns are not separated: on a two-column
 page with a narrow gutter the detector itself often joins a left and a right line into one box
-(multicolumn.pdf in the benchmark), and an XY-cut tried here made table pages worse. Boxes are in pixels of the rendered page
-(``dpi`` / 72 pixels per PDF point). The engine is built once per process and per thread
+(multicolumn.pdf in the benchmark), and an XY-cut tried here made table pages worse. Boxes are
+in pixels of the rendered page (``dpi`` / 72 pixels per PDF point). The engine is built once per process and per thread
 count, because loading the models takes seconds.
 """
 
