@@ -1,0 +1,219 @@
+"""Offline OCR of scanned PDF pages and images: lines in reading order (I/O: reads files, runs models).
+
+PDF pages are rendered with pypdfium2 and read by RapidOCR (PP-OCR models in ONNX, run by
+onnxruntime; the models ship inside the ``rapidocr`` wheel, so nothing is downloaded at run
+time). Both come with the optional ``ocr`` extra (``pip install 'stratakb[ocr]'``); importing
+this module imports neither, and a call without them raises ``RefusedError`` (code
+``ocr_unavailable``) saying which extra to install. The older ``rapidocr_onnxruntime`` package
+is used when ``rapidocr`` is missing.
+
+Lines come back in reading order: sorted top to bottom, and lines whose boxes share most of
+their height count as one row, read left to right. Columns are not separated: on a two-column
+page with a narrow gutter the detector itself often joins a left and a right line into one box
+(multicolumn.pdf in the benchmark), and an XY-cut tried here made table pages worse. Boxes are
+in pixels of the rendered page (``dpi`` / 72 pixels per PDF point). The engine is built once per process and per thread
+count, because loading the models takes seconds.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from stratakb_core.errors import ParseError, ReadError, RefusedError
+
+__all__ = [
+    "DEFAULT_DPI",
+    "OcrLine",
+    "OcrPage",
+    "ocr_available",
+    "ocr_image",
+    "ocr_pdf_pages",
+    "reading_order",
+]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DPI: Final = 300
+MAX_DPI: Final = 600
+MAX_PAGE_PIXELS: Final = 60_000_000  # a 600 dpi A3 page; larger renders are refused, not attempted
+_INSTALL_HINT: Final = "OCR needs the optional ocr extra: pip install 'stratakb[ocr]'"
+
+Box = tuple[tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]]
+
+
+@dataclass(frozen=True, slots=True)
+class OcrLine:
+    """One recognised line: its text, its four corners in page pixels, and the model's confidence."""
+
+    text: str
+    box: Box
+    confidence: float
+
+    @property
+    def top(self) -> float:
+        return min(p[1] for p in self.box)
+
+    @property
+    def bottom(self) -> float:
+        return max(p[1] for p in self.box)
+
+    @property
+    def left(self) -> float:
+        return min(p[0] for p in self.box)
+
+
+@dataclass(frozen=True, slots=True)
+class OcrPage:
+    """The lines of one page (1-based), in reading order."""
+
+    page: int
+    lines: tuple[OcrLine, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n".join(line.text for line in self.lines)
+
+
+def ocr_available() -> bool:
+    """True when the OCR engine and the PDF renderer can be imported."""
+    try:
+        _engine_class()
+        import pypdfium2  # noqa: F401  (probe only)
+    except RefusedError:
+        return False
+    except ImportError:
+        return False
+    return True
+
+
+def _engine_class() -> Any:
+    try:
+        from rapidocr import RapidOCR
+    except ImportError:
+        try:
+            from rapidocr_onnxruntime import RapidOCR
+        except ImportError as exc:
+            raise RefusedError(_INSTALL_HINT, code="ocr_unavailable") from exc
+    return RapidOCR
+
+
+@functools.lru_cache(maxsize=2)
+def _engine(threads: int) -> Any:
+    cls = _engine_class()
+    if cls.__module__.startswith("rapidocr_onnxruntime"):
+        return cls(intra_op_num_threads=threads, use_cls=False)
+    params = {
+        "Global.log_level": "warning",
+        "Global.use_cls": False,  # the line-angle classifier turned whole justified lines upside down
+        "Global.max_side_len": 4000,
+        "EngineConfig.onnxruntime.intra_op_num_threads": threads,
+    }
+    return cls(params=params)
+
+
+def _lines_from(result: Any) -> list[OcrLine]:
+    """Lines out of either RapidOCR's result object (3.x) or its list of triples (1.x)."""
+    if isinstance(result, tuple):  # rapidocr_onnxruntime: (list of [box, text, score], elapsed)
+        triples = result[0] or []
+    else:
+        if result is None or result.txts is None:
+            return []
+        triples = zip(result.boxes, result.txts, result.scores, strict=True)
+    lines = []
+    for box, text, score in triples:
+        corners = tuple((float(x), float(y)) for x, y in box)
+        if text and text.strip():
+            lines.append(OcrLine(str(text).strip(), corners, float(score)))  # type: ignore[arg-type]
+    return lines
+
+
+def reading_order(lines: Iterable[OcrLine]) -> tuple[OcrLine, ...]:
+    """Top to bottom; lines sharing most of their height form a row, read left to right."""
+    rows: list[list[OcrLine]] = []
+    for line in sorted(lines, key=lambda ln: (ln.top, ln.left)):
+        if rows:
+            row = rows[-1]
+            top = min(ln.top for ln in row)
+            bottom = max(ln.bottom for ln in row)
+            overlap = min(bottom, line.bottom) - max(top, line.top)
+            if overlap > 0.5 * min(bottom - top, line.bottom - line.top):
+                row.append(line)
+                continue
+        rows.append([line])
+    return tuple(line for row in rows for line in sorted(row, key=lambda ln: ln.left))
+
+
+def _run(image: Any, threads: int) -> tuple[OcrLine, ...]:
+    import numpy as np
+
+    array = np.asarray(image.convert("RGB"))[:, :, ::-1]  # RapidOCR reads BGR, as OpenCV does
+    return reading_order(_lines_from(_engine(threads)(array)))
+
+
+def ocr_image(path: str | Path, *, threads: int = 2) -> OcrPage:
+    """OCR one PNG, JPEG or TIFF image (the first frame of a multi-page TIFF) as page 1."""
+    _engine_class()
+    try:
+        from PIL import Image, UnidentifiedImageError
+    except ImportError as exc:
+        raise RefusedError(_INSTALL_HINT, code="ocr_unavailable") from exc
+    try:
+        with Image.open(path) as image:
+            image.load()
+            if image.width * image.height > MAX_PAGE_PIXELS:
+                raise ParseError(f"{path}: image of {image.width}x{image.height} pixels is too large to OCR")
+            return OcrPage(1, _run(image, threads))
+    except OSError as exc:
+        if isinstance(exc, UnidentifiedImageError):
+            raise ParseError(f"{path}: not an image OCR can read ({exc})") from exc
+        raise ReadError(f"{path}: cannot read the image ({exc})") from exc
+
+
+def _open_pdf(source: str | Path | bytes, name: str) -> Any:
+    try:
+        import pypdfium2 as pdfium
+    except ImportError as exc:
+        raise RefusedError(_INSTALL_HINT, code="ocr_unavailable") from exc
+    try:
+        data = source if isinstance(source, bytes) else Path(source).read_bytes()
+    except OSError as exc:
+        raise ReadError(f"{name}: cannot read the PDF ({exc})") from exc
+    try:
+        return pdfium.PdfDocument(io.BytesIO(data))
+    except pdfium.PdfiumError as exc:
+        raise ParseError(f"{name}: PDFium cannot open it ({exc})") from exc
+
+
+def ocr_pdf_pages(
+    source: str | Path | bytes, pages: Sequence[int] | None = None, dpi: int = DEFAULT_DPI, *, threads: int = 2
+) -> list[OcrPage]:
+    """OCR the given 1-based pages of a PDF (all pages when ``pages`` is None) rendered at ``dpi``."""
+    name = "PDF bytes" if isinstance(source, bytes) else str(source)
+    if not 36 <= dpi <= MAX_DPI:
+        raise ParseError(f"{name}: dpi must be between 36 and {MAX_DPI}, not {dpi}")
+    _engine_class()
+    pdf = _open_pdf(source, name)
+    try:
+        count = len(pdf)
+        wanted = list(range(1, count + 1)) if pages is None else list(pages)
+        bad = [p for p in wanted if not 1 <= p <= count]
+        if bad:
+            raise ParseError(f"{name}: no page {bad[0]} (the PDF has {count})")
+        out = []
+        for number in wanted:
+            page = pdf[number - 1]
+            width, height = page.get_size()
+            scale = dpi / 72
+            if width * height * scale * scale > MAX_PAGE_PIXELS:
+                raise ParseError(f"{name}: page {number} is too large to render at {dpi} dpi")
+            image = page.render(scale=scale).to_pil()
+            out.append(OcrPage(number, _run(image, threads)))
+        return out
+    finally:
+        pdf.close()

@@ -1,0 +1,292 @@
+"""Secret redaction: secret values in extracted text become ``[REDACTED_<KIND>]`` markers (no I/O).
+
+Runs after extraction and before chunking, so no later stage (chunks, embeddings, payloads,
+answers) ever holds a credential that sits in a file we keep on purpose. Two kinds of detector:
+
+* shapes, secrets by their form alone: PEM private key blocks, AWS access key ids, GitHub,
+  Slack, Google, Stripe, OpenAI and Anthropic keys, JWTs, ``Authorization: Bearer|Basic``
+  credentials, the password in ``scheme://user:password@host`` and credential-dump lines
+  ``someone@example.com:password``;
+* labels, ``key: value`` / ``key=value`` / ``"key": "value"`` / ``<key>value</key>`` (YAML,
+  INI, .env, JSON, XML, shell, command-line flags) whose key ends in a secret word (password,
+  passwd, pwd, pass, passphrase, token, secret, api key, private key, access key, credential,
+  with compounds such as ``keystore_password``, ``AWS_SECRET_ACCESS_KEY`` or ``clientSecret``).
+  The value goes, the label stays, and so does everything else on the line.
+
+Unlabelled high-entropy strings are left alone on purpose: commit ids, checksums, UUIDs and
+base64 images look exactly like them, and the clean fixture set holds many.
+
+Lines never move: a marker replaces the value on its own line, and a value spanning lines (a
+PEM block) becomes the marker on its first line followed by the same number of line breaks, so
+the block's other lines stay as empty lines. Every character outside a redacted value keeps its
+line number (character offsets after a redaction do shift; ``RedactedSpan`` gives both).
+
+Never redacted (see ``is_placeholder``): empty values, placeholders (``<your-token>``,
+``${TOKEN}``, ``{{ token }}``, ``%(pw)s``, ``$TOKEN``, ``****``, ``xxx``, ``...``), the
+well-known non-secrets ``changeme``, ``password``, ``secret`` and ``redacted`` (a default everyone
+knows protects nothing, and docs use them as examples), type names (``string``, ``bool``, ...),
+paths to files holding the secret (``/run/secrets/db``, ``key.pem``), code that fetches the
+value (``os.environ["TOKEN"]``, ``getpass()``), and ordinary prose: an unquoted value must be the
+last word on its line (a trailing ``#`` comment aside), so "Password: at least 12 characters"
+is kept. Markers already in the text are never redacted again.
+
+Counts are per kind; a kind is a short lowercase name (``credential``, ``private_key``, ...)
+and never holds any part of the value, so it is safe to record in events.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final
+
+__all__ = [
+    "KINDS",
+    "RedactedSpan",
+    "RedactionResult",
+    "is_placeholder",
+    "marker",
+    "redact",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class RedactedSpan:
+    """One redaction: its kind, the value's offsets before, the marker's offsets after, its line."""
+
+    kind: str
+    start: int
+    end: int
+    new_start: int
+    new_end: int
+    line: int  # 1-based, the same in the original and the redacted text
+
+
+@dataclass(frozen=True, slots=True)
+class RedactionResult:
+    """The redacted text, how many values of each kind went, and where."""
+
+    text: str
+    counts_by_kind: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    spans: tuple[RedactedSpan, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts_by_kind.values())
+
+
+def marker(kind: str) -> str:
+    """The text that stands in for a value of ``kind``."""
+    return f"[REDACTED_{kind.upper()}]"
+
+
+_MARKER_RE: Final = re.compile(r"\[REDACTED_[A-Z_]+\]")
+
+# --- shapes -------------------------------------------------------------------------------
+
+_PEM_RE: Final = re.compile(
+    r"-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----"
+    r"(?P<body>[\s\S]{0,20000}?)-----END \1-----"
+)
+_SHAPES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
+    ("aws_access_key", re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])")),
+    ("github_token", re.compile(r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})")),
+    ("slack_token", re.compile(r"(?<![A-Za-z0-9])xox[abposre]-[A-Za-z0-9-]{10,}")),
+    ("slack_webhook", re.compile(r"(?<=hooks\.slack\.com/services/)T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,}")),
+    ("google_api_key", re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])")),
+    ("stripe_key", re.compile(r"(?<![A-Za-z0-9])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}")),
+    ("anthropic_key", re.compile(r"(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_-]{20,}")),
+    # real keys are long and random: digits, capitals and small letters ("sk-ui-library-v2" is a name)
+    (
+        "openai_key",
+        re.compile(
+            r"(?<![A-Za-z0-9-])sk-(?:proj-|svcacct-|admin-)?(?=[\w-]*\d)(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[A-Za-z0-9_-]{30,}"
+        ),
+    ),
+    ("jwt", re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
+    ("bearer_token", re.compile(r"(?i:\bbearer)\s+(?P<v>[A-Za-z0-9._~+/-]{16,}=*)")),
+    ("basic_auth", re.compile(r"(?i:\bauthorization\s*:\s*basic)\s+(?P<v>[A-Za-z0-9+/]{8,}=*)")),
+    ("auth_header", re.compile(r"(?i:\bauthorization\s*:\s*(?:token|api-?key|key))\s+(?P<v>[A-Za-z0-9._~+/-]{8,}=*)")),
+    # scheme://user:password@host, the password only
+    ("url_password", re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128})@[\w.-]")),
+)
+# a credential-dump line: someone@example.com:password (or |), nothing else on the line
+_EMAIL_PASSWORD_RE: Final = re.compile(
+    r"^[ \t]*[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+[ \t]*[:|;][ \t]*(?P<v>[^\s]{4,128})[ \t]*$",
+    re.MULTILINE,
+)
+_DUMP_VALUE_RE: Final = re.compile(r"[\d!@#$%^&*+=?~]")  # a word alone ("approved") is a note, not a password
+_PATHLIKE_RE: Final = re.compile(r"^(?:[\w.-]+/)+[\w.-]+$|\.git$|^\d{2,5}$")
+
+# --- labels -------------------------------------------------------------------------------
+
+_SECRET_WORDS: Final = (
+    r"password|passwd|passphrase|pwd|pass|pw|token|secret|credentials?|api_?key|"
+    r"(?:private|access|secret|signing|encryption|master|auth|account|license|client)_key|"
+    r"client_secret|secret_access_key"
+)
+# the last part of a key, after snake-casing it; some words may also end a run-together key
+_KEY_END_RE: Final = re.compile(rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|secret|token|apikey)$")
+# names that end in a secret word but are not one (api_key_id is not in this list: no match anyway)
+_NOT_SECRET_KEYS: Final = frozenset({"bypass", "compass"})
+
+_KEY: Final = r"[A-Za-z_][\w.-]{0,63}"
+# a label in prose may have a few words ("API key: ...", "Keystore password: ..."), before a colon only
+_LABEL: Final = r"[A-Za-z][\w.-]{0,30}(?: [A-Za-z][\w.-]{0,30}){1,3}"
+_SEP: Final = r"[ \t]*(?::=|=>|=|:)[ \t]*"
+_LABELLED_RE: Final = re.compile(
+    r"(?P<lead>(?:^|[\s{,(;]|--)(?:export[ \t]+|set[ \t]+)?)"
+    rf"(?:\*\*|__)?(?P<q>[\"']?)(?:(?P<key>{_KEY})(?P=q){_SEP}|(?P<label>{_LABEL})[ \t]*:)(?:\*\*|__)?[ \t]*"
+    r"(?:(?P<dq>\")(?P<dv>(?:[^\"\\\n]|\\.){1,512})\"|(?P<sq>')(?P<sv>[^'\n]{1,512})'"
+    r"|(?P<uv>[^\s\"',;(]{1,512}))"
+    r"(?=(?P<tail>[^\n]*))",
+    re.MULTILINE,
+)
+_FLAG_RE: Final = re.compile(rf"(?P<lead>(?:^|\s)--)(?P<key>{_KEY})[ \t]+(?P<uv>[^\s\"'-][^\s\"']{{0,511}})")
+_XML_RE: Final = re.compile(rf"<(?P<key>{_KEY})>(?P<uv>[^<>\n]{{1,512}})</(?P=key)>")
+_CAMEL_RE: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+# after an unquoted value: nothing, closing brackets, a comment, a parenthesis, or more key=value pairs
+_OK_TAIL_RE: Final = re.compile(r"^(?:[;,&].*|[ \t]*[,;})\]]*[ \t]*(?:(?:#|//|<!--).*|\([^)]*\)[ \t]*)?)$")
+
+_PLACEHOLDER_WORDS: Final = frozenset(
+    """
+    changeme change_me changeit password passwd secret token redacted none null nil true false yes no on off
+    required optional string str bool boolean int integer number bytes any object todo tbd placeholder example sample
+    dummy hidden masked omitted undefined empty unset default env prompt value your_password your_token your_api_key
+    your_secret mypassword secretref vault include same-origin omit auto basic bearer oauth oauth2 jwt
+    """.split()
+)
+_PLACEHOLDER_RE: Final = re.compile(
+    r"""^(?:
+        <[^<>]*> | \$\{[^}]*\}:? | \$\{\{[^}]*\}\} | \{\{[^}]*\}\} | \{[A-Za-z_][\w.-]*\}
+      | %\([\w.-]+\)s | %[\w.-]+% | \$[A-Za-z_]\w* | \$\([^)]*\)
+      | [*xX•.#?_-]{3,} | \[[^\]]*\] | !\w+ | [|>][-+]? | \.\.\.+ | …
+      | (?:your|my|the|insert|enter|put|replace)[_-].* | .*(?:_here|-here|here>)
+    )$""",
+    re.VERBOSE | re.IGNORECASE,
+)
+_CODE_RE: Final = re.compile(
+    r"^(?:[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[\w.]*\(.*|[\w.]+\[.*|(?:os|env|process|config|settings|self)\b.*)$"
+)
+_FILE_RE: Final = re.compile(
+    r"^(?:~?/|\.{1,2}/|[A-Za-z]:\\|file://|https?://).*|.*\.(?:pem|key|crt|cer|p12|pfx|jks|keystore|json|ya?ml|txt|env|gpg|asc)$",
+    re.IGNORECASE,
+)
+
+
+def is_placeholder(value: str) -> bool:
+    """True for a value that stands for a secret without being one (see the module docstring)."""
+    v = value.strip().strip("\"'`")
+    if len(v) < 3 or _MARKER_RE.search(v):
+        return True
+    low = v.lower()
+    if low in _PLACEHOLDER_WORDS or low.rstrip("!.") in _PLACEHOLDER_WORDS:
+        return True
+    if _PLACEHOLDER_RE.match(v) or _FILE_RE.match(v):
+        return True
+    return False
+
+
+def _snake(key: str) -> str:
+    return _CAMEL_RE.sub("_", key).lower().replace("-", "_").replace(".", "_").replace(" ", "_")
+
+
+def _is_secret_key(key: str) -> bool:
+    name = _snake(key).strip("_")
+    if name in _NOT_SECRET_KEYS:
+        return False
+    return bool(_KEY_END_RE.search(name))
+
+
+_Found = tuple[int, int, str]  # start, end, kind
+
+
+def _shape_spans(text: str) -> Iterator[_Found]:
+    for m in _PEM_RE.finditer(text):
+        body = m.group("body").strip()
+        if len(body) >= 16 and not is_placeholder(body):
+            yield m.start(), m.end(), "private_key"
+    for kind, pattern in _SHAPES:
+        for m in pattern.finditer(text):
+            if "v" in pattern.groupindex:
+                value = m.group("v")
+                if is_placeholder(value) or (kind == "url_password" and value.lower() in {"pass", "pw"}):
+                    continue
+                yield m.start("v"), m.end("v"), kind
+            else:
+                yield m.start(), m.end(), kind
+    for m in _EMAIL_PASSWORD_RE.finditer(text):
+        value = m.group("v")
+        if not is_placeholder(value) and not _PATHLIKE_RE.search(value) and _DUMP_VALUE_RE.search(value):
+            yield m.start("v"), m.end("v"), "email_password"
+
+
+def _labelled_spans(text: str) -> Iterator[_Found]:
+    for m in _LABELLED_RE.finditer(text):
+        if not _is_secret_key(m.group("key") or m.group("label")):
+            continue
+        for group in ("dv", "sv", "uv"):
+            if m.group(group) is not None:
+                break
+        value = m.group(group)
+        if group == "uv":
+            # unquoted: must end its line (a comment or closing bracket aside), else it is prose
+            tail = m.group("tail")
+            if not _OK_TAIL_RE.match(tail) or _CODE_RE.match(value) or tail.startswith("("):
+                continue
+        if not is_placeholder(value):
+            yield m.start(group), m.end(group), "credential"
+    for pattern in (_FLAG_RE, _XML_RE):
+        for m in pattern.finditer(text):
+            value = m.group("uv")
+            if _is_secret_key(m.group("key")) and not is_placeholder(value) and not _CODE_RE.match(value):
+                yield m.start("uv"), m.end("uv"), "credential"
+
+
+_DETECTORS: Final[tuple[Callable[[str], Iterator[_Found]], ...]] = (_shape_spans, _labelled_spans)
+
+KINDS: Final = (
+    "private_key", "aws_access_key", "github_token", "slack_token", "slack_webhook", "google_api_key",
+    "stripe_key", "anthropic_key", "openai_key", "jwt", "bearer_token", "basic_auth", "auth_header", "url_password",
+    "email_password", "credential",
+)  # fmt: skip
+
+
+def _choose(found: list[_Found]) -> list[_Found]:
+    """Earliest first; of overlapping spans the one found first (shapes before labels) wins."""
+    order = {span: i for i, span in reversed(list(enumerate(found)))}
+    chosen: list[_Found] = []
+    for span in sorted(order, key=lambda s: (s[0], order[s])):
+        if chosen and span[0] < chosen[-1][1]:
+            continue
+        chosen.append(span)
+    return chosen
+
+
+def redact(text: str) -> RedactionResult:
+    """Replace every secret value in ``text`` by its marker; line count and other lines unchanged."""
+    found = [span for detect in _DETECTORS for span in detect(text)]
+    if not found:
+        return RedactionResult(text)
+    pieces: list[str] = []
+    spans: list[RedactedSpan] = []
+    counts: Counter[str] = Counter()
+    pos = out_len = 0
+    line = 1
+    for start, end, kind in _choose(found):
+        before = text[pos:start]
+        line += before.count("\n")
+        pieces.append(before)
+        out_len += len(before)
+        replacement = marker(kind) + "\n" * text.count("\n", start, end)
+        pieces.append(replacement)
+        spans.append(RedactedSpan(kind, start, end, out_len, out_len + len(marker(kind)), line))
+        counts[kind] += 1
+        out_len += len(replacement)
+        line += replacement.count("\n")
+        pos = end
+    pieces.append(text[pos:])
+    return RedactionResult("".join(pieces), MappingProxyType(dict(sorted(counts.items()))), tuple(spans))

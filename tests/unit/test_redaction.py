@@ -1,0 +1,117 @@
+"""Secret redaction: targets on the fixture sets, markers that keep every line where it was."""
+
+from __future__ import annotations
+
+import pytest
+
+from stratakb_core.ingest.redaction import KINDS, is_placeholder, marker, redact
+from stratakb_core.ingest.safety_eval import (
+    _secret_text,
+    default_fixtures_dir,
+    evaluate_redaction,
+    load_fixture,
+    preserves_layout,
+    secret_values,
+)
+
+FIXTURES = default_fixtures_dir() / "redaction"
+SECRETS = load_fixture(FIXTURES / "secrets.yaml", "secrets")
+CLEAN = load_fixture(FIXTURES / "clean.yaml", "clean")
+
+
+@pytest.fixture(scope="module")
+def figures():
+    return evaluate_redaction()
+
+
+def test_the_fixture_sets_are_big_enough_and_split_in_halves():
+    assert len(SECRETS) >= 120 and len(CLEAN) >= 150
+    for entries in (SECRETS, CLEAN):
+        dev = sum(e["split"] == "dev" for e in entries)
+        assert abs(2 * dev - len(entries)) <= 2
+    assert len({e["id"] for e in SECRETS + CLEAN}) == len(SECRETS) + len(CLEAN)
+
+
+def test_the_dev_half_meets_the_targets(figures):
+    dev = figures["dev"]
+    assert dev["recall"] >= 0.98, dev["missed_ids"]
+    assert dev["false_redaction_rate"] <= 0.01, dev["false_redaction_ids"]
+
+
+def test_the_held_out_half_does_not_fall_below_its_measured_figures(figures):
+    # Measured once the rules were tuned on dev (88.9% recall, 3.8% false redactions), below the
+    # targets: a ratchet, so a change that helps dev by hurting the held-out half shows up here.
+    test = figures["test"]
+    assert test["recall"] >= 56 / 63, test["missed_ids"]
+    assert test["false_redactions"] <= 3, test["false_redaction_ids"]
+
+
+@pytest.mark.parametrize("entry", SECRETS + CLEAN, ids=lambda e: e["id"])
+def test_redaction_never_moves_a_line_or_touches_other_text(entry):
+    text = _secret_text(entry) if entry in SECRETS else entry["text"]
+    result = redact(text)
+    assert result.text.count("\n") == text.count("\n")
+    assert preserves_layout(text, result)
+
+
+def test_kinds_and_spans_never_carry_the_value():
+    for entry in SECRETS:
+        result = redact(_secret_text(entry))
+        for value in secret_values(entry):
+            assert all(value not in kind for kind in result.counts_by_kind)
+            assert all(value not in repr(span) for span in result.spans)
+        assert set(result.counts_by_kind) <= set(KINDS)
+
+
+def test_a_value_is_replaced_and_its_label_kept():
+    result = redact("db:\n  host: db.internal\n  password: Tr0ub4dor&3   # prod\n")
+    assert result.text == "db:\n  host: db.internal\n  password: [REDACTED_CREDENTIAL]   # prod\n"
+    assert dict(result.counts_by_kind) == {"credential": 1}
+    (span,) = result.spans
+    assert span.line == 3 and result.text[span.new_start : span.new_end] == marker("credential")
+
+
+def test_a_pem_block_becomes_a_marker_followed_by_its_line_breaks():
+    head, tail = "-----BEGIN RSA PRIV" + "ATE KEY-----", "-----END RSA PRIV" + "ATE KEY-----"
+    text = f"key:\n{head}\nMIIEowIBAAKCAQEAfakefakefakefake\nfakefakefakefakefake\n{tail} after\nnext line"
+    result = redact(text)
+    assert result.text == "key:\n[REDACTED_PRIVATE_KEY]\n\n\n after\nnext line"
+    assert result.spans[0].line == 2
+
+
+def test_several_values_on_one_line_all_go():
+    result = redact('{"auth": {"user": "svc", "password": "pw-one-1", "token": "tok-two-2"}}')
+    assert "pw-one-1" not in result.text and "tok-two-2" not in result.text
+    assert result.counts_by_kind["credential"] == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "password: <your-password>",
+        "token: ${API_TOKEN}",
+        "password: changeme",
+        "secret: ****",
+        "Password: at least 12 characters, one digit.",
+        "The password must be 12 characters long.",
+        "password = os.environ['DB_PASSWORD']",
+        "private_key: /etc/ssl/private/server.key",
+        "commit 3f2a9c8e1b7d4a6f9e0c1d2b3a4f5e6d7c8b9a0f",
+        "postgres://user:password@localhost/db",
+        "password: [REDACTED_CREDENTIAL]",
+    ],
+)
+def test_placeholders_prose_and_references_stay(text):
+    assert redact(text).text == text
+
+
+def test_redacting_twice_changes_nothing_more():
+    for entry in SECRETS:
+        once = redact(_secret_text(entry))
+        assert redact(once.text).text == once.text
+
+
+def test_is_placeholder_decisions():
+    assert is_placeholder("<token>") and is_placeholder("${X}") and is_placeholder("changeme")
+    assert is_placeholder("xxxxxxxx") and is_placeholder("YOUR_KEY_HERE")
+    assert not is_placeholder("Tr0ub4dor&3") and not is_placeholder("hunter22")
