@@ -1,4 +1,4 @@
-"""OCR: lazy imports, reading order, and real OCR of text drawn in the test (the test extra installs the OCR packages)."""
+"""OCR: lazy imports, reading order, and real OCR of text drawn in the test (the test extra installs OCR)."""
 
 from __future__ import annotations
 
