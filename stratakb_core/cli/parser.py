@@ -137,7 +137,8 @@ def _add_presets_and_eval(sub: Subparsers) -> None:
     ev_.add_argument("--layer", action="append", dest="layers", help="search this layer (repeatable; default:"
                      " the golden set's layers)")
     ev_.add_argument("--mode", action="append", dest="modes", metavar="MODE",
-                     help="fulltext, vector, hybrid, hybrid_no_slots or hybrid_rerank (repeatable; default all)")
+                     help="fulltext, vector, hybrid, hybrid_no_slots, hybrid_evidence or hybrid_rerank "
+                     "(repeatable; default all)")
     ev_.add_argument("--top-k", type=int, default=10, help="results scored per question (default 10)")
     ev_.add_argument("--json", action="store_true", help="print the full report, per question, as JSON")
 

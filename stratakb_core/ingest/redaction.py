@@ -26,7 +26,7 @@ Never redacted (see ``is_placeholder``): empty values, placeholders (``<your-tok
 well-known non-secrets ``changeme``, ``password``, ``secret`` and ``redacted`` (a default everyone
 knows protects nothing, and docs use them as examples), type names (``string``, ``bool``, ...),
 paths to files holding the secret (``/run/secrets/db``, ``key.pem``), code that fetches the
-value (``os.environ["TOKEN"]``, ``getpass()``), and ordinary prose: an unquoted value must be the
+value (``os.environ[name]``, ``getpass()``), and ordinary prose: an unquoted value must be the
 last word on its line (a trailing ``#`` comment aside), so "Password: at least 12 characters"
 is kept. Markers already in the text are never redacted again.
 
