@@ -18,7 +18,6 @@
     │   └── EmbedError              embedding or storing failed      (embed_error)
     ├── NoTextError                 a file with no text: skipped, not a failure
     ├── GitUnavailable              git could not list a folder: it is walked instead, with a note
-    ├── SentenceModelUnavailable    extractive answers need the reranking model; it cannot load
     ├── RerankerUnavailable         the reranking model cannot load (answers fall back to similarity)
     ├── TableQueryError             a valid table query that could not run (table_query_failed)
     │   └── TableQueryTimeout       it stopped at its time limit            (timeout)
@@ -148,12 +147,6 @@ class ArgumentError(UsageError):
 
 class ReceiptNotFound(UsageError):
     code = "receipt_not_found"
-
-
-class SentenceModelUnavailable(StrataError):
-    """Extractive answers need the reranking model, and it could not load."""
-
-    code = "reranking_model_unavailable"
 
 
 class RerankerUnavailable(StrataError):

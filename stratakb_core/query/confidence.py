@@ -48,8 +48,7 @@ def status_for(best: float | None, basis: Basis) -> Literal["found", "partly_fou
     return "not_found"
 
 
-ABSENT_NOTE = ("The documents never mention {terms}, so they do not cover this question; the passages are "
-               "related text, not the answer.")
+ABSENT_NOTE = "The documents never mention {terms}, so they do not cover this question."
 
 
 def judge_with_evidence(scores: Sequence[float], basis: Basis, *, exact: bool = False, holds_all_terms: bool = False,

@@ -14,10 +14,11 @@ from typing import Any
 import psycopg
 
 from stratakb_core.embedding import Embedder
-from stratakb_core.errors import RerankerUnavailable, SentenceModelUnavailable
+from stratakb_core.errors import RerankerUnavailable
 from stratakb_core.query.answer_types import Answer, AskConfig, ExactLookup, KnownLayers, SearchAnswer
 from stratakb_core.query.arguments import check_filter, check_layers, check_mode, check_text, check_top_k
 from stratakb_core.query.confidence import absent_note, judge_with_evidence
+from stratakb_core.query.evidence import sentence_relevance
 from stratakb_core.query.exact import exact_lookup, exact_note
 from stratakb_core.query.interactions import record_interaction
 from stratakb_core.query.missing import clause_label, left_out_note, pack
@@ -41,6 +42,7 @@ class Engine:
         self.reranker = reranker
         self.cache = SearchCache()
         self._sentence_scorer: CrossEncoderReranker | None = None
+        self.sentence_warning: str | None = None
 
     @property
     def searcher(self) -> Searcher:
@@ -48,7 +50,7 @@ class Engine:
 
     def _sentence_scores(self, question: str, texts: list[str]) -> Sequence[float]:
         """Extractive answers score sentences with the reranking model, also when reranking is off;
-        when it cannot load the call fails rather than answer without it."""
+        when it cannot load, with the offline evidence scorer (`sentence_warning` says so)."""
         scorer = self.reranker
         if scorer is None:
             if self._sentence_scorer is None:
@@ -57,9 +59,12 @@ class Engine:
         try:
             return [float(x) for x in scorer.score(question, texts)]
         except RerankerUnavailable as exc:
-            raise SentenceModelUnavailable(
-                f"Extractive answers choose sentences with the reranking model, and {exc}. Set RERANKING_MODEL "
-                "to a cross-encoder this machine has (a local folder works) and ask again.") from exc
+            self.sentence_warning = (f"Sentences were scored by the offline evidence scorer (similarity and the "
+                                     f"question's words), not the cross-encoder: {exc}. Set RERANKING_MODEL to a "
+                                     "cross-encoder this machine has (a local folder works) for better choices.")
+            vectors = self.embedder.embed([question, *texts]) if texts else []
+            return [sentence_relevance(float(vectors[0] @ v), question, t) for v, t in zip(vectors[1:], texts,
+                                                                                           strict=True)]
 
     def search(self, conn: psycopg.Connection, query: Any, layers: Any = None, top_k: Any = 5,
                metadata_filter: Any = None) -> SearchAnswer:
@@ -114,8 +119,11 @@ class Engine:
                        self.reranker, reranking_enabled=self.config.reranking_enabled)
         citer = Citer(doc_infos(conn, list({c.document_id for c in ranking.ranked})), known)
         packed = pack_passages(ranking, citer, self.config.token_budget)
+        self.sentence_warning = None
         out = respond(conn, question, mode, layers is not None, retrieval, ranking, packed, citer,
                       budget=self.config.token_budget, score=self._sentence_scores)
+        if self.sentence_warning:
+            out.warnings.append(self.sentence_warning)
         interaction_id = record_interaction(
             conn, self.config, "strata_ask", question, layers, retrieval.searched, out.status, out.confidence,
             [p.passage.chunk_id or "" for p in packed.passages],

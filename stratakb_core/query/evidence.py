@@ -142,3 +142,30 @@ def distinctive_terms(question: str) -> list[str]:
         if (_ACRONYM_OR_CAMEL.match(tok) or _JOINED.match(tok)) and tok not in out:
             out.append(tok)
     return out[:MAX_DISTINCTIVE]
+
+
+_WORDS = re.compile(r"[^\W_]+")
+_STOP = frozenset("a an and are as at be by can do does for from how i in is it its of on or the this that to was "
+                  "what when where which who why will with".split())
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "s", "e"):
+        if len(word) > len(suffix) + 3 and word.endswith(suffix):
+            return word[: -len(suffix)]
+    return word
+
+
+def word_coverage(question: str, text: str) -> float:
+    """The share of the question's content words (crudely stemmed) that `text` holds."""
+    wanted = {_stem(w) for w in _WORDS.findall(question.lower()) if w not in _STOP}
+    if not wanted:
+        return 0.0
+    held = {_stem(w) for w in _WORDS.findall(text.lower())}
+    return len(wanted & held) / len(wanted)
+
+
+def sentence_relevance(similarity: float, question: str, sentence: str) -> float:
+    """A sentence's evidence on the 0-1 scale, for extractive answers without a cross-encoder:
+    its similarity and the question's words it holds (no corpus frequencies for a sentence)."""
+    return relevance(W_SIMILARITY * similarity + W_COVER * word_coverage(question, sentence))

@@ -17,6 +17,7 @@ import psycopg
 from stratakb_core.patterns import check_regex
 from stratakb_core.query.answer_types import ExactLookup, KnownLayers, RetrievedPassage
 from stratakb_core.query.clauses import MAX_REFERENCES, Reference, find_references
+from stratakb_core.store.clause_reads import clause_text, sections_labelled
 
 __all__ = ["MAX_EXACT_CANDIDATES", "MAX_EXACT_READ", "exact_lookup", "exact_note"]
 
@@ -52,12 +53,7 @@ def _candidate_sections(conn: psycopg.Connection, refs: Sequence[Reference], lay
     hit_limit = False
     for ref in refs:
         room = MAX_EXACT_CANDIDATES - len(rows)  # at most 50 candidate sections, all references together
-        found = conn.execute(
-            "SELECT s.document_id, s.ordinal, s.start_char, s.end_char, s.level, s.path, d.path, s.layer"
-            " FROM sections s JOIN documents d ON d.id = s.document_id"
-            " WHERE s.label = ANY(%s) AND s.layer = ANY(%s) ORDER BY d.path, s.ordinal LIMIT %s",
-            (_labels_for(ref), list(layers), max(room, 0) + 1),
-        ).fetchall()
+        found = sections_labelled(conn, _labels_for(ref), layers, max(room, 0) + 1)
         if len(found) > room:
             hit_limit = True
             found = found[:max(room, 0)]
@@ -79,19 +75,11 @@ def _candidate_sections(conn: psycopg.Connection, refs: Sequence[Reference], lay
 def _read_section(conn: psycopg.Connection, row: tuple[Any, ...]) -> RetrievedPassage | None:
     doc_id, ordinal, start, _end, level, path, file, layer = row
     # The clause runs to the next heading at its level or above, so its subclauses come too.
-    nxt = conn.execute(
-        "SELECT min(start_char) FROM sections WHERE document_id = %s AND ordinal > %s AND level <= %s",
-        (doc_id, ordinal, level),
-    ).fetchone()
-    vrow = conn.execute(
-        "SELECT v.text, v.first_line, v.pages FROM documents d JOIN document_versions v ON v.id = d.version_id"
-        " WHERE d.id = %s", (doc_id,)
-    ).fetchone()
-    conn.commit()
-    if not vrow:
+    read = clause_text(conn, doc_id, ordinal, level)
+    if read is None:
         return None
-    text, first_line, pages = vrow
-    end = nxt[0] if nxt and nxt[0] is not None else len(text)
+    text, first_line, pages, nxt = read
+    end = nxt if nxt is not None else len(text)
     body = text[start:end]
     stripped_end = start + len(body.rstrip())
     page = None

@@ -17,6 +17,7 @@ from stratakb_core.patterns import is_archived
 from stratakb_core.query.answer_types import KnownLayers, PackedAnswer, PackedPassage, Ranking, RetrievedPassage
 from stratakb_core.query.citations import Citation
 from stratakb_core.query.missing import pack
+from stratakb_core.store.clause_reads import citation_facts
 
 __all__ = ["MAX_PASSAGES", "DocInfo", "Citer", "cut_passage", "doc_infos", "pack_passages"]
 
@@ -35,16 +36,7 @@ class DocInfo:
 
 def doc_infos(conn: psycopg.Connection, doc_ids: Sequence[int]) -> dict[int, DocInfo]:
     """Each document's path, date and the path of the document that replaces it, by id."""
-    if not doc_ids:
-        return {}
-    rows = conn.execute(
-        "SELECT d.id, d.path, d.layer, d.date::text, d.date_source,"
-        " (SELECT min(o.path) FROM documents o WHERE o.source_id = d.source_id AND o.supersedes = d.path),"
-        " jsonb_array_length(coalesce(v.pages, '[]'::jsonb))"
-        " FROM documents d JOIN document_versions v ON v.id = d.version_id WHERE d.id = ANY(%s)",
-        (list(doc_ids),),
-    ).fetchall()
-    conn.commit()
+    rows = citation_facts(conn, doc_ids)
     return {r[0]: DocInfo(r[1], r[2], r[3], r[4], r[5], r[6] or None) for r in rows}
 
 

@@ -135,6 +135,9 @@ def respond(conn: psycopg.Connection, question: str, mode: str | None, layers_na
     if part_missing and out.status == "found":
         out.status = "partly_found"
     _check_names(question, out, packed)
+    related = "The passages are related text, not the answer."
+    if absent and out.mode == "grounded" and packed.passages and related not in out.notes:
+        out.notes.append(related)
     if out.extraction is not None:
         if out.status == "not_found":
             out.extraction.drop_answer()

@@ -1,0 +1,104 @@
+"""Evidence ranking and confidence without a cross-encoder (issue 11): a section's own title finds
+it first, an exact clause is never low confidence, a question whose distinctive terms no stored
+chunk holds is not_found, and the offline evidence reranker scores passages on the 0-1 scale."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from stratakb_core.embedding import build_embedder
+from stratakb_core.ingest.sync import AddOptions, add_folder
+from stratakb_core.query import AskConfig, Engine, ask_tool, search_tool
+from tests.conftest import FIXTURES
+
+SAMPLE = Path(__file__).resolve().parents[2] / "stratakb_core" / "sample"
+
+
+@pytest.fixture
+def rfc(db, settings, tmp_path) -> Path:
+    folder = tmp_path / "rfc"
+    folder.mkdir()
+    for name in ("rfc6455.txt", "rfc2119.txt"):
+        shutil.copy(FIXTURES / name, folder / name)
+    assert add_folder(db, settings, AddOptions(folder=folder, name="rfc")).errors == []
+    return folder
+
+
+@pytest.fixture
+def sample(db, settings, tmp_path) -> Path:
+    folder = tmp_path / "sample"
+    shutil.copytree(SAMPLE, folder)
+    assert add_folder(db, settings, AddOptions(folder=folder, name="sample")).errors == []
+    return folder
+
+
+def engine(settings, *, reranking: bool = True) -> Engine:
+    return Engine(build_embedder(settings), AskConfig(learning_enabled=False, reranking_enabled=reranking))
+
+
+@pytest.mark.parametrize("title, heading", [
+    ("Base Framing Protocol", "5.2 Base Framing Protocol"),
+    ("Closing the Connection", "7 Closing the Connection"),
+])
+def test_a_sections_own_title_finds_that_section_first(settings, conn, rfc, title, heading):
+    first = search_tool(engine(settings), conn, title, layers=["rfc"], top_k=5)["results"][0]
+    assert first["file"] == "rfc6455.txt"
+    assert heading in first["section_path"].split(" > ")
+
+
+@pytest.mark.slow
+def test_with_the_real_model_a_title_finds_its_section_first(db, settings, conn, tmp_path):
+    from dataclasses import replace
+
+    real = replace(settings, embedding_backend="sentence_transformers",
+                   embedding_model="sentence-transformers/all-MiniLM-L6-v2", embedding_dimensions=None)
+    folder = tmp_path / "rfc_real"
+    folder.mkdir()
+    shutil.copy(FIXTURES / "rfc6455.txt", folder / "rfc6455.txt")
+    from stratakb_core.store.connection import Database
+
+    assert add_folder(Database(real), real, AddOptions(folder=folder, name="rfc_real")).errors == []
+    first = search_tool(engine(real), conn, "Base Framing Protocol", layers=["rfc_real"], top_k=5)["results"][0]
+    assert "5.2 Base Framing Protocol" in first["section_path"].split(" > ")
+
+
+def test_an_exact_clause_is_never_low_confidence(settings, conn, sample):
+    resp = search_tool(engine(settings), conn, "7.2", layers=["sample"], top_k=5)
+    assert resp["results"][0].get("match") == "exact"
+    assert resp["confidence"] == "high" and "warning" not in resp
+
+
+def test_a_question_whose_distinctive_terms_no_chunk_holds_is_not_found(settings, conn, rfc):
+    resp = ask_tool(engine(settings), conn, "What does RFC 6455 say about running WebSockets over HTTP/3?",
+                    layers=["rfc"], response_format="detailed")
+    assert resp["answer_status"] == "not_found" and resp["confidence"] == "low"
+    assert "HTTP/3" in resp["note"] and "never mention" in resp["note"]
+    assert "related text, not the answer" in resp["note"]
+    search = search_tool(engine(settings), conn, "SameSite cookies in the WebSocket handshake", layers=["rfc"])
+    assert search["confidence"] == "low" and "SameSite" in search["note"]
+
+
+def test_terms_the_documents_hold_are_not_taken_for_absent(settings, conn, rfc):
+    resp = ask_tool(engine(settings), conn, "What is the opcode of a WebSocket Ping frame?", layers=["rfc"],
+                    response_format="detailed")
+    assert resp["answer_status"] != "not_found"
+    assert "never mention" not in (resp.get("note") or "")
+
+
+def test_without_a_cross_encoder_the_offline_evidence_reranker_scores_passages(settings, conn, rfc):
+    resp = ask_tool(engine(settings), conn, "What must a client do before sending a frame to the server?",
+                    layers=["rfc"], response_format="detailed")
+    assert resp["basis"] == "rerank"
+    assert "offline evidence reranker" in resp["warning"]
+    scores = [c["rerank_score"] for c in resp["retrieved_chunks"]]
+    assert scores and all(0.0 <= s <= 1.0 for s in scores)
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_reranking_off_keeps_the_similarity_basis(settings, conn, rfc):
+    resp = ask_tool(engine(settings, reranking=False), conn, "What is the opcode of a Ping frame?",
+                    layers=["rfc"], response_format="detailed")
+    assert resp["basis"] == "similarity"
