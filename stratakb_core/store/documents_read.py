@@ -16,10 +16,12 @@ __all__ = [
     "DocumentText",
     "SectionRow",
     "TableDocument",
+    "TableSource",
     "document_sections",
     "document_text",
     "layer_names",
     "table_documents",
+    "table_sources",
 ]
 
 _DOCUMENT = (
@@ -119,3 +121,23 @@ def table_documents(conn: psycopg.Connection, layers: Sequence[str] | None = Non
     rows = conn.execute(sql + " ORDER BY d.layer, d.path, d.id", params).fetchall()
     conn.commit()
     return [TableDocument(*r) for r in rows]
+
+
+@dataclass(frozen=True)
+class TableSource:
+    """A current spreadsheet document of a layer and the source folder its file is in."""
+
+    id: int
+    path: str
+    content_hash: str
+    root: str
+
+
+def table_sources(conn: psycopg.Connection, layer: str) -> list[TableSource]:
+    """The layer's current spreadsheet documents (CSV, TSV, XLSX) with their source folders, by path."""
+    rows = conn.execute(
+        "SELECT d.id, d.path, d.content_hash, s.root FROM documents d"
+        " JOIN document_versions v ON v.id = d.version_id JOIN sources s ON s.id = d.source_id"
+        " WHERE v.kind IN ('csv', 'xlsx') AND d.layer = %s ORDER BY d.path, d.id", (layer,)).fetchall()
+    conn.commit()
+    return [TableSource(*r) for r in rows]
