@@ -19,6 +19,7 @@ __all__ = [
     "TableSource",
     "document_sections",
     "document_text",
+    "document_version",
     "layer_names",
     "table_documents",
     "table_sources",
@@ -141,3 +142,10 @@ def table_sources(conn: psycopg.Connection, layer: str) -> list[TableSource]:
         " WHERE v.kind IN ('csv', 'xlsx') AND d.layer = %s ORDER BY d.path, d.id", (layer,)).fetchall()
     conn.commit()
     return [TableSource(*r) for r in rows]
+
+
+def document_version(conn: psycopg.Connection, document_id: int) -> str | None:
+    """The id of the document's current version, or None when it is not in the store."""
+    row = conn.execute("SELECT version_id FROM documents WHERE id = %s", (document_id,)).fetchone()
+    conn.commit()
+    return row[0] if row else None
