@@ -23,6 +23,11 @@ __all__ = ["add_parsers", "cmd_read", "cmd_table", "table_request"]
 MAX_ALL_PAGES = 10_000
 
 
+def _block(text: str) -> str:
+    """Text of several lines for the terminal: each line escaped (controls, tabs), line breaks kept."""
+    return "\n".join(esc(line) for line in text.rstrip("\n").split("\n"))
+
+
 def add_parsers(sub: Any, parser_class: type[argparse.ArgumentParser]) -> None:
     """`read` and `table` (with its list and query subcommands); parser_class for the subcommands."""
     r = sub.add_parser("read", help="read a document in order, page by page, or widen a passage to its clause")
@@ -74,7 +79,7 @@ def _page_report(page: dict[str, Any]) -> str:
         lines.append("  " + esc(", ".join(x for x in labels if x)))
     for t in page.get("tables") or []:
         lines.append(esc(f"  table {t['table']}: {t.get('sheet') or 'rows'}, {t['rows']} rows"))
-    lines += ["", esc(page["text"]).rstrip("\n"), ""]
+    lines += ["", _block(page["text"]), ""]
     if page.get("note"):
         lines.append("Note: " + esc(page["note"]))
     if page.get("next") is not None:
@@ -88,7 +93,7 @@ def _expand_report(out: dict[str, Any]) -> str:
     lines = [esc(f"{cit['file']} ({cit['layer']}), lines {cit['lines']}"
                  + (f", page {cit['page']}" if cit.get("page") else "")),
              esc(f"  {c['clause_path'] or '(no section)'}, ref {c['ref']}" + (" (cut)" if c.get("cut") else "")),
-             "", esc(c["text"]).rstrip("\n"), ""]
+             "", _block(c["text"]), ""]
     if out.get("parent"):
         lines.append(esc(f"Parent: {out['parent']['heading']} ({out['parent']['ref']})"))
     for key in ("previous", "next"):
@@ -182,14 +187,14 @@ def _cell(v: Any) -> str:
 
 
 def _query_report(out: dict[str, Any]) -> str:
-    cols = [c for c in out["columns"]]
-    lines = ["\t".join(cols)] + ["\t".join(_cell(r.get(c)) for c in cols) for r in out["rows"]]
+    cols = list(out["columns"])
+    lines = ["\t".join(esc(c) for c in cols)] + ["\t".join(esc(_cell(r.get(c))) for c in cols) for r in out["rows"]]
     cit = out["citation"]
     where = f"{cit['file']}" + (f", sheet {cit['sheet']}" if cit.get("sheet") else "") + f" ({cit['layer']})"
-    lines += ["", f"Source: table {cit['table']}, {where}" + (f", rows {cit['rows']}" if cit.get("rows") else "")]
+    lines += ["", esc(f"Source: table {cit['table']}, {where}" + (f", rows {cit['rows']}" if cit.get("rows") else ""))]
     if out.get("note"):
-        lines.append("Note: " + out["note"])
-    return esc("\n".join(lines))
+        lines.append("Note: " + esc(out["note"]))
+    return "\n".join(lines)
 
 
 def _list_report(out: dict[str, Any]) -> str:
@@ -199,10 +204,11 @@ def _list_report(out: dict[str, Any]) -> str:
     for t in out["tables"]:
         head = f"{t['table']}  {t['file']}" + (f" [{t['sheet']}]" if t.get("sheet") else "") + \
             f" ({t['layer']}), {t['rows']} rows"
-        lines.append(head + (f": refused: {t['refused']}" if t.get("refused") else ""))
-        lines += [f"    {c['name']} ({c['type']})" + (f"  \"{c['header']}\"" if c["header"] != c["name"] else "")
-                  for c in t["columns"]]
-    return esc("\n".join(lines))
+        lines.append(esc(head + (f": refused: {t['refused']}" if t.get("refused") else "")))
+        for c in t["columns"]:
+            header = f'  "{c["header"]}"' if c["header"] != c["name"] else ""
+            lines.append("    " + esc(f"{c['name']} ({c['type']}){header}"))
+    return "\n".join(lines)
 
 
 def cmd_table(args: argparse.Namespace, settings: Settings) -> int:
