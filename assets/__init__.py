@@ -2,8 +2,10 @@
 stratakb_core.ingest.layer_stages, the same stage functions `stratakb add` runs.
 
 selected_files -> policy_decisions -> parsed_documents -> structure_maps -> chunks ->
-chunk_embeddings -> layer_store. The intermediate assets are Arrow tables kept as Parquet by the
-`parquet_io` IO manager; only layer_store writes to PostgreSQL, under the layer's lock.
+chunk_embeddings -> layer_store -> tables. The intermediate assets are Arrow tables kept as Parquet by the
+`parquet_io` IO manager; only layer_store writes to PostgreSQL, under the layer's lock. `tables`
+materializes the layer's spreadsheets as typed Parquet under <data_dir>/tables
+(stratakb_core.ingest.layer_tables).
 """
 
 # No `from __future__ import annotations`: Dagster reads the annotation of `context`.
@@ -13,6 +15,7 @@ import pyarrow as pa
 
 from resources import StrataStore
 from stratakb_core.ingest import layer_stages as stages
+from stratakb_core.ingest.layer_tables import tables_stage
 
 layers_partitions = dg.DynamicPartitionsDefinition(name="layers")
 
@@ -112,5 +115,15 @@ def layer_store(context: dg.AssetExecutionContext, strata: StrataStore, selected
     return dg.MaterializeResult(metadata={**stages.result_counts(result), "model": result.model or ""})
 
 
+@dg.asset(partitions_def=layers_partitions, group_name=GROUP, kinds={"parquet"}, deps=[layer_store],
+          description="Every current CSV, TSV and XLSX sheet of the layer as a typed Parquet table (every row, "
+          "for strata_table_query), under <data_dir>/tables; the tables of removed or replaced files are pruned.")
+def tables(context: dg.AssetExecutionContext, strata: StrataStore) -> dg.MaterializeResult:
+    done = tables_stage(strata.database(), context.partition_key, on_wait=context.log.info)
+    for note in done.notes:
+        context.log.warning(note)
+    return dg.MaterializeResult(metadata=done.counts())
+
+
 layer_assets = [selected_files, policy_decisions, parsed_documents, structure_maps, chunks, chunk_embeddings,
-                layer_store]
+                layer_store, tables]

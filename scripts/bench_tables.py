@@ -29,8 +29,7 @@ from typing import Any
 from stratakb_core.ingest.parsing.delimited import CsvParser
 from stratakb_core.ingest.table_sources import ArrowCsv
 from stratakb_core.ingest.tables import materialize_tables
-from stratakb_core.query.table_sql import Limits
-from stratakb_core.query.tables import TableInfo, run_table_query
+from stratakb_core.query import Limits, TableInfo, run_table_query
 
 REGIONS = ["north", "south", "east", "west", "central"]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,6 +71,10 @@ class Settings:
     learning_store_raw_queries: bool = False
     mcp_role: str = "admin"  # the stdio transport's role (STRATA_MCP_ROLE)
     ingest_roots: tuple[str, ...] = ()  # folders strata_ingest_documents may read (STRATA_INGEST_ROOTS)
+    # strata_table_query's DuckDB bounds (query/table_sql.py): memory, threads, seconds per query.
+    table_query_memory: str = "512MB"
+    table_query_threads: int = 2
+    table_query_timeout_s: int = 20
     # Query rewriting (query/rewriting.py); the keys stay out of repr.
     query_rewrite_provider: str = "anthropic"
     query_rewrite_model: str | None = None
@@ -103,6 +108,9 @@ class Settings:
             learning_store_raw_queries=_bool(env, "LEARNING_STORE_RAW_QUERIES", False),
             mcp_role=_role(env.get("STRATA_MCP_ROLE")),
             ingest_roots=tuple(p for p in (env.get("STRATA_INGEST_ROOTS") or "").split(os.pathsep) if p.strip()),
+            table_query_memory=_memory(env.get("STRATA_TABLE_QUERY_MEMORY")),
+            table_query_threads=_int(env, "STRATA_TABLE_QUERY_THREADS", 2, lo=1) or 2,
+            table_query_timeout_s=_int(env, "STRATA_TABLE_QUERY_TIMEOUT", 20, lo=1) or 20,
             query_rewrite_provider=_rewrite_provider(env.get("QUERY_REWRITE_PROVIDER")),
             query_rewrite_model=(env.get("QUERY_REWRITE_MODEL") or "").strip() or None,
             query_rewrite_base_url=(env.get("QUERY_REWRITE_BASE_URL") or "").strip() or None,
@@ -116,6 +124,13 @@ def _role(raw: str | None) -> str:
     value = (raw or "admin").strip().lower()
     if value not in ("viewer", "operator", "admin"):
         raise UsageError(f"STRATA_MCP_ROLE must be viewer, operator or admin, not {raw!r}")
+    return value
+
+
+def _memory(raw: str | None) -> str:
+    value = (raw or "512MB").strip().upper().replace(" ", "") or "512MB"
+    if not re.fullmatch(r"[1-9][0-9]{0,6}(KB|MB|GB)", value):
+        raise UsageError(f"STRATA_TABLE_QUERY_MEMORY must be a size such as 512MB or 2GB, not {raw!r}")
     return value
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from stratakb_core.cli.exits import EXIT_REFUSED
+from stratakb_core.cli.reading_commands import add_parsers as add_reading_parsers
 from stratakb_core.textsafe import escape_for_terminal as esc
 
 __all__ = ["StrataParser", "build_parser"]
@@ -149,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     # Added in the order `stratakb --help` lists them.
     _add_ingest(sub)
     _add_asking(sub)
+    add_reading_parsers(sub, StrataParser)  # read, table (cli/reading_commands.py)
     _add_store(sub)
     _add_server(sub)
     _add_presets_and_eval(sub)

@@ -16,7 +16,15 @@ from stratakb_core.cli.render import ask_report, extractive_report, receipt_repo
 from stratakb_core.embedding import Embedder, build_embedder
 from stratakb_core.errors import UsageError
 from stratakb_core.evaluation.runner import evaluate, format_eval_report
-from stratakb_core.query import AskConfig, CrossEncoderReranker, Engine, ask_tool, open_receipt, search_tool
+from stratakb_core.query import (
+    AskConfig,
+    CrossEncoderReranker,
+    Engine,
+    ask_tool,
+    open_receipt,
+    search_tool,
+    table_limits,
+)
 from stratakb_core.settings import Settings
 from stratakb_core.store.connection import Database
 from stratakb_core.store.vectors import check_active_model
@@ -40,7 +48,8 @@ def build_engine(settings: Settings, conn: psycopg.Connection, embedder: Embedde
     return Engine(embedder, AskConfig(
         token_budget=settings.answer_token_budget, keyword_slots=settings.hybrid_keyword_slots,
         reranking_enabled=settings.reranking_enabled, learning_enabled=settings.learning_enabled,
-        store_raw_queries=settings.learning_store_raw_queries, reranking_model=settings.reranking_model), reranker)
+        store_raw_queries=settings.learning_store_raw_queries, reranking_model=settings.reranking_model,
+        data_dir=settings.data_dir, table_limits=table_limits(settings)), reranker)
 
 
 def _filters(items: list[str] | None) -> dict[str, str] | None:

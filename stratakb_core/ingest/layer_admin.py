@@ -33,6 +33,7 @@ import psycopg
 from stratakb_core.embedding import Embedder
 from stratakb_core.errors import ArgumentError, PathRefused, RefusedError
 from stratakb_core.ingest.addplan import LAYER_NAME_RE
+from stratakb_core.ingest.layer_tables import refresh_layer_tables
 from stratakb_core.ingest.presets import apply_preset, load_preset
 from stratakb_core.ingest.selection import select_files
 from stratakb_core.ingest.source_sync import finish_run, layer_lock, sync_folder, write_setup
@@ -336,7 +337,9 @@ def ingest_path(db: Database, settings: Settings, layer: Any, path: Any, *, embe
             raise _unknown_layer(conn, layer)
         conn.commit()
         with layer_lock(conn, layer):
-            return _ingest_locked(conn, layer, str(target), is_dir, embedder, actor, progress)
+            outcome = _ingest_locked(conn, layer, str(target), is_dir, embedder, actor, progress)
+            refresh_layer_tables(conn, settings, outcome.result)  # the tables step (ingest.layer_tables)
+            return outcome
     finally:
         conn.close()
 

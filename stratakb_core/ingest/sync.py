@@ -27,6 +27,7 @@ from stratakb_core.ingest.addplan import (
     large_run_reason,
     layer_name_from_folder,
 )
+from stratakb_core.ingest.layer_tables import refresh_layer_tables
 from stratakb_core.ingest.selection import select_files
 from stratakb_core.ingest.source_sync import finish_run, layer_lock, sync_folder, write_setup
 from stratakb_core.ingest.stages import Plan, plan_files
@@ -101,7 +102,9 @@ def add_folder(
         # against what the first one stored.
         with layer_lock(conn, layer, opts.on_wait):
             layer = _choose_layer(conn, opts, root)
-            return _add_locked(conn, opts, root, layer, embedder, progress)
+            result = _add_locked(conn, opts, root, layer, embedder, progress)
+            refresh_layer_tables(conn, settings, result)  # the tables step (ingest.layer_tables)
+            return result
     finally:
         conn.close()
 

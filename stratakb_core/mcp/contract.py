@@ -36,6 +36,9 @@ ANSWER_CONTRACT: tuple[str, ...] = (
     "draft it verifies: strata_verify checks only passage text.",
     "When an answer or a strata_search response has a note, or a search result has cut, tell the reader "
     "what is missing.",
+    "To read what a cut left out, widen the passage with strata_expand (its whole clause) or read the "
+    "document with strata_read_document. For totals, counts and averages over a spreadsheet, use "
+    "strata_table_query (strata_list_tables names the tables) or the computed block strata_ask returns.",
     "After a not_found, reword the question in the documents' own terms or language and ask again, at "
     "most twice. Answer from one ask only, and tell the reader the wording that was used.",
     'When the status is still not_found, say "not in the documents" and give next_step, even if '

@@ -17,7 +17,7 @@ from pydantic import Field
 from stratakb_core.errors import ArgumentError, StrataToolError
 from stratakb_core.mcp.results import error_result, invalid, ok_result, tool_errors
 from stratakb_core.mcp.state import caller_of, state_of
-from stratakb_core.query import open_receipt, verify_draft
+from stratakb_core.query import open_receipt, table_limits, tables_base, verify_draft
 
 __all__ = ["register", "strata_get_receipt", "strata_verify"]
 
@@ -32,8 +32,11 @@ def _actor(ctx: Context) -> str | None:
 def strata_verify(
     draft: Annotated[str, Field(description="Your drafted answer. Cite every claim by passage id ([S1]) in the "
                                             "sentence that makes it; quote with \"...\".")],
-    passages: Annotated[list[str], Field(description="The refs of the passages strata_ask returned, exactly as "
-                                                     "returned and in order: the first is S1. At most 50.")],
+    passages: Annotated[list[str | dict[str, Any]], Field(
+        description="The refs of the passages strata_ask returned, exactly as returned and in order: the first "
+                    "is S1. At most 50. For a computed value, a table request instead of a ref (computed.request "
+                    "from strata_ask, or the request given to strata_table_query): it is run again and its "
+                    "result is that passage.")],
     ctx: Context,
 ) -> CallToolResult:
     """Check a drafted answer against the passages it cites, read again from the stored documents:
@@ -46,7 +49,8 @@ def strata_verify(
         with tool_errors("strata_verify", state.db), state.db.connection() as conn:
             try:
                 body = verify_draft(conn, draft, passages, token_budget=state.settings.answer_token_budget,
-                                    actor=_actor(ctx))
+                                    actor=_actor(ctx), tables_dir=tables_base(conn, state.settings),
+                                    limits=table_limits(state.settings))
             except ArgumentError as exc:
                 raise invalid(exc.argument, exc.message, **exc.extra) from exc
         return ok_result(body)

@@ -3,7 +3,8 @@
 Three roles, each holding everything the one before it holds:
 
     viewer    strata_ask, strata_search, strata_list_knowledge_layers, strata_verify,
-              strata_get_receipt (and strata_feedback, strata_learning_stats when they exist)
+              strata_get_receipt, strata_read_document, strata_expand, strata_list_tables,
+              strata_table_query (and strata_feedback, strata_learning_stats when they exist)
     operator  + strata_ingest_documents
     admin     + strata_create_knowledge_layer, strata_apply_preset, strata_set_archived_patterns,
                 strata_admin_health (and strata_reset_learning); layer listings also show the
@@ -58,6 +59,10 @@ TOOL_ROLES: Final[dict[str, str]] = {
     "strata_list_knowledge_layers": "viewer",
     "strata_verify": "viewer",
     "strata_get_receipt": "viewer",
+    "strata_read_document": "viewer",
+    "strata_expand": "viewer",
+    "strata_list_tables": "viewer",
+    "strata_table_query": "viewer",
     "strata_feedback": "viewer",
     "strata_learning_stats": "viewer",
     "strata_ingest_documents": "operator",

@@ -21,7 +21,7 @@ from mcp.server.mcpserver import Context, MCPServer
 from stratakb_core.embedding import Embedder, build_embedder
 from stratakb_core.errors import StrataToolError
 from stratakb_core.mcp import roles
-from stratakb_core.query import AskConfig, CrossEncoderReranker, Engine
+from stratakb_core.query import AskConfig, CrossEncoderReranker, Engine, table_limits
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
 from stratakb_core.store.connection import Database
@@ -77,7 +77,8 @@ class ServerState:
                     token_budget=cfg.answer_token_budget, keyword_slots=cfg.hybrid_keyword_slots,
                     reranking_enabled=cfg.reranking_enabled, learning_enabled=cfg.learning_enabled,
                     store_raw_queries=cfg.learning_store_raw_queries,
-                    reranking_model=cfg.reranking_model), reranker)
+                    reranking_model=cfg.reranking_model, data_dir=cfg.data_dir,
+                    table_limits=table_limits(cfg)), reranker)
             return self._engine
 
     def reranker_state(self) -> str:

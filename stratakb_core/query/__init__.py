@@ -18,6 +18,14 @@ from stratakb_core.query.confidence import SCALES
 from stratakb_core.query.engine import Engine
 from stratakb_core.query.evidence import strip_numbering, title_key
 from stratakb_core.query.ranking import RERANK_CANDIDATES, Reranker
+from stratakb_core.query.reading_tools import (
+    expand_tool,
+    list_tables_tool,
+    read_tool,
+    table_limits,
+    table_query_tool,
+    tables_base,
+)
 from stratakb_core.query.receipts import (
     NOTHING_CHECKED_NOTE,
     RECEIPT_ISSUED,
@@ -29,6 +37,8 @@ from stratakb_core.query.receipts import (
 from stratakb_core.query.rerank import DEFAULT_RERANKING_MODEL, CrossEncoderReranker
 from stratakb_core.query.responses import ask_response, search_response
 from stratakb_core.query.search import SearchCache, SearchResult, hybrid_search
+from stratakb_core.query.table_sql import Limits
+from stratakb_core.query.tables import TableInfo, run_table_query
 from stratakb_core.query.tools import ask_tool, search_tool
 
 __all__ = [
@@ -42,22 +52,31 @@ __all__ = [
     "Citation",
     "CrossEncoderReranker",
     "Engine",
+    "Limits",
     "PackedPassage",
     "Reranker",
     "RetrievedPassage",
     "SearchAnswer",
     "SearchCache",
     "SearchResult",
+    "TableInfo",
     "ask_response",
     "ask_tool",
     "citation_text",
+    "expand_tool",
     "hybrid_search",
     "issue",
     "issue_extractive",
+    "list_tables_tool",
     "open_receipt",
+    "read_tool",
+    "run_table_query",
     "search_response",
     "search_tool",
     "strip_numbering",
     "title_key",
+    "table_limits",
+    "table_query_tool",
+    "tables_base",
     "verify_draft",
 ]

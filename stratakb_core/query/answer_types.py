@@ -8,6 +8,7 @@ values, and `responses` turns the last into the spec's wire dict.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from stratakb_core.query.citations import Citation
@@ -40,6 +41,8 @@ class AskConfig:
     store_raw_queries: bool = False
     reranking_model: str | None = None  # extractive answers score sentences with it even when reranking is off
     arms: str = "hybrid"  # "vector" or "keyword" for evaluations that compare modes
+    data_dir: Path | None = None  # the tables' data_dir: set, strata_ask routes aggregations (aggregation_router)
+    table_limits: Any = None  # table_sql.Limits for those queries (None: the defaults)
 
 
 @dataclass(frozen=True)
@@ -170,6 +173,7 @@ class Answer:
     warnings: tuple[str, ...]
     receipt_id: str | None
     interaction_id: str
+    computed: dict[str, Any] | None = None  # a question routed to a table (aggregation_router)
 
     @property
     def passages(self) -> tuple[PackedPassage, ...]:

@@ -15,6 +15,7 @@ import psycopg
 
 from stratakb_core.embedding import Embedder
 from stratakb_core.errors import RerankerUnavailable
+from stratakb_core.query.aggregation_router import computed_note, route_question
 from stratakb_core.query.answer_types import Answer, AskConfig, ExactLookup, KnownLayers, SearchAnswer
 from stratakb_core.query.arguments import check_filter, check_layers, check_mode, check_text, check_top_k
 from stratakb_core.query.confidence import absent_note, judge_with_evidence
@@ -128,7 +129,9 @@ class Engine:
             conn, self.config, "strata_ask", question, layers, retrieval.searched, out.status, out.confidence,
             [p.passage.chunk_id or "" for p in packed.passages],
             {"top_k": top_k, "basis": ranking.basis, "variants": len(variants)})
+        computed = route_question(conn, question, layers, self.config.data_dir, self.config.table_limits)
         return Answer(question=question, status=out.status, mode=out.mode, confidence=out.confidence,
                       retrieval=retrieval, ranking=ranking, packed=packed, extraction=out.extraction,
-                      notes=tuple(out.notes), warnings=tuple(out.warnings), receipt_id=out.receipt_id,
-                      interaction_id=interaction_id)
+                      notes=tuple(out.notes) + ((computed_note(computed),) if computed else ()),
+                      warnings=tuple(out.warnings), receipt_id=out.receipt_id,
+                      interaction_id=interaction_id, computed=computed)

@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import psycopg
 
 from stratakb_core.errors import ArgumentError, ReceiptNotFound
 from stratakb_core.query.scrub import scrub
-from stratakb_core.query.spans import read_refs
+from stratakb_core.query.table_passages import read_passages
+from stratakb_core.query.table_sql import DEFAULT_LIMITS
 from stratakb_core.query.verify import MAX_DRAFT_CHARS, MAX_PASSAGES, check_draft, outcome
 from stratakb_core.store.events import RECEIPT_ISSUED
 from stratakb_core.store.receipts import issue, read_receipt
@@ -93,10 +95,12 @@ def _check_arguments(draft: Any, passages: Any) -> tuple[str, list[Any]]:
 
 
 def verify_draft(conn: psycopg.Connection, draft: Any, passages: Any, *, token_budget: int,
-                 actor: str | None = None) -> dict[str, Any]:
-    """Check a draft against the passages read from the store; a verified draft gets a receipt."""
+                 actor: str | None = None, tables_dir: Path | None = None, limits: Any = None) -> dict[str, Any]:
+    """Check a draft against the passages read from the store (a table request among them is run
+    again, see table_passages); a verified draft gets a receipt."""
     draft, refs = _check_arguments(draft, passages)
-    read = read_refs(conn, refs, token_budget=token_budget)
+    read = read_passages(conn, refs, token_budget=token_budget, tables_dir=tables_dir,
+                         limits=limits or DEFAULT_LIMITS)
     check = check_draft(draft, [r.text for r in read])
     result = outcome(check, [f for f in (r.flag() for r in read) if f])
     if result["status"] != "verified":

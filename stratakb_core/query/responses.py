@@ -64,6 +64,8 @@ def _concise(a: Answer) -> dict[str, Any]:
             resp["receipt_id"] = a.receipt_id
     else:
         resp["passages"] = [p.as_wire() for p in a.passages]
+    if a.computed:
+        resp["computed"] = a.computed
     if a.notes:
         resp["note"] = " ".join(a.notes)
     if a.warnings:
@@ -96,7 +98,7 @@ def _detailed(a: Answer, concise: dict[str, Any], include_sources: bool) -> dict
             if key not in seen:
                 seen[key] = {"file": c.file, "layer": c.layer, "relevance_score": round(ranking.score_of(c), 4)}
         detail["sources"] = list(seen.values())
-    for k in ("next_step", "note", "warning", "receipt_id", "interaction_id"):
+    for k in ("computed", "next_step", "note", "warning", "receipt_id", "interaction_id"):
         if k in concise:
             detail[k] = concise[k]
     if a.retrieval.fallback:

@@ -16,10 +16,13 @@ __all__ = [
     "DocumentText",
     "SectionRow",
     "TableDocument",
+    "TableSource",
     "document_sections",
     "document_text",
+    "document_version",
     "layer_names",
     "table_documents",
+    "table_sources",
 ]
 
 _DOCUMENT = (
@@ -119,3 +122,30 @@ def table_documents(conn: psycopg.Connection, layers: Sequence[str] | None = Non
     rows = conn.execute(sql + " ORDER BY d.layer, d.path, d.id", params).fetchall()
     conn.commit()
     return [TableDocument(*r) for r in rows]
+
+
+@dataclass(frozen=True)
+class TableSource:
+    """A current spreadsheet document of a layer and the source folder its file is in."""
+
+    id: int
+    path: str
+    content_hash: str
+    root: str
+
+
+def table_sources(conn: psycopg.Connection, layer: str) -> list[TableSource]:
+    """The layer's current spreadsheet documents (CSV, TSV, XLSX) with their source folders, by path."""
+    rows = conn.execute(
+        "SELECT d.id, d.path, d.content_hash, s.root FROM documents d"
+        " JOIN document_versions v ON v.id = d.version_id JOIN sources s ON s.id = d.source_id"
+        " WHERE v.kind IN ('csv', 'xlsx') AND d.layer = %s ORDER BY d.path, d.id", (layer,)).fetchall()
+    conn.commit()
+    return [TableSource(*r) for r in rows]
+
+
+def document_version(conn: psycopg.Connection, document_id: int) -> str | None:
+    """The id of the document's current version, or None when it is not in the store."""
+    row = conn.execute("SELECT version_id FROM documents WHERE id = %s", (document_id,)).fetchone()
+    conn.commit()
+    return row[0] if row else None

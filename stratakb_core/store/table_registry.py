@@ -1,7 +1,7 @@
 """The table registry: which Parquet tables were materialized from which spreadsheet; does I/O (files).
 
 Ingest writes each spreadsheet's sheets as Parquet files under a base directory (normally
-``<data_dir>/tables``), one folder per file version::
+``<data_dir>/tables/<store key>``, see ``store_tables_dir``), one folder per file version::
 
     <base>/<layer>/<doc_sha>/1.parquet        sheet 1 (a CSV or TSV file is sheet 1)
     <base>/<layer>/<doc_sha>/3.parquet        sheet 3 of a workbook (sheet 2 had no values)
@@ -17,6 +17,7 @@ The query side reads manifests only; the values here are what both sides share.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -25,6 +26,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Final
+
+import psycopg
 
 from stratakb_core.errors import UsageError
 
@@ -36,6 +39,7 @@ __all__ = [
     "manifests",
     "prune_tables",
     "read_manifest",
+    "store_tables_dir",
     "table_dir",
     "write_manifest",
 ]
@@ -163,3 +167,17 @@ def prune_tables(base: Path, layer: str, keep: Iterable[str]) -> list[str]:
             shutil.rmtree(child, ignore_errors=True)
             removed.append(child.name)
     return removed
+
+
+def store_tables_dir(data_dir: Path, conn: psycopg.Connection) -> Path:
+    """The tables base folder of the store conn is connected to: ``<data_dir>/tables/<store key>``.
+
+    The key is the database's own identity (the cluster's system identifier and the database's
+    oid), so every process of one store (CLI, MCP server, Dagster) finds the same folder from the
+    same data_dir, however it spells DATABASE_URL, and two stores sharing a data_dir (test
+    databases, a second store) never see or prune each other's tables."""
+    row = conn.execute("SELECT (SELECT system_identifier FROM pg_control_system()),"
+                       " (SELECT oid FROM pg_database WHERE datname = current_database())").fetchone()
+    conn.commit()
+    key = hashlib.sha256(f"{row[0] if row else ''}:{row[1] if row else ''}".encode()).hexdigest()[:16]
+    return Path(data_dir) / "tables" / key

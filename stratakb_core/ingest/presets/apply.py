@@ -14,6 +14,7 @@ import psycopg
 
 from stratakb_core.embedding import Embedder, build_embedder
 from stratakb_core.errors import RefusedError
+from stratakb_core.ingest.layer_tables import refresh_layer_tables
 from stratakb_core.ingest.presets.file import load_preset
 from stratakb_core.ingest.presets.layer_check import DB_CHECK_SECONDS, LayerPlan, check_with_deadline, plan_layer
 from stratakb_core.ingest.presets.model import Preset
@@ -81,7 +82,10 @@ def apply_preset(
     conn = db.connect()
     try:
         with layer_lock(conn, preset.name, on_wait):
-            return _apply_locked(conn, preset, present, embedder, actor or ev.default_actor(), progress)
+            result = _apply_locked(conn, preset, present, embedder, actor or ev.default_actor(), progress)
+            if result.totals is not None:
+                refresh_layer_tables(conn, settings, result.totals)  # the tables step (ingest.layer_tables)
+            return result
     finally:
         conn.close()
 
