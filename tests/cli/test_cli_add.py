@@ -4,12 +4,15 @@ PostgreSQL, exit codes and output checked."""
 from __future__ import annotations
 
 import json
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 from tests.conftest import cli_env, run_cli, write
 
@@ -217,7 +220,10 @@ def test_ctrl_c_keeps_what_was_stored_and_the_next_run_carries_on(database_url, 
 def test_embedded_default_store_is_shared_by_concurrent_processes(tmp_path, docs):
     """With DATABASE_URL unset the CLI starts its own embedded PostgreSQL under STRATA_DATA_DIR;
     a second process uses the same server while the first still holds it."""
-    env = cli_env(None, STRATA_DATA_DIR=str(tmp_path / "kbdata"))
+    # Outside pytest's basetemp: another pytest session resets its root to 0700 at start-up, which
+    # would close the data folder to the server's unprivileged user mid-run.
+    base = Path(tempfile.mkdtemp(prefix="stratakb-shared-"))
+    env = cli_env(None, STRATA_DATA_DIR=str(base / "kbdata"))
     holder = subprocess.Popen(
         [sys.executable, "-c",
          "import sys, time; from stratakb_core.store.connection import Database;"
@@ -230,7 +236,7 @@ def test_embedded_default_store_is_shared_by_concurrent_processes(tmp_path, docs
         assert p.returncode == 0, p.stderr
         p2 = run_cli(["search", "failover replica", "--json"], env)
         assert p2.returncode == 0 and json.loads(p2.stdout)["results"]
-        assert (tmp_path / "kbdata" / "pg" / "PG_VERSION").exists()
+        assert (base / "kbdata" / "pg" / "PG_VERSION").exists()
         # The holder's connection still works after the CLI processes exited.
         holder.stdin.write("\n")
         holder.stdin.flush()
@@ -238,3 +244,6 @@ def test_embedded_default_store_is_shared_by_concurrent_processes(tmp_path, docs
     finally:
         if holder.poll() is None:
             holder.kill()
+        if holder.poll() is not None:
+            run_cli(["layers"], env)  # let the last process stop the server before the folder goes
+        shutil.rmtree(base, ignore_errors=True)
