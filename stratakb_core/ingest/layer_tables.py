@@ -17,7 +17,6 @@ layer's other file versions (removed or replaced files) are removed.
 
 from __future__ import annotations
 
-import hashlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,7 +27,7 @@ import psycopg
 from stratakb_core.errors import StrataError
 from stratakb_core.ingest.source_sync import layer_lock
 from stratakb_core.ingest.sync_result import AddResult
-from stratakb_core.ingest.tables import is_table_file, materialize_tables
+from stratakb_core.ingest.tables import file_sha256, is_table_file, materialize_tables
 from stratakb_core.settings import Settings
 from stratakb_core.store.connection import Database
 from stratakb_core.store.documents_read import TableSource, table_sources
@@ -60,14 +59,6 @@ class TablesSync:
                 "tables_written": self.tables, "folders_pruned": self.pruned, "notes": len(self.notes)}
 
 
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
 def _materialize(base: Path, layer: str, doc: TableSource, out: TablesSync) -> None:
     try:
         if read_manifest(table_dir(base, layer, doc.content_hash)) is not None:
@@ -78,7 +69,7 @@ def _materialize(base: Path, layer: str, doc: TableSource, out: TablesSync) -> N
         return
     path = Path(doc.root) / doc.path
     try:
-        sha = _sha256(path)
+        sha = file_sha256(path)
     except OSError as exc:
         out.notes.append(f"{doc.path}: no table: cannot read the file ({exc.strerror or exc}); "
                          "the next sync tries again")

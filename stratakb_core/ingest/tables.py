@@ -71,7 +71,7 @@ def materialize_tables(path: Path, base_dir: Path, layer: str, *, rel_path: str,
     """
     if not is_table_file(rel_path):
         raise UsageError(f"{rel_path}: not a spreadsheet ({', '.join(TABLE_EXTENSIONS)})")
-    doc_sha = doc_sha or _sha256(path)
+    doc_sha = doc_sha or file_sha256(path)
     folder = table_dir(Path(base_dir), layer, doc_sha)
     existing = read_manifest(folder)
     if existing is not None:
@@ -94,7 +94,8 @@ def materialize_tables(path: Path, base_dir: Path, layer: str, *, rel_path: str,
     return TableSet(folder, tuple(final), tuple(notes))
 
 
-def _sha256(path: Path) -> str:
+def file_sha256(path: Path) -> str:
+    """The sha256 of a file's bytes, read a megabyte at a time."""
     h = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):

@@ -32,18 +32,7 @@ TITLE_MAX_WORDS = 16
 
 
 @dataclass(frozen=True)
-class SearchResult:
-    chunk_id: str
-    layer: str
-    file: str
-    document_id: int
-    text: str
-    start: int
-    end: int
-    line_start: int
-    line_end: int
-    page: int | None
-    section_path: tuple[str, ...]
+class SearchResult(search_sql.StoredSpan):
     similarity: float
     score: float  # the evidence score results are ordered by
     vector_rank: int | None

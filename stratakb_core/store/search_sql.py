@@ -17,6 +17,7 @@ from psycopg.types.json import Jsonb
 
 __all__ = [
     "CandidateRow",
+    "StoredSpan",
     "KeywordArm",
     "candidate_rows",
     "keyword_arm",
@@ -147,7 +148,9 @@ def title_chunks(conn: psycopg.Connection, key: str, layers: list[str] | None, l
 
 
 @dataclass(frozen=True)
-class CandidateRow:
+class StoredSpan:
+    """A chunk as search reads it: where it is stored and cited."""
+
     chunk_id: str
     layer: str
     file: str
@@ -159,6 +162,10 @@ class CandidateRow:
     line_end: int
     page: int | None
     section_path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CandidateRow(StoredSpan):
     embed_hash: bytes
     in_text: tuple[str, ...]  # the query lexemes the chunk's text holds
     in_title: tuple[str, ...]  # ...its section path holds
