@@ -10,6 +10,9 @@ docs/benchmarks-data/):
 3. evaluation: the golden set eval/golden/peps_rfc.yaml through `stratakb eval --json`, over the
    PEPs and RFCs ingested into a temporary store
 4. BEIR: scripts/beir_eval.py --json on ../shared/benchmarks/scifact
+5. no-change sync of a 10,000-file folder: scripts/bench_sync.py --json (fresh process and in process)
+6. scale: scripts/bench_query.py --json --sizes ... (default 100k and 300k chunks): load and HNSW build
+   times, index sizes, PostgreSQL's memory, latency and recall@10 of HNSW against exact search
 
 then writes docs/benchmarks.md (machine, commands, tables with medians, p95 and the ratios against
 the embedding-only limit) and docs/benchmarks-latency.png and docs/benchmarks-ndcg.png (needs
@@ -37,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-STEPS = ("ingest", "query", "eval", "beir")
+STEPS = ("ingest", "query", "eval", "beir", "sync", "scale")
 MODE_LABELS = {"hybrid_rerank": "hybrid + rerank"}
 PY = sys.executable
 
@@ -113,6 +116,11 @@ def run_steps(args: argparse.Namespace) -> None:
                   str(args.queries), "--sizes", *map(str, args.sizes)], env, out)
         elif step == "eval":
             step_eval(args, env, out)
+        elif step == "sync":
+            _run([PY, "scripts/bench_sync.py", "--json"], env, out)
+        elif step == "scale":
+            _run([PY, "scripts/bench_query.py", "--corpora", str(args.corpora), "--json", "--queries",
+                  str(args.queries), "--sizes", *map(str, args.scale_sizes)], env, out)
         elif step == "beir":
             cmd = [PY, "scripts/beir_eval.py", "--dataset", str(args.beir), "--json"]
             if args.beir_work:
@@ -338,6 +346,8 @@ def main() -> int:
     ap.add_argument("--beir-work", type=Path, help="keep the SciFact store here (reused: no second ingest)")
     ap.add_argument("--sizes", type=int, nargs="+", default=[0, 10_000, 30_000, 100_000],
                     help="store sizes for the latency step (0: the PEPs and RFCs alone)")
+    ap.add_argument("--scale-sizes", type=int, nargs="+", default=[100_000, 300_000],
+                    help="store sizes for the scale step (1000000 takes about an hour on 2 cores)")
     ap.add_argument("--queries", type=int, default=40)
     args = ap.parse_args()
     args.results = args.results.resolve()
