@@ -117,7 +117,8 @@ def run_steps(args: argparse.Namespace) -> None:
         elif step == "eval":
             step_eval(args, env, out)
         elif step == "sync":
-            _run([PY, "scripts/bench_sync.py", "--json"], env, out)
+            compare = ["--compare", str(args.sync_compare)] if args.sync_compare else []
+            _run([PY, "scripts/bench_sync.py", "--corpora", str(args.corpora), "--json", *compare], env, out)
         elif step == "scale":
             _run([PY, "scripts/bench_query.py", "--corpora", str(args.corpora), "--json", "--queries",
                   str(args.queries), "--sizes", *map(str, args.scale_sizes)], env, out)
@@ -250,6 +251,63 @@ def section_beir(data: dict[str, Any] | None) -> list[str]:
     return out
 
 
+def section_sync(data: dict[str, Any] | None) -> list[str]:
+    out = ["## No-change sync of a 10,000-file folder", ""]
+    if data is None:
+        return out + ["Not run in this report: `python scripts/benchmarks.py --only sync`.", ""]
+    out += [f"Command: `python {data['_command']}`; {data['files']:,} files ({data['documents']:,} documents, "
+            f"{data['chunks']:,} chunks; {data['skipped_by_policy']} skipped by the policy), ingested once with "
+            f"EMBEDDING_BACKEND=hash in {data['first_ingest_s']} s, then synced with nothing changed.", "",
+            "| Measure | Value | Target |", "|---|---|---|",
+            f"| Fresh `stratakb add` process (median of {len(data['fresh_process_runs'])}) | "
+            f"{data['fresh_process_s']:.3f} s | <= 1.0 s |"]
+    if data.get("compare_fresh_process_s"):
+        before = data["compare_fresh_process_s"]
+        out.append(f"| The same, code before issue 13 (alternated run by run) | {before:.3f} s | "
+                   f"{before / data['fresh_process_s']:.1f} x slower |")
+    out += [f"| In process (`add_folder`, median of {len(data['in_process_runs'])}) | {data['in_process_s']:.3f} s "
+            "| <= 0.3 s |",
+            f"| of which: selection (the walk) | {data['selection_s']:.3f} s | |",
+            f"| of which: the stored (size, mtime) list, one query | {data['stored_list_s']:.3f} s | |",
+            f"| of which: the plan (policy and stat comparison) | {data['plan_s']:.3f} s | |",
+            f"| Python start / importing the CLI's add path (fresh processes) | {data['python_start_s']:.3f} s / "
+            f"{data['cli_import_s']:.3f} s | |", ""]
+    return out
+
+
+def section_scale(data: dict[str, Any] | None) -> list[str]:
+    out = ["## Scale: build, size, memory and recall", ""]
+    if data is None:
+        return out + ["Not run in this report: `python scripts/benchmarks.py --only scale`.", ""]
+    out += [f"Command: `python {data['_command']}`. Synthetic chunks COPY-loaded, the HNSW index "
+            "(m 16, ef_construction 64) built after the load; memory is PostgreSQL's (shared_buffers, and the "
+            "PSS / RSS summed over its processes); recall@10 is the vector arm's own statement (iterative scan, "
+            "relaxed order) against an exact scan, over the benchmark's questions. Extrapolations: docs/scaling.md.",
+            "", "| Chunks | Load (s) | HNSW build (s) | Vectors / HNSW / chunks / GIN (MB) | Database (MB) | "
+            "PG PSS / RSS (MB) | strata_search p50 / p95 (ms) | strata_ask p50 / p95 (ms) |",
+            "|---|---|---|---|---|---|---|---|"]
+    for n, row in sorted(data["sizes"].items(), key=lambda kv: int(kv[0])):
+        b, z, m = row.get("build", {}), row.get("sizes_mb", {}), row.get("memory", {})
+        s_, a = row["strata_search"], row["strata_ask (no rerank)"]
+        out.append(f"| {int(n):,} | {_f(b.get('load_s'), 0)} | {_f(b.get('hnsw_build_s'), 0)} | "
+                   f"{z.get('vector_table_mb')} / {z.get('hnsw_index_mb')} / {z.get('chunks_table_mb')} / "
+                   f"{z.get('fulltext_gin_mb')} | {z.get('database_mb')} | {m.get('server_pss_mb')} / "
+                   f"{m.get('server_rss_mb')} | {s_['p50_ms']} / {s_['p95_ms']} | {a['p50_ms']} / {a['p95_ms']} |")
+    out += ["", "| Chunks | Filter | exact scan (ms/query) | recall@10, ef_search 40 / 100 / 200 | HNSW ms/query, "
+            "ef_search 40 / 100 / 200 |", "|---|---|---|---|---|"]
+    for n, row in sorted(data["sizes"].items(), key=lambda kv: int(kv[0])):
+        for label, r in (row.get("recall") or {}).items():
+            if not isinstance(r, dict):
+                continue
+            efs = [r[f"ef_search={e}"] for e in (40, 100, 200)]
+            out.append(f"| {int(n):,} | {label.replace('_', ' ')} | {r['exact_ms_per_query']} | "
+                       + " / ".join(f"{e['recall@10']:.3f}" for e in efs) + " | "
+                       + " / ".join(f"{e['ms_per_query']}" for e in efs) + " |")
+    for n, why in (data.get("not_finished") or {}).items():
+        out += ["", f"{int(n):,} chunks: not measured ({why})."]
+    return out + [""]
+
+
 def charts(results: Path, docs: Path) -> list[str]:
     try:
         import matplotlib
@@ -328,6 +386,8 @@ def write_report(args: argparse.Namespace) -> Path:
     lines += section_query(_load(args.results, "query"))
     lines += section_eval(_load(args.results, "eval"))
     lines += section_beir(_load(args.results, "beir"))
+    lines += section_sync(_load(args.results, "sync"))
+    lines += section_scale(_load(args.results, "scale"))
     lines += [x for x in made if x.startswith("(")]
     out = docs / "benchmarks.md"
     out.write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
@@ -348,6 +408,8 @@ def main() -> int:
                     help="store sizes for the latency step (0: the PEPs and RFCs alone)")
     ap.add_argument("--scale-sizes", type=int, nargs="+", default=[100_000, 300_000],
                     help="store sizes for the scale step (1000000 takes about an hour on 2 cores)")
+    ap.add_argument("--sync-compare", type=Path, help="a source tree (an older commit) whose no-change sync "
+                    "is timed alongside, for a before/after ratio in one run")
     ap.add_argument("--queries", type=int, default=40)
     args = ap.parse_args()
     args.results = args.results.resolve()
