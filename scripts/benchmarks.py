@@ -367,6 +367,34 @@ def charts(results: Path, docs: Path) -> list[str]:
     return made
 
 
+def _split_sections(text: str) -> dict[str, list[str]]:
+    """The page's lines by `## ` section title (the lines before the first one under "")."""
+    sections: dict[str, list[str]] = {"": []}
+    title = ""
+    for line in text.splitlines():
+        if line.startswith("## "):
+            title = line
+            sections[title] = []
+        sections[title].append(line)
+    return sections
+
+
+def carry_notes(old: str, new_lines: list[str]) -> list[str]:
+    """Keep the hand-written notes of the old page: a `### ` subsection (to the end of its `## `
+    section) is not generated here, so it is carried over under the same `## ` section."""
+    notes = {}
+    for title, lines in _split_sections(old).items():
+        start = next((i for i, line in enumerate(lines) if line.startswith("### ")), None)
+        if title and start is not None:
+            notes[title] = lines[start:]
+    out: list[str] = []
+    for title, lines in _split_sections("\n".join(new_lines)).items():
+        out += lines
+        if title in notes:
+            out += ([""] if out and out[-1] else []) + notes[title]
+    return out
+
+
 def write_report(args: argparse.Namespace) -> Path:
     docs = REPO / "docs"
     m = machine()
@@ -390,6 +418,8 @@ def write_report(args: argparse.Namespace) -> Path:
     lines += section_scale(_load(args.results, "scale"))
     lines += [x for x in made if x.startswith("(")]
     out = docs / "benchmarks.md"
+    if out.exists():
+        lines = carry_notes(out.read_text(encoding="utf-8"), lines)
     out.write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
     return out
 
