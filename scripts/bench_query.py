@@ -1,4 +1,6 @@
-"""Query latency benchmark (not a test): strata_search and strata_ask p50/p95 at ~10k and ~100k chunks.
+"""Query latency and scale benchmark (not a test): strata_search and strata_ask p50/p95 as the store grows
+(up to 1M chunks), with the load and HNSW build times, index sizes, PostgreSQL's memory and the recall@10
+of the HNSW index against exact search.
 
 The store starts from the real PEPs and RFCs (../shared/corpora), ingested with all-MiniLM-L6-v2.
 It is then scaled up with synthetic chunks: each copies the text of a real chunk with its words
@@ -7,7 +9,14 @@ normalised), so the HNSW graph and the full-text index see realistic sizes and d
 They are loaded with COPY and indexed after the load, as a large first ingest does.
 Queries are embedded by the real model each time (the search cache is off).
 
-    python scripts/bench_query.py [--sizes 10000 100000] [--queries 40] [--json]
+At each size it also reports: the seconds to COPY-load the synthetic chunks and to build the HNSW
+index after the load; the size of the vector table, its HNSW index and the full-text (GIN) index;
+the memory of the PostgreSQL server (shared_buffers, and the proportional set size, PSS, of all its
+processes, so shared memory is counted once); and the recall@10 of the vector arm's own statement
+(HNSW, iterative scan) against an exact scan, for a few ef_search values, on the benchmark's
+questions with no layer filter and with a selective one (the real `peps` layer only).
+
+    python scripts/bench_query.py [--sizes 10000 100000 1000000] [--queries 40] [--json]
 """
 
 from __future__ import annotations
@@ -70,12 +79,13 @@ def pct(values: list[float], p: float) -> float:
     return values[lo] + (values[hi] - values[lo]) * (k - lo)
 
 
-def scale_to(conn, target: int, rng: random.Random) -> int:
-    """Add synthetic chunks until the store holds `target` chunks; returns the count added."""
+def scale_to(conn, target: int, rng: random.Random) -> dict:
+    """Add synthetic chunks until the store holds `target` chunks; returns what it took."""
     have = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
     need = target - have
     if need <= 0:
-        return 0
+        return {"added": 0}
+    t_load = time.perf_counter()
     model = vector_tables.active_model(conn)
     real = conn.execute(
         f"SELECT c.text, e.embedding FROM chunks c JOIN {model.table} e ON e.text_hash = c.embed_hash "
@@ -94,6 +104,7 @@ def scale_to(conn, target: int, rng: random.Random) -> int:
     conn.commit()
     per_doc = 100
     added = 0
+    nrng = np.random.default_rng(rng.randrange(1 << 30))
     while added < need:
         n = min(per_doc, need - added)
         picks = [rng.choice(real) for _ in range(n)]
@@ -112,11 +123,11 @@ def scale_to(conn, target: int, rng: random.Random) -> int:
                      (doc_id, sid, f"synthetic/{doc_id}.txt", vid, vid))
         offset = 0
         rows, vecs = [], []
-        for i, ((_, vec), text) in enumerate(zip(picks, texts, strict=True)):
-            vec = vec.to_numpy() if hasattr(vec, "to_numpy") else vec  # pgvector's Vector, not an array
-            noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, 0.05, len(vec))
-            v = np.asarray(vec, dtype=np.float32) + noise.astype(np.float32)
-            v /= np.linalg.norm(v)
+        base = np.stack([np.asarray(v.to_numpy() if hasattr(v, "to_numpy") else v, dtype=np.float32)
+                         for _, v in picks])  # pgvector's Vector, not an array
+        noisy = base + nrng.normal(0, 0.05, base.shape).astype(np.float32)
+        noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
+        for i, (v, text) in enumerate(zip(noisy, texts, strict=True)):
             h = hashlib.sha256(f"{doc_id}:{i}".encode()).digest()
             rows.append((f"syn{doc_id}_{i}", doc_id, "synthetic", vid, i, offset, offset + len(text), i + 1, i + 1,
                          h, text))
@@ -130,14 +141,112 @@ def scale_to(conn, target: int, rng: random.Random) -> int:
         vector_tables.put_embeddings(conn, model.table, [h for h, _ in vecs], np.stack([v for _, v in vecs]))
         conn.commit()
         added += n
+    load_s = time.perf_counter() - t_load
     t = time.perf_counter()
-    conn.execute("SET maintenance_work_mem = '1GB'")
+    conn.execute("SET maintenance_work_mem = '2GB'")
     conn.execute(f"CREATE INDEX {model.table}_hnsw ON {model.table} USING hnsw (embedding vector_cosine_ops)")
+    build_s = time.perf_counter() - t
     conn.execute("ANALYZE")
     conn.commit()
-    print(f"  loaded {added:,} synthetic chunks; HNSW index built in {time.perf_counter() - t:.0f} s",
+    print(f"  loaded {added:,} synthetic chunks in {load_s:.0f} s; HNSW index built in {build_s:.0f} s",
           file=sys.stderr)
-    return added
+    return {"added": added, "load_s": round(load_s, 1), "hnsw_build_s": round(build_s, 1)}
+
+
+def sizes_mb(conn) -> dict:
+    """On-disk sizes (MB) of the vector table, its HNSW index, the chunks table and its indexes."""
+    table = vector_tables.active_model(conn).table
+    row = conn.execute(
+        "SELECT pg_table_size(%s), pg_relation_size(%s),"
+        " pg_table_size('chunks'), pg_indexes_size('chunks'), pg_database_size(current_database())",
+        (table, f"{table}_hnsw")).fetchone()
+    gin = conn.execute(
+        "SELECT coalesce(sum(pg_relation_size(i.indexrelid)), 0)::bigint FROM pg_index i JOIN pg_class c"
+        " ON c.oid = i.indexrelid JOIN pg_am a ON a.oid = c.relam WHERE i.indrelid = 'chunks'::regclass"
+        " AND a.amname = 'gin'").fetchone()[0]
+    conn.commit()
+    mb = 1024 * 1024
+    return {"vector_table_mb": round(row[0] / mb, 1), "hnsw_index_mb": round(row[1] / mb, 1),
+            "chunks_table_mb": round(row[2] / mb, 1), "chunks_indexes_mb": round(row[3] / mb, 1),
+            "fulltext_gin_mb": round(gin / mb, 1), "database_mb": round(row[4] / mb, 1)}
+
+
+def _proc_kb(pid: int, field: str) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def server_memory(conn) -> dict:
+    """PostgreSQL's memory: shared_buffers, and the PSS / RSS summed over the server's processes
+    (the postmaster named in postmaster.pid and its children; Linux only)."""
+    shared = conn.execute("SELECT setting::bigint * 8192 FROM pg_settings WHERE name = 'shared_buffers'").fetchone()[0]
+    data_dir = conn.execute("SHOW data_directory").fetchone()[0]
+    conn.commit()
+    out = {"shared_buffers_mb": round(shared / 2**20, 1)}
+    try:
+        master = int(Path(data_dir, "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return out  # an external server: its memory is not ours to read
+    pids = [master]
+    for stat_file in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat_file.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) == master:
+            pids.append(int(stat_file.parent.name))
+    out["server_pss_mb"] = round(sum(_proc_kb(p, "Pss") for p in pids) / 1024, 1)
+    out["server_rss_mb"] = round(sum(_proc_kb(p, "Rss") for p in pids) / 1024, 1)
+    out["server_processes"] = len(pids)
+    return out
+
+
+def _nearest(conn, table: str, q: np.ndarray, k: int, layers: list[str] | None, *, exact: bool,
+             ef_search: int = 100) -> list[bytes]:
+    """The vector arm's own statement (search._vector_arm); exact turns every index off."""
+    if exact:
+        conn.execute("SET LOCAL enable_indexscan = off")
+        conn.execute("SET LOCAL enable_bitmapscan = off")
+    else:
+        conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
+        conn.execute(f"SET LOCAL hnsw.ef_search = {int(ef_search)}")
+    cond, params = "", {"q": q, "k": k}
+    if layers is not None:
+        cond, params["layers"] = " AND c.layer = ANY(%(layers)s)", layers
+    rows = conn.execute(
+        f"WITH r AS MATERIALIZED (SELECT e.text_hash, e.embedding <=> %(q)s AS d FROM {table} e"
+        f" WHERE EXISTS (SELECT 1 FROM chunks c WHERE c.embed_hash = e.text_hash{cond})"
+        " ORDER BY e.embedding <=> %(q)s LIMIT %(k)s) SELECT text_hash FROM r ORDER BY d", params).fetchall()
+    conn.commit()
+    return [bytes(r[0]) for r in rows]
+
+
+def recall_at_10(conn, embedder, questions: list[str], ef_values: tuple[int, ...] = (40, 100, 200)) -> dict:
+    """recall@10 of HNSW (iterative scan) against an exact scan, unfiltered and filtered to `peps`."""
+    from pgvector.psycopg import register_vector
+
+    register_vector(conn)
+    table = vector_tables.active_model(conn).table
+    qs = [np.asarray(embedder.embed_query(q), dtype=np.float32) for q in questions]
+    out: dict = {"queries": len(qs)}
+    for label, layers in (("all_layers", None), ("peps_only", ["peps"])):
+        t = time.perf_counter()
+        truth = [set(_nearest(conn, table, q, 10, layers, exact=True)) for q in qs]
+        exact_ms = (time.perf_counter() - t) * 1000 / len(qs)
+        row: dict = {"exact_ms_per_query": round(exact_ms, 1)}
+        for ef in ef_values:
+            t = time.perf_counter()
+            hits = [len(truth_q & set(_nearest(conn, table, q, 10, layers, exact=False, ef_search=ef)))
+                    / max(1, len(truth_q)) for q, truth_q in zip(qs, truth, strict=True)]
+            row[f"ef_search={ef}"] = {"recall@10": round(sum(hits) / len(hits), 4),
+                                      "ms_per_query": round((time.perf_counter() - t) * 1000 / len(qs), 1)}
+        out[label] = row
+    return out
 
 
 def measure(conn, engine: Engine, questions: list[str], fn: str) -> list[float]:
@@ -157,6 +266,8 @@ def main() -> int:
     ap.add_argument("--corpora", type=Path, default=REPO.parent / "shared" / "corpora")
     ap.add_argument("--sizes", type=int, nargs="+", default=[10_000, 100_000])
     ap.add_argument("--queries", type=int, default=40)
+    ap.add_argument("--recall-queries", type=int, default=40, help="questions in the recall@10 sample")
+    ap.add_argument("--no-recall", action="store_true", help="skip the recall@10 measure (exact scans)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="stratakb-bench-q-"))
@@ -180,7 +291,7 @@ def main() -> int:
     report: dict = {"machine": f"{os.cpu_count()} cores", "sizes": {}}
     conn = db.connect()
     for size in args.sizes:
-        scale_to(conn, size, rng)
+        build = scale_to(conn, size, rng)
         n = conn.execute("SELECT count(*) FROM chunks").fetchone()[0]
         conn.commit()
         plain = Engine(embedder, AskConfig(reranking_enabled=False, learning_enabled=False))
@@ -199,6 +310,11 @@ def main() -> int:
         for q in questions:
             embedder.embed_query(q)
         row["query_embedding_ms"] = round((time.perf_counter() - t) * 1000 / len(questions), 1)
+        row["build"] = build
+        row["sizes_mb"] = sizes_mb(conn)
+        row["memory"] = server_memory(conn)
+        if not args.no_recall:
+            row["recall"] = recall_at_10(conn, embedder, questions[: args.recall_queries])
         report["sizes"][n] = row
         print(f"{n:,} chunks: {json.dumps(row)}", file=sys.stderr)
     conn.close()
@@ -209,6 +325,9 @@ def main() -> int:
             print(f"\n{n:,} chunks (query embedding {row['query_embedding_ms']} ms each)")
             for label in ("strata_search", "strata_ask (no rerank)", "strata_ask (rerank 20)"):
                 print(f"  {label:<24} p50 {row[label]['p50_ms']:>7} ms   p95 {row[label]['p95_ms']:>7} ms")
+            print(f"  build {row['build']}; sizes (MB) {row['sizes_mb']}; memory {row['memory']}")
+            if "recall" in row:
+                print(f"  recall@10 {row['recall']}")
     return 0
 
 

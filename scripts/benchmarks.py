@@ -10,6 +10,9 @@ docs/benchmarks-data/):
 3. evaluation: the golden set eval/golden/peps_rfc.yaml through `stratakb eval --json`, over the
    PEPs and RFCs ingested into a temporary store
 4. BEIR: scripts/beir_eval.py --json on ../shared/benchmarks/scifact
+5. no-change sync of a 10,000-file folder: scripts/bench_sync.py --json (fresh process and in process)
+6. scale: scripts/bench_query.py --json --sizes ... (default 100k and 300k chunks): load and HNSW build
+   times, index sizes, PostgreSQL's memory, latency and recall@10 of HNSW against exact search
 
 then writes docs/benchmarks.md (machine, commands, tables with medians, p95 and the ratios against
 the embedding-only limit) and docs/benchmarks-latency.png and docs/benchmarks-ndcg.png (needs
@@ -37,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-STEPS = ("ingest", "query", "eval", "beir")
+STEPS = ("ingest", "query", "eval", "beir", "sync", "scale")
 MODE_LABELS = {"hybrid_rerank": "hybrid + rerank"}
 PY = sys.executable
 
@@ -113,6 +116,12 @@ def run_steps(args: argparse.Namespace) -> None:
                   str(args.queries), "--sizes", *map(str, args.sizes)], env, out)
         elif step == "eval":
             step_eval(args, env, out)
+        elif step == "sync":
+            compare = ["--compare", str(args.sync_compare)] if args.sync_compare else []
+            _run([PY, "scripts/bench_sync.py", "--corpora", str(args.corpora), "--json", *compare], env, out)
+        elif step == "scale":
+            _run([PY, "scripts/bench_query.py", "--corpora", str(args.corpora), "--json", "--queries",
+                  str(args.queries), "--sizes", *map(str, args.scale_sizes)], env, out)
         elif step == "beir":
             cmd = [PY, "scripts/beir_eval.py", "--dataset", str(args.beir), "--json"]
             if args.beir_work:
@@ -242,6 +251,63 @@ def section_beir(data: dict[str, Any] | None) -> list[str]:
     return out
 
 
+def section_sync(data: dict[str, Any] | None) -> list[str]:
+    out = ["## No-change sync of a 10,000-file folder", ""]
+    if data is None:
+        return out + ["Not run in this report: `python scripts/benchmarks.py --only sync`.", ""]
+    out += [f"Command: `python {data['_command']}`; {data['files']:,} files ({data['documents']:,} documents, "
+            f"{data['chunks']:,} chunks; {data['skipped_by_policy']} skipped by the policy), ingested once with "
+            f"EMBEDDING_BACKEND=hash in {data['first_ingest_s']} s, then synced with nothing changed.", "",
+            "| Measure | Value | Target |", "|---|---|---|",
+            f"| Fresh `stratakb add` process (median of {len(data['fresh_process_runs'])}) | "
+            f"{data['fresh_process_s']:.3f} s | <= 1.0 s |"]
+    if data.get("compare_fresh_process_s"):
+        before = data["compare_fresh_process_s"]
+        out.append(f"| The same, code before issue 13 (alternated run by run) | {before:.3f} s | "
+                   f"{before / data['fresh_process_s']:.1f} x slower |")
+    out += [f"| In process (`add_folder`, median of {len(data['in_process_runs'])}) | {data['in_process_s']:.3f} s "
+            "| <= 0.3 s |",
+            f"| of which: selection (the walk) | {data['selection_s']:.3f} s | |",
+            f"| of which: the stored (size, mtime) list, one query | {data['stored_list_s']:.3f} s | |",
+            f"| of which: the plan (policy and stat comparison) | {data['plan_s']:.3f} s | |",
+            f"| Python start / importing the CLI's add path (fresh processes) | {data['python_start_s']:.3f} s / "
+            f"{data['cli_import_s']:.3f} s | |", ""]
+    return out
+
+
+def section_scale(data: dict[str, Any] | None) -> list[str]:
+    out = ["## Scale: build, size, memory and recall", ""]
+    if data is None:
+        return out + ["Not run in this report: `python scripts/benchmarks.py --only scale`.", ""]
+    out += [f"Command: `python {data['_command']}`. Synthetic chunks COPY-loaded, the HNSW index "
+            "(m 16, ef_construction 64) built after the load; memory is PostgreSQL's (shared_buffers, and the "
+            "PSS / RSS summed over its processes); recall@10 is the vector arm's own statement (iterative scan, "
+            "relaxed order) against an exact scan, over the benchmark's questions. Extrapolations: docs/scaling.md.",
+            "", "| Chunks | Load (s) | HNSW build (s) | Vectors / HNSW / chunks / GIN (MB) | Database (MB) | "
+            "PG PSS / RSS (MB) | strata_search p50 / p95 (ms) | strata_ask p50 / p95 (ms) |",
+            "|---|---|---|---|---|---|---|---|"]
+    for n, row in sorted(data["sizes"].items(), key=lambda kv: int(kv[0])):
+        b, z, m = row.get("build", {}), row.get("sizes_mb", {}), row.get("memory", {})
+        s_, a = row["strata_search"], row["strata_ask (no rerank)"]
+        out.append(f"| {int(n):,} | {_f(b.get('load_s'), 0)} | {_f(b.get('hnsw_build_s'), 0)} | "
+                   f"{z.get('vector_table_mb')} / {z.get('hnsw_index_mb')} / {z.get('chunks_table_mb')} / "
+                   f"{z.get('fulltext_gin_mb')} | {z.get('database_mb')} | {m.get('server_pss_mb')} / "
+                   f"{m.get('server_rss_mb')} | {s_['p50_ms']} / {s_['p95_ms']} | {a['p50_ms']} / {a['p95_ms']} |")
+    out += ["", "| Chunks | Filter | exact scan (ms/query) | recall@10, ef_search 40 / 100 / 200 | HNSW ms/query, "
+            "ef_search 40 / 100 / 200 |", "|---|---|---|---|---|"]
+    for n, row in sorted(data["sizes"].items(), key=lambda kv: int(kv[0])):
+        for label, r in (row.get("recall") or {}).items():
+            if not isinstance(r, dict):
+                continue
+            efs = [r[f"ef_search={e}"] for e in (40, 100, 200)]
+            out.append(f"| {int(n):,} | {label.replace('_', ' ')} | {r['exact_ms_per_query']} | "
+                       + " / ".join(f"{e['recall@10']:.3f}" for e in efs) + " | "
+                       + " / ".join(f"{e['ms_per_query']}" for e in efs) + " |")
+    for n, why in (data.get("not_finished") or {}).items():
+        out += ["", f"{int(n):,} chunks: not measured ({why})."]
+    return out + [""]
+
+
 def charts(results: Path, docs: Path) -> list[str]:
     try:
         import matplotlib
@@ -301,6 +367,34 @@ def charts(results: Path, docs: Path) -> list[str]:
     return made
 
 
+def _split_sections(text: str) -> dict[str, list[str]]:
+    """The page's lines by `## ` section title (the lines before the first one under "")."""
+    sections: dict[str, list[str]] = {"": []}
+    title = ""
+    for line in text.splitlines():
+        if line.startswith("## "):
+            title = line
+            sections[title] = []
+        sections[title].append(line)
+    return sections
+
+
+def carry_notes(old: str, new_lines: list[str]) -> list[str]:
+    """Keep the hand-written notes of the old page: a `### ` subsection (to the end of its `## `
+    section) is not generated here, so it is carried over under the same `## ` section."""
+    notes = {}
+    for title, lines in _split_sections(old).items():
+        start = next((i for i, line in enumerate(lines) if line.startswith("### ")), None)
+        if title and start is not None:
+            notes[title] = lines[start:]
+    out: list[str] = []
+    for title, lines in _split_sections("\n".join(new_lines)).items():
+        out += lines
+        if title in notes:
+            out += ([""] if out and out[-1] else []) + notes[title]
+    return out
+
+
 def write_report(args: argparse.Namespace) -> Path:
     docs = REPO / "docs"
     m = machine()
@@ -320,8 +414,12 @@ def write_report(args: argparse.Namespace) -> Path:
     lines += section_query(_load(args.results, "query"))
     lines += section_eval(_load(args.results, "eval"))
     lines += section_beir(_load(args.results, "beir"))
+    lines += section_sync(_load(args.results, "sync"))
+    lines += section_scale(_load(args.results, "scale"))
     lines += [x for x in made if x.startswith("(")]
     out = docs / "benchmarks.md"
+    if out.exists():
+        lines = carry_notes(out.read_text(encoding="utf-8"), lines)
     out.write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
     return out
 
@@ -338,6 +436,10 @@ def main() -> int:
     ap.add_argument("--beir-work", type=Path, help="keep the SciFact store here (reused: no second ingest)")
     ap.add_argument("--sizes", type=int, nargs="+", default=[0, 10_000, 30_000, 100_000],
                     help="store sizes for the latency step (0: the PEPs and RFCs alone)")
+    ap.add_argument("--scale-sizes", type=int, nargs="+", default=[100_000, 300_000],
+                    help="store sizes for the scale step (1000000 takes about an hour on 2 cores)")
+    ap.add_argument("--sync-compare", type=Path, help="a source tree (an older commit) whose no-change sync "
+                    "is timed alongside, for a before/after ratio in one run")
     ap.add_argument("--queries", type=int, default=40)
     args = ap.parse_args()
     args.results = args.results.resolve()

@@ -1,5 +1,8 @@
 """`stratakb add`, `preset apply` and `reembed`: the commands that write the store, with a prompt
 at a terminal and a progress bar; does I/O.
+
+Each command imports what only it needs when it runs (the dry run's inspection brings DuckDB and
+PyArrow, presets bring YAML): a no-change `stratakb add` of a large folder is mostly imports.
 """
 
 from __future__ import annotations
@@ -11,9 +14,6 @@ from typing import Any
 
 from stratakb_core.cli.exits import EXIT_OK, EXIT_REFUSED
 from stratakb_core.cli.render import add_report
-from stratakb_core.ingest.inspection import dry_run, dry_run_report
-from stratakb_core.ingest.presets import apply_preset, format_preset_report
-from stratakb_core.ingest.reembed import reembed
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.settings import Settings
 from stratakb_core.store.connection import Database
@@ -66,6 +66,8 @@ def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
         confirm=_confirm_at_terminal(args.json),
     )
     if args.dry_run:
+        from stratakb_core.ingest.inspection import dry_run, dry_run_report
+
         plan = dry_run(Database(settings), settings, opts)
         print(json_dumps(plan, indent=2) if args.json else dry_run_report(plan))
         return EXIT_REFUSED if plan["refusal"] else EXIT_OK
@@ -83,6 +85,8 @@ def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_preset(args: argparse.Namespace, settings: Settings) -> int:
+    from stratakb_core.ingest.presets import apply_preset, format_preset_report
+
     def waiting(message: str) -> None:
         print(f"stratakb: {esc(message)}", file=sys.stderr)
 
@@ -98,6 +102,8 @@ def cmd_preset(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_reembed(args: argparse.Namespace, settings: Settings) -> int:
+    from stratakb_core.ingest.reembed import reembed
+
     prog, update = _progress(not args.json and sys.stderr.isatty())
     try:
         result = reembed(Database(settings), settings, layers=args.layers, batch_size=args.batch_size,

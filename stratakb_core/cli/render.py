@@ -8,11 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from stratakb_core.ingest.sync import AddResult
-from stratakb_core.query import citation_text
+from stratakb_core.ingest.sync_result import AddResult
 from stratakb_core.textsafe import escape_for_terminal as esc
 
 RECEIPT_CONTEXT_CHARS = 120
+
+
+def citation_text(citation: dict[str, Any], **kwargs: Any) -> str:
+    """The query layer's citation formatter, imported on first use: `stratakb add` loads no query code."""
+    from stratakb_core.query import citation_text as formatter
+
+    return formatter(citation, **kwargs)
 
 
 def add_report(r: AddResult) -> str:

@@ -13,6 +13,8 @@ Folders holding real secrets belong in ``.strataignore``.
 from __future__ import annotations
 
 import fnmatch
+import functools
+import re
 from typing import Final
 
 from stratakb_core.values import FileEntry, PolicyDecision, PolicyReason
@@ -121,6 +123,9 @@ BUILD_FILE_PATTERNS: Final[tuple[str, ...]] = (
     "docker-compose.*.yaml",
 )
 
+# The patterns as one expression: one match per name instead of one per pattern.
+_BUILD_FILE_RE: Final = re.compile("|".join(f"(?:{fnmatch.translate(p)})" for p in BUILD_FILE_PATTERNS))
+
 # CI definitions are build files whatever their name; matched against the whole relative path.
 _CI_FOLDERS: Final[tuple[str, ...]] = (".github/workflows/", ".circleci/")
 
@@ -161,33 +166,53 @@ def is_secret_name(rel_path: str) -> bool:
     return False
 
 
-def _is_build_file(rel_path: str, name: str) -> bool:
+def _in_ci_folder(rel_path: str) -> bool:
     lowered = "/" + rel_path.lower()
-    if any(f"/{folder}" in lowered for folder in _CI_FOLDERS):
-        return True
-    return name in BUILD_FILE_NAMES or any(fnmatch.fnmatchcase(name, p) for p in BUILD_FILE_PATTERNS)
+    return any(f"/{folder}" in lowered for folder in _CI_FOLDERS)
 
 
-def decide(entry: FileEntry, *, max_file_size: int) -> PolicyDecision:
-    """Whether one selected file is ingested, with the first reason of REASON_ORDER that applies.
+def _is_build_name(name: str) -> bool:
+    return name in BUILD_FILE_NAMES or _BUILD_FILE_RE.match(name) is not None
 
-    max_file_size is in bytes; a file of exactly that size is still ingested.
-    """
-    name = _base_name(entry.rel_path)
+
+@functools.lru_cache(maxsize=1 << 14)
+def _name_rules(name: str) -> tuple[bool, PolicyReason | None]:
+    """What the file's own (lower-case) name decides: (a secret name, the first of build_file,
+    code and unsupported that applies). Decided once per distinct name: README.md, index.md and
+    the like recur in every folder of a tree."""
     ext = _extension(name)
     reason: PolicyReason | None
-    if is_secret_name(entry.rel_path):
-        reason = "secret"
-    elif len(entry.rel_path) > MAX_PATH_CHARS:
-        reason = "path_too_long"
-    elif _is_build_file(entry.rel_path, name):
+    if _is_build_name(name):
         reason = "build_file"
     elif ext in CODE_EXTENSIONS:
         reason = "code"
     elif ext not in SUPPORTED_EXTENSIONS:
         reason = "unsupported"
+    else:
+        reason = None
+    return is_secret_name(name), reason
+
+
+def decide(entry: FileEntry, *, max_file_size: int) -> PolicyDecision:
+    """Whether one selected file is ingested, with the first reason of REASON_ORDER that applies.
+
+    max_file_size is in bytes; a file of exactly that size is still ingested. Only the name
+    rules look at text, and they are decided once per distinct name (`_name_rules`); the
+    path's length, a CI folder on it and the size are plain comparisons.
+    """
+    rel_path = entry.rel_path
+    secret, by_name = _name_rules(_base_name(rel_path))
+    reason: PolicyReason | None
+    if secret:
+        reason = "secret"
+    elif len(rel_path) > MAX_PATH_CHARS:
+        reason = "path_too_long"
+    elif "/" in rel_path and _in_ci_folder(rel_path):
+        reason = "build_file"
+    elif by_name is not None:
+        reason = by_name
     elif entry.size > max_file_size:
         reason = "too_large"
     else:
         reason = None
-    return PolicyDecision(rel_path=entry.rel_path, reason=reason)
+    return PolicyDecision(rel_path=rel_path, reason=reason)

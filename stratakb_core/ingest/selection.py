@@ -94,10 +94,15 @@ class _Collector:
     def add_file(self, rel_path: str, st: os.stat_result) -> None:
         self.files[rel_path] = FileEntry(rel_path=rel_path, size=st.st_size, mtime_ns=st.st_mtime_ns)
 
-    def add_by_lstat(self, root: Path, rel_path: str) -> None:
-        """Classify one path by lstat (never following it): file, symlink, other, unreadable."""
+    def add_by_lstat(self, root: Path | os.DirEntry[str], rel_path: str) -> None:
+        """Classify one path by lstat (never following it): file, symlink, other, unreadable.
+
+        root is the folder, or the path's own entry from os.scandir (whose stat is that lstat)."""
         try:
-            st = os.lstat(root / rel_path)
+            if isinstance(root, os.DirEntry):
+                st = root.stat(follow_symlinks=False)
+            else:
+                st = os.lstat(os.path.join(root, rel_path))
         except (FileNotFoundError, NotADirectoryError):
             # Deleted since it was listed (git lists files removed from the work tree): simply
             # not a candidate any more.
@@ -453,7 +458,7 @@ def _walk(root: Path, strata: _StrataIgnore, out: _Collector) -> None:
                 continue
             if name == ".gitignore" and rel_dir and inherited is None:
                 nested_gitignores.append(rel)
-            _classify_walked_file(root, rel, rule, strata, out)
+            _classify_walked_file(entry, rel, rule, strata, out)
     out.notes.extend(f"nested .gitignore not applied: {p}" for p in sorted(nested_gitignores))
 
 
@@ -465,7 +470,7 @@ def _descend_builtin(name: str, strata: _StrataIgnore) -> bool:
 
 
 def _classify_walked_file(
-    root: Path, rel: str, rule: tuple[str, str] | None, strata: _StrataIgnore, out: _Collector
+    entry: os.DirEntry[str], rel: str, rule: tuple[str, str] | None, strata: _StrataIgnore, out: _Collector
 ) -> None:
     verdict = strata.check(rel)
     if rule is not None:
@@ -476,4 +481,4 @@ def _classify_walked_file(
     if verdict is True:
         out.exclude(rel, "strataignore")
         return
-    out.add_by_lstat(root, rel)
+    out.add_by_lstat(entry, rel)

@@ -94,7 +94,9 @@ def plan_files(
             reason = decide(entry, max_file_size=max_file_size).reason
         else:
             reason = "secret" if is_secret_name(entry.rel_path) else None
-        if reason is None and parser_for(entry.rel_path) is None:
+        # The add policy's SUPPORTED_EXTENSIONS are the parsers' extensions (tests/unit/test_policy.py),
+        # so only the preset policy asks the registry, which imports every parser module.
+        if reason is None and policy != "add" and parser_for(entry.rel_path) is None:
             reason = "unsupported"
         if reason is not None:
             policy_reason[entry.rel_path] = reason

@@ -136,7 +136,9 @@ def _plan(conn: psycopg.Connection, root: Path, max_file_size: int
     stored = readers.documents_of_source(conn, own.id) if own is not None else {}
     conn.commit()
     selection = select_files(root)
-    present = {p for p in stored if os.path.lexists(os.path.join(str(root), p))}
+    # Only a stored path the selection did not list can be a removal, so only those are looked up.
+    selected = {f.rel_path for f in selection.files}
+    present = {p for p in stored if p not in selected and os.path.lexists(os.path.join(root, p))}
     return own, stored, selection, plan_files(selection, stored, max_file_size=max_file_size, present=present)
 
 

@@ -176,3 +176,32 @@ def test_names_that_are_not_secrets(rel_path: str) -> None:
 def test_secret_documents_are_ingested_on_purpose() -> None:
     assert reason_for("docs/credentials.md") is None
     assert reason_for("docs/secrets.md") is None
+
+
+def test_supported_extensions_are_exactly_the_parsers_extensions() -> None:
+    # The add plan trusts the policy for "is there a parser" (it does not import the parsers on a
+    # no-change sync), so the two lists must not drift apart.
+    from stratakb_core.ingest.parsing import supported_extensions
+
+    assert SUPPORTED_EXTENSIONS == supported_extensions()
+
+
+@pytest.mark.parametrize(
+    ("rel_path", "expected"),
+    [
+        (".github/workflows/docs.md", "build_file"),  # the CI folder outranks a supported format
+        (".github/workflows/run.py", "build_file"),  # ... and code
+        ("a/.circleci/notes.bin", "build_file"),  # ... and an unsupported format
+        ("docs/.github/workflows-guide.md", None),
+        ("x/" * 250 + "secret.pem", "secret"),  # secret outranks path_too_long
+        ("x/" * 250 + "tool.py", "path_too_long"),
+        ("eslint.config.mjs", "build_file"),
+        ("app.min.js", "build_file"),
+        ("requirements-dev.txt", "build_file"),
+        ("notes.txt", None),
+    ],
+)
+def test_reason_order_with_cached_name_rules(rel_path: str, expected: PolicyReason | None) -> None:
+    # Twice: the second answer comes from the per-name cache and must be the same.
+    assert reason_for(rel_path) == expected
+    assert reason_for(rel_path) == expected

@@ -1,0 +1,148 @@
+"""The several-hosts path, run for real (issue 13): the Dagster instance of docs/deploy/dagster.yaml
+on PostgreSQL (dagster-postgres, a database of its own beside the store), its queued run coordinator
+(at most one run per layer) and the default run launcher (a process per run), with the daemon and
+the code location of workspace.yaml as real processes. A backfill of three layers syncs each layer
+in its own process, side by side; a second run of one layer waits for the first; the store holds
+every layer's documents."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import psycopg
+import pytest
+
+pytest.importorskip("dagster_postgres", reason="needs the deploy extra: pip install -e '.[deploy]'")
+
+import dagster as dg  # noqa: E402
+
+from tests.conftest import cli_env, write  # noqa: E402
+from tests.integration.test_dagster import create_layer  # noqa: E402
+
+pytestmark = pytest.mark.deploy
+
+REPO = Path(__file__).resolve().parents[2]
+LAYERS = ("alpha", "beta", "gamma")
+TIMEOUT_S = 420.0
+
+
+@pytest.fixture
+def dagster_pg_url(pg_server):
+    """The Dagster instance's own database on the test server."""
+    name = "dagster_" + uuid.uuid4().hex[:12]
+    with psycopg.connect(pg_server.get_uri(), autocommit=True) as c:
+        c.execute(f"CREATE DATABASE {name}")
+    # dagster-postgres speaks psycopg2; SQLAlchemy 2.1 reads a bare postgresql:// as psycopg 3.
+    yield pg_server.get_uri(database=name).replace("postgresql://", "postgresql+psycopg2://", 1)
+    with psycopg.connect(pg_server.get_uri(), autocommit=True) as c:
+        c.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def _folders(tmp_path: Path) -> dict[str, Path]:
+    roots = {}
+    for layer in LAYERS:
+        root = tmp_path / "sources" / layer
+        for i in range(2):
+            write(root, f"{layer}-{i}.md", f"# {layer.title()} note {i}\n\nThe {layer} layer keeps note {i}. "
+                  + " ".join(f"{layer} fact {i}.{j}." for j in range(40)) + "\n")
+        roots[layer] = root
+    return roots
+
+
+def _backfill(env: dict[str, str], partitions: str) -> None:
+    p = subprocess.run([sys.executable, "-m", "dagster", "job", "backfill", "-j", "sync_layer", "--partitions",
+                        partitions, "-w", str(REPO / "workspace.yaml"), "--noprompt"],
+                       cwd=REPO, env=env, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-3000:]
+
+
+def _wait_for_runs(instance: dg.DagsterInstance, count: int, daemon: subprocess.Popen) -> list:
+    deadline = time.monotonic() + TIMEOUT_S
+    while time.monotonic() < deadline:
+        assert daemon.poll() is None, "the daemon stopped: " + daemon.stdout.read()[-3000:]
+        records = instance.get_run_records()
+        if len(records) >= count and all(r.dagster_run.is_finished for r in records):
+            return records
+        time.sleep(2)
+    states = [(r.dagster_run.tags.get("dagster/partition"), r.dagster_run.status.value)
+              for r in instance.get_run_records()]
+    raise AssertionError(f"runs not finished after {TIMEOUT_S:.0f} s: {states}")
+
+
+def _pid(instance: dg.DagsterInstance, run_id: str) -> int:
+    for entry in instance.all_logs(run_id):
+        m = re.search(r"pid: (\d+)", entry.message or "")
+        if m:
+            return int(m.group(1))
+    raise AssertionError(f"run {run_id} logged no process id")
+
+
+def test_backfill_of_three_layers_on_a_postgres_instance(database_url, dagster_pg_url, tmp_path):
+    home = tmp_path / "dagster_home"
+    home.mkdir()
+    shutil.copy(REPO / "docs" / "deploy" / "dagster.yaml", home / "dagster.yaml")
+    env = cli_env(database_url, DAGSTER_HOME=str(home), DAGSTER_PG_URL=dagster_pg_url, STRATA_DAGSTER_MAX_RUNS="3",
+                  STRATA_DAGSTER_STORAGE=str(tmp_path / "stages"))
+    for key in ("DAGSTER_HOME", "DAGSTER_PG_URL", "STRATA_DAGSTER_MAX_RUNS"):
+        os.environ[key] = env[key]  # the instance below reads the same file and variables
+    try:
+        for layer, root in _folders(tmp_path).items():
+            create_layer(database_url, layer, root)
+        with dg.DagsterInstance.get() as instance:
+            assert type(instance.run_storage).__name__ == "PostgresRunStorage"
+            assert type(instance.run_coordinator).__name__ == "QueuedRunCoordinator"
+            instance.add_dynamic_partitions("layers", list(LAYERS))
+            _backfill(env, ",".join(LAYERS))
+            _backfill(env, "alpha")  # a second run of one layer, queued behind the first
+            daemon = subprocess.Popen(
+                [sys.executable, "-c", "from dagster._daemon.cli import main; main()", "run",
+                 "-w", str(REPO / "workspace.yaml")],
+                cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                start_new_session=True)
+            try:
+                records = _wait_for_runs(instance, 4, daemon)
+            finally:
+                os.killpg(daemon.pid, signal.SIGTERM)
+                try:
+                    daemon.wait(timeout=60)
+                except subprocess.TimeoutExpired:
+                    os.killpg(daemon.pid, signal.SIGKILL)
+                    daemon.wait()
+            runs = {}
+            for r in records:
+                assert r.dagster_run.status == dg.DagsterRunStatus.SUCCESS, (
+                    r.dagster_run.tags, [e.message for e in instance.all_logs(r.dagster_run.run_id)][-15:])
+                runs.setdefault(r.dagster_run.tags["dagster/partition"], []).append(
+                    (r.start_time, r.end_time, _pid(instance, r.dagster_run.run_id)))
+    finally:
+        for key in ("DAGSTER_HOME", "DAGSTER_PG_URL", "STRATA_DAGSTER_MAX_RUNS"):
+            os.environ.pop(key, None)
+
+    assert sorted(runs) == sorted(LAYERS) and len(runs["alpha"]) == 2
+    # One run per layer at a time: the two runs of alpha did not overlap.
+    (s1, e1, _), (s2, e2, _) = sorted(runs["alpha"])
+    assert e1 <= s2, "the queue let two runs of one layer run at once"
+    # Each run is its own process, and different layers' runs ran side by side.
+    first = {layer: sorted(spans)[0] for layer, spans in runs.items()}
+    assert len({span[2] for spans in runs.values() for span in spans}) == 4
+    overlapping = [(a, b) for a in LAYERS for b in LAYERS if a < b
+                   and max(first[a][0], first[b][0]) < min(first[a][1], first[b][1])]
+    assert overlapping, f"no two layers' runs overlapped: {first}"
+
+    with psycopg.connect(database_url) as conn:
+        docs = dict(conn.execute("SELECT layer, count(*) FROM documents GROUP BY layer").fetchall())
+        chunks = dict(conn.execute("SELECT layer, count(*) FROM chunks GROUP BY layer").fetchall())
+        finished = dict(conn.execute(
+            "SELECT layer, count(*) FROM events WHERE type = 'run_finished' AND actor = 'dagster' GROUP BY layer"
+        ).fetchall())
+    assert docs == {layer: 2 for layer in LAYERS}
+    assert all(chunks[layer] >= 2 for layer in LAYERS)
+    assert finished == {"alpha": 2, "beta": 1, "gamma": 1}
