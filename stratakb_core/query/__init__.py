@@ -16,6 +16,9 @@ from stratakb_core.query.answer_types import (
 from stratakb_core.query.citations import Citation, citation_text
 from stratakb_core.query.confidence import SCALES
 from stratakb_core.query.engine import Engine
+from stratakb_core.query.feedback_recording import LEARNING_OFF, feedback_tool
+from stratakb_core.query.learning import PROMOTE_EVERY
+from stratakb_core.query.learning_loop import PromoteResult, learning_stats, maybe_promote, reset_learning, run_promoter
 from stratakb_core.query.ranking import RERANK_CANDIDATES, Reranker
 from stratakb_core.query.receipts import (
     NOTHING_CHECKED_NOTE,
@@ -27,11 +30,15 @@ from stratakb_core.query.receipts import (
 )
 from stratakb_core.query.rerank import DEFAULT_RERANKING_MODEL, CrossEncoderReranker
 from stratakb_core.query.responses import ask_response, search_response
+from stratakb_core.query.retrieve import load_layers
+from stratakb_core.query.rewriting import QueryRewriter, build_rewriter, setup_note
 from stratakb_core.query.search import SearchCache, SearchResult, hybrid_search
 from stratakb_core.query.tools import ask_tool, search_tool
 
 __all__ = [
     "DEFAULT_RERANKING_MODEL",
+    "LEARNING_OFF",
+    "PROMOTE_EVERY",
     "NOTHING_CHECKED_NOTE",
     "RECEIPT_ISSUED",
     "RERANK_CANDIDATES",
@@ -42,6 +49,8 @@ __all__ = [
     "CrossEncoderReranker",
     "Engine",
     "PackedPassage",
+    "PromoteResult",
+    "QueryRewriter",
     "Reranker",
     "RetrievedPassage",
     "SearchAnswer",
@@ -49,12 +58,20 @@ __all__ = [
     "SearchResult",
     "ask_response",
     "ask_tool",
+    "build_rewriter",
     "citation_text",
+    "feedback_tool",
     "hybrid_search",
     "issue",
     "issue_extractive",
+    "learning_stats",
+    "load_layers",
+    "maybe_promote",
     "open_receipt",
+    "reset_learning",
+    "run_promoter",
     "search_response",
     "search_tool",
+    "setup_note",
     "verify_draft",
 ]

@@ -40,6 +40,7 @@ class AskConfig:
     store_raw_queries: bool = False
     reranking_model: str | None = None  # extractive answers score sentences with it even when reranking is off
     arms: str = "hybrid"  # "vector" or "keyword" for evaluations that compare modes
+    promote_every: int = 0  # run the learning promoter after this many interactions (0: never from here)
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,9 @@ class Retrieval:
     searched: tuple[str, ...]
     fallback: str | None  # insufficient_results | low_confidence
     variants: tuple[str, ...]
+    rewrite_source: str = "as_written"  # as_written | learned (a proven learned rewrite) | model
+    learned_rewrites: tuple[str, ...] = ()  # the proven learned rewrites among the variants
+    warnings: tuple[str, ...] = ()  # query rewriting failed, a variant's search failed
 
 
 @dataclass(frozen=True)
@@ -167,7 +171,7 @@ class Answer:
     notes: tuple[str, ...]
     warnings: tuple[str, ...]
     receipt_id: str | None
-    interaction_id: str
+    interaction_id: str | None  # None when learning is off (nothing recorded)
 
     @property
     def passages(self) -> tuple[PackedPassage, ...]:
@@ -190,4 +194,4 @@ class SearchAnswer:
     searched: tuple[str, ...]
     fallback: str | None
     note: str | None
-    interaction_id: str
+    interaction_id: str | None  # None when learning is off (nothing recorded)

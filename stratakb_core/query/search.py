@@ -7,6 +7,7 @@ applied inside each arm before it truncates, and every result carrying its cosin
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -228,12 +229,14 @@ class SearchCache:
     """A small LRU of search results keyed by (query, layers, filters, k, slots, store version).
 
     The store version is the last event's seq: every write appends an event, so any write
-    invalidates every entry without bookkeeping.
+    invalidates every entry without bookkeeping. Thread-safe: strata_ask searches its variants in
+    parallel, each thread with its own connection, through one cache.
     """
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
         self._entries: OrderedDict[tuple[Any, ...], list[SearchResult]] = OrderedDict()
+        self._lock = threading.Lock()
         self.hits = 0
         self.misses = 0
 
@@ -250,14 +253,16 @@ class SearchCache:
         key = (query, tuple(sorted(layers)) if layers is not None else None,
                json.dumps(metadata_filter or {}, sort_keys=True), top_k, keyword_slots, candidates, version,
                getattr(embedder, "name", ""), arms)
-        if key in self._entries:
-            self._entries.move_to_end(key)
-            self.hits += 1
-            return list(self._entries[key])
-        self.misses += 1
+        with self._lock:
+            if key in self._entries:
+                self._entries.move_to_end(key)
+                self.hits += 1
+                return list(self._entries[key])
+            self.misses += 1
         results = hybrid_search(conn, embedder, query, layers=layers, top_k=top_k, keyword_slots=keyword_slots,
                                 metadata_filter=metadata_filter, candidates=candidates, arms=arms)
-        self._entries[key] = list(results)
-        while len(self._entries) > self.size:
-            self._entries.popitem(last=False)
+        with self._lock:
+            self._entries[key] = list(results)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
         return results
