@@ -39,6 +39,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "ask": ("query_commands", "cmd_ask"),
     "receipt": ("query_commands", "cmd_receipt"),
     "eval": ("query_commands", "cmd_eval"),
+    "feedback": ("learning_commands", "cmd_feedback"),
+    "learning": ("learning_commands", "cmd_learning"),
     "layers": ("admin_commands", "cmd_layers"),
     "events": ("admin_commands", "cmd_events"),
     "verify-store": ("admin_commands", "cmd_verify_store"),

@@ -16,9 +16,18 @@ from stratakb_core.cli.render import ask_report, extractive_report, receipt_repo
 from stratakb_core.embedding import Embedder, build_embedder
 from stratakb_core.errors import UsageError
 from stratakb_core.evaluation.runner import evaluate, format_eval_report
-from stratakb_core.query import AskConfig, CrossEncoderReranker, Engine, ask_tool, open_receipt, search_tool
+from stratakb_core.query import (
+    AskConfig,
+    CrossEncoderReranker,
+    Engine,
+    ask_tool,
+    build_rewriter,
+    open_receipt,
+    search_tool,
+)
 from stratakb_core.settings import Settings
 from stratakb_core.store.connection import Database
+from stratakb_core.store.events import default_actor
 from stratakb_core.store.vectors import check_active_model
 from stratakb_core.textsafe import escape_for_terminal as esc
 from stratakb_core.textsafe import json_dumps
@@ -40,7 +49,8 @@ def build_engine(settings: Settings, conn: psycopg.Connection, embedder: Embedde
     return Engine(embedder, AskConfig(
         token_budget=settings.answer_token_budget, keyword_slots=settings.hybrid_keyword_slots,
         reranking_enabled=settings.reranking_enabled, learning_enabled=settings.learning_enabled,
-        store_raw_queries=settings.learning_store_raw_queries, reranking_model=settings.reranking_model), reranker)
+        store_raw_queries=settings.learning_store_raw_queries, reranking_model=settings.reranking_model), reranker,
+        rewriter=build_rewriter(settings), connect=Database(settings).connection)
 
 
 def _filters(items: list[str] | None) -> dict[str, str] | None:
@@ -59,7 +69,7 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     with Database(settings).connection() as conn:
         engine = build_engine(settings, conn)
         resp = search_tool(engine, conn, args.query, layers=args.layers, top_k=args.top_k,
-                           metadata_filter=_filters(args.filters))
+                           metadata_filter=_filters(args.filters), client=default_actor())
     if args.json:
         print(json_dumps(resp, indent=2))
     else:
@@ -71,7 +81,7 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     with Database(settings).connection() as conn:
         engine = build_engine(settings, conn)
         resp = ask_tool(engine, conn, args.question, layers=args.layers, top_k=args.top_k, mode=args.mode,
-                        response_format="detailed" if args.detailed else "concise")
+                        response_format="detailed" if args.detailed else "concise", client=default_actor())
     if args.json:
         print(json_dumps(resp, indent=2))
     elif "answer" in resp:  # extractive: the documents' own sentences and a receipt

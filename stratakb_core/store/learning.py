@@ -47,12 +47,15 @@ def learning_state(conn: psycopg.Connection) -> StoredLearning:
 def interaction_progress(conn: psycopg.Connection) -> tuple[int, int]:
     """(interactions recorded since the promoter last ran, the seq of the latest one)."""
     row = conn.execute(
-        "SELECT count(*), coalesce(max(i.recorded_seq), 0) FROM interactions i"
-        " WHERE i.recorded_seq > coalesce((SELECT through_seq FROM learning_state WHERE id = 1), 0)"
-    ).fetchone()
-    last = conn.execute("SELECT coalesce(max(recorded_seq), 0) FROM interactions").fetchone()
+        "SELECT count(*), coalesce(max(seq), 0) FROM events WHERE type = %s"
+        " AND seq > coalesce((SELECT through_seq FROM learning_state WHERE id = 1), 0)",
+        (ev.INTERACTION_RECORDED,)).fetchone()
+    last = conn.execute("SELECT coalesce(max(seq), 0) FROM events WHERE type = %s",
+                        (ev.INTERACTION_RECORDED,)).fetchone()
     _done(conn)
-    return (int(row[0]) if row else 0), (int(last[0]) if last else 0)
+    pending = int(row[0]) if row else 0
+    through = int(last[0]) if last else 0
+    return pending, max(through, int(row[1]) if row else 0)
 
 
 def interactions_between(conn: psycopg.Connection, start: datetime, end: datetime) -> list[tuple[Any, ...]]:

@@ -206,11 +206,11 @@ def _interaction_recorded(conn: psycopg.Connection, seq: int, layer: str | None,
                           at: Any) -> None:
     conn.execute(
         "INSERT INTO interactions (id, occurred_at, tool, query, layers, searched, status, confidence, chunk_ids,"
-        " details, client, variants, passages, basis, recorded_seq)"
-        f" VALUES (%s, {_AT}, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
+        " details, client, variants, passages, basis)"
+        f" VALUES (%s, {_AT}, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
         (p["id"], at, p["tool"], p["query"], p.get("layers"), p.get("searched"), p.get("status"),
          p.get("confidence"), list(p.get("chunk_ids") or []), Jsonb(p.get("details") or {}), p.get("client"),
-         list(p.get("variants") or []), Jsonb(p.get("passages") or []), p.get("basis"), seq),
+         list(p.get("variants") or []), Jsonb(p.get("passages") or []), p.get("basis")),
     )
 
 

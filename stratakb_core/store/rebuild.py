@@ -29,7 +29,7 @@ COMPARED: dict[str, str] = {
     "receipts": "id, issued_at, kind, verdict, body, issued_seq",
     "receipt_versions": "receipt_id, version_id",
     "interactions": "id, occurred_at, tool, query, layers, searched, status, confidence, chunk_ids, details,"
-                    " client, variants, passages, basis, recorded_seq",
+                    " client, variants, passages, basis",
     "feedback": "id, interaction_id, occurred_at, client, helpful, correct_layer, better_query, chunk_feedback,"
                 " not_stored",
     "learning_state": "id, state, through_seq, updated_seq, reset_at",

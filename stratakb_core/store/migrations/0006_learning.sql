@@ -9,10 +9,6 @@ ALTER TABLE interactions ADD COLUMN client text;
 ALTER TABLE interactions ADD COLUMN variants text[] NOT NULL DEFAULT '{}';
 ALTER TABLE interactions ADD COLUMN passages jsonb NOT NULL DEFAULT '[]'::jsonb;  -- [{"id": "S1", "chunk_id": ...}]
 ALTER TABLE interactions ADD COLUMN basis text;
-ALTER TABLE interactions ADD COLUMN recorded_seq bigint;
-UPDATE interactions i SET recorded_seq = e.seq
-  FROM events e WHERE e.type = 'interaction_recorded' AND e.payload->>'id' = i.id;
-CREATE INDEX interactions_seq ON interactions (recorded_seq);
 
 ALTER TABLE synonyms ADD COLUMN rule integer NOT NULL DEFAULT 1;
 
