@@ -123,3 +123,11 @@ def learned_tables(conn: psycopg.Connection) -> dict[str, list[tuple[Any, ...]]]
     }
     _done(conn)
     return out
+
+
+def interactions_after(conn: psycopg.Connection, seq: int) -> tuple[int, int]:
+    """(interactions recorded after event `seq`, the seq of the latest one or `seq`): the Dagster sensor's count."""
+    row = conn.execute("SELECT count(*), coalesce(max(seq), %s) FROM events WHERE type = %s AND seq > %s",
+                       (seq, ev.INTERACTION_RECORDED, seq)).fetchone()
+    _done(conn)
+    return (int(row[0]), int(row[1])) if row else (0, seq)

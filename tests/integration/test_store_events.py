@@ -11,8 +11,6 @@ import pytest
 
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.mcp.roles import create_key, lookup_key, revoke_key
-from stratakb_core.store import events as ev
-from stratakb_core.store import projector
 from stratakb_core.query.learning import (
     LayerAffinity,
     LearnedRewrite,
@@ -21,7 +19,9 @@ from stratakb_core.query.learning import (
     Ledger,
     state_to_payload,
 )
+from stratakb_core.store import events as ev
 from stratakb_core.store import learning as learning_store
+from stratakb_core.store import projector
 from stratakb_core.store.interactions import record_interaction
 from stratakb_core.store.rebuild import COMPARED, verify_projections
 from stratakb_core.store.receipts import issue, read_receipt
@@ -126,8 +126,10 @@ def _tampers(conn) -> dict[str, tuple[str, str]]:
                      "UPDATE feedback SET helpful = false WHERE id = 'fb_test1'"),
         "learning_state": ("UPDATE learning_state SET through_seq = through_seq + 1",
                            "UPDATE learning_state SET through_seq = through_seq - 1"),
-        "synonyms": ("UPDATE synonyms SET usage_count = usage_count + 1", "UPDATE synonyms SET usage_count = usage_count - 1"),
-        "layer_affinities": ("UPDATE layer_affinities SET affinity = 0.1", "UPDATE layer_affinities SET affinity = 0.6667"),
+        "synonyms": ("UPDATE synonyms SET usage_count = usage_count + 1",
+                     "UPDATE synonyms SET usage_count = usage_count - 1"),
+        "layer_affinities": ("UPDATE layer_affinities SET affinity = 0.1",
+                             "UPDATE layer_affinities SET affinity = 0.6667"),
         "learned_rewrites": ("UPDATE learned_rewrites SET failures = 1", "UPDATE learned_rewrites SET failures = 0"),
         "chunk_demotions": ("UPDATE chunk_demotions SET multiplier = 0.25",
                             "UPDATE chunk_demotions SET multiplier = 0.5"),
