@@ -48,6 +48,7 @@ class ServerState:
     _embedder: Embedder | None = field(default=None, repr=False)
     _engine: Engine | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    session_token: str = field(default_factory=lambda: secrets.token_hex(8), repr=False)
 
     @classmethod
     def build(cls, settings: Settings | None = None) -> ServerState:
@@ -136,14 +137,15 @@ def caller_of(ctx: Context) -> Caller:
     return Caller(role, f"mcp:{state.get(KEY_ID_STATE_KEY)}", "http")
 
 
-_SALT = secrets.token_bytes(16)
-
-
 def client_key(ctx: Context, caller: Caller) -> str:
     """The client or session key the learning loop judges "asked again soon after" by: the caller's
-    actor and its MCP session (two clients of one key, or two stdio sessions, never pair)."""
-    session = hashlib.sha256(_SALT + str(id(ctx.request_context.session)).encode()).hexdigest()[:12]
-    return f"{caller.actor}#{session}"
+    actor, the server session (a stdio process, an in-process server) and, over HTTP, the MCP
+    session id the client sends; two sessions, or two keys, never pair."""
+    rc = ctx.request_context
+    headers = getattr(rc.request, "headers", None) if rc.request is not None else None
+    http_session = headers.get("mcp-session-id", "") if headers is not None else ""
+    token = hashlib.sha256(f"{rc.lifespan_context.session_token}:{http_session}".encode()).hexdigest()[:12]
+    return f"{caller.actor}#{token}"
 
 
 def lifespan(settings: Settings | None) -> Callable[[MCPServer[Any]], AbstractAsyncContextManager[ServerState]]:
