@@ -8,13 +8,16 @@ mirrors syncs done outside Dagster (CLI, MCP) into the UI. Loaded by workspace.y
 import dagster as dg
 
 from assets import layer_assets, layer_store, layers_partitions
+from assets.learning_assets import learning_assets
 from resources import ParquetIOManager, StrataStore
 from stratakb_core.ingest import layer_stages as stages
 from stratakb_core.ingest.addplan import LAYER_NAME_RE
 from stratakb_core.ingest.reembed import DEFAULT_BATCH_SIZE
 from stratakb_core.ingest.reembed import reembed as reembed_store_chunks
+from stratakb_core.query import PROMOTE_EVERY
 from stratakb_core.store import readers
 from stratakb_core.store.layer_state import runs_finished
+from stratakb_core.store.learning import interactions_after
 
 PARTITIONS = layers_partitions.name or "layers"
 MIRROR_BATCH = 500
@@ -120,11 +123,28 @@ def external_syncs(context: dg.SensorEvaluationContext, strata: StrataStore):
     )
 
 
+promote_learning = dg.define_asset_job(
+    "promote_learning", selection=dg.AssetSelection.assets(*learning_assets),
+    description="Run the learning promoter: learned rewrites and synonyms, then layer affinities.")
+
+
+@dg.sensor(job=promote_learning, minimum_interval_seconds=60, default_status=dg.DefaultSensorStatus.RUNNING,
+           description=f"Materializes learned_rewrites and layer_affinities every {PROMOTE_EVERY} recorded "
+           "interactions (counted from the event log by seq).")
+def learning_promoter(context: dg.SensorEvaluationContext, strata: StrataStore):
+    after = int(context.cursor or 0)
+    with strata.database().connection() as conn:
+        count, last = interactions_after(conn, after)
+    if count < PROMOTE_EVERY:
+        return dg.SkipReason(f"{count} interactions since the last promotion; it runs every {PROMOTE_EVERY}")
+    return dg.SensorResult(run_requests=[dg.RunRequest(run_key=f"learning:{last}")], cursor=str(last))
+
+
 defs = dg.Definitions(
-    assets=layer_assets,
-    jobs=[sync_layer, reembed],
+    assets=[*layer_assets, *learning_assets],
+    jobs=[sync_layer, reembed, promote_learning],
     schedules=[sync_every_layer],
-    sensors=[layer_partitions, external_syncs],
+    sensors=[layer_partitions, external_syncs, learning_promoter],
     resources={"strata": StrataStore(), "parquet_io": ParquetIOManager()},
     # The default multiprocess executor starts a process per step: ~6x slower for a linear chain.
     executor=dg.in_process_executor,

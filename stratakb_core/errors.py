@@ -145,6 +145,12 @@ class ArgumentError(UsageError):
         self.extra = extra
 
 
+class LearningDisabled(RefusedError):
+    """LEARNING_ENABLED=false: nothing is recorded, so there is nothing to rate or reset."""
+
+    code = "learning_disabled"
+
+
 class ReceiptNotFound(UsageError):
     code = "receipt_not_found"
 

@@ -41,6 +41,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "eval": ("query_commands", "cmd_eval"),
     "read": ("reading_commands", "cmd_read"),
     "table": ("reading_commands", "cmd_table"),
+    "feedback": ("learning_commands", "cmd_feedback"),
+    "learning": ("learning_commands", "cmd_learning"),
     "layers": ("admin_commands", "cmd_layers"),
     "events": ("admin_commands", "cmd_events"),
     "verify-store": ("admin_commands", "cmd_verify_store"),

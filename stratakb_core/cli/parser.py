@@ -74,6 +74,29 @@ def _add_asking(sub: Subparsers) -> None:
     rc.add_argument("--json", action="store_true", help="print the strata_get_receipt response")
 
 
+def _add_learning(sub: Subparsers) -> None:
+    fb = sub.add_parser("feedback", help="rate the results of an ask or search by its interaction id")
+    fb.add_argument("interaction_id")
+    rated = fb.add_mutually_exclusive_group(required=True)
+    rated.add_argument("--helpful", dest="helpful", action="store_true", default=None, help="the results helped")
+    rated.add_argument("--not-helpful", dest="helpful", action="store_false", help="the results did not help")
+    fb.add_argument("--correct-layer", help="the layer the question belongs to")
+    fb.add_argument("--better-query", help="wording that would have found the answer")
+    fb.add_argument("--chunk", action="append", dest="chunks", metavar="ID=RATING",
+                    help="rate a passage (S1) or chunk id: useful, wrong or outdated (repeatable)")
+    fb.add_argument("--json", action="store_true", help="print the strata_feedback response")
+
+    le = sub.add_parser("learning", help="what the server has learned (stats), or clear it (reset)")
+    le_sub = le.add_subparsers(dest="learning_command", required=True, parser_class=StrataParser)
+    ls = le_sub.add_parser("stats", help="synonyms, layer affinities, learned rewrites and demoted chunks")
+    ls.add_argument("--layer", help="only this layer (and synonyms stored with no layer)")
+    ls.add_argument("--json", action="store_true", help="print the strata_learning_stats response")
+    lr = le_sub.add_parser("reset", help="clear one layer's learning (keeps the history) or everything (--all)")
+    lr.add_argument("--layer", help="the layer to reset")
+    lr.add_argument("--all", action="store_true", help="the global reset: everything learned, for good")
+    lr.add_argument("--json", action="store_true", help="print the strata_reset_learning response")
+
+
 def _add_store(sub: Subparsers) -> None:
     ly = sub.add_parser("layers", help="list the layers")
     ly.add_argument("--json", action="store_true")
@@ -151,6 +174,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_ingest(sub)
     _add_asking(sub)
     add_reading_parsers(sub, StrataParser)  # read, table (cli/reading_commands.py)
+    _add_learning(sub)
     _add_store(sub)
     _add_server(sub)
     _add_presets_and_eval(sub)

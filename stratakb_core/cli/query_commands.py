@@ -21,12 +21,14 @@ from stratakb_core.query import (
     CrossEncoderReranker,
     Engine,
     ask_tool,
+    build_rewriter,
     open_receipt,
     search_tool,
     table_limits,
 )
 from stratakb_core.settings import Settings
 from stratakb_core.store.connection import Database
+from stratakb_core.store.events import default_actor
 from stratakb_core.store.vectors import check_active_model
 from stratakb_core.textsafe import escape_for_terminal as esc
 from stratakb_core.textsafe import json_dumps
@@ -49,7 +51,8 @@ def build_engine(settings: Settings, conn: psycopg.Connection, embedder: Embedde
         token_budget=settings.answer_token_budget, keyword_slots=settings.hybrid_keyword_slots,
         reranking_enabled=settings.reranking_enabled, learning_enabled=settings.learning_enabled,
         store_raw_queries=settings.learning_store_raw_queries, reranking_model=settings.reranking_model,
-        data_dir=settings.data_dir, table_limits=table_limits(settings)), reranker)
+        data_dir=settings.data_dir, table_limits=table_limits(settings)), reranker,
+        rewriter=build_rewriter(settings), connect=Database(settings).connection)
 
 
 def _filters(items: list[str] | None) -> dict[str, str] | None:
@@ -68,7 +71,7 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     with Database(settings).connection() as conn:
         engine = build_engine(settings, conn)
         resp = search_tool(engine, conn, args.query, layers=args.layers, top_k=args.top_k,
-                           metadata_filter=_filters(args.filters))
+                           metadata_filter=_filters(args.filters), client=default_actor())
     if args.json:
         print(json_dumps(resp, indent=2))
     else:
@@ -80,7 +83,7 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     with Database(settings).connection() as conn:
         engine = build_engine(settings, conn)
         resp = ask_tool(engine, conn, args.question, layers=args.layers, top_k=args.top_k, mode=args.mode,
-                        response_format="detailed" if args.detailed else "concise")
+                        response_format="detailed" if args.detailed else "concise", client=default_actor())
     if args.json:
         print(json_dumps(resp, indent=2))
     elif "answer" in resp:  # extractive: the documents' own sentences and a receipt

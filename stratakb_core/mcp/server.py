@@ -2,8 +2,9 @@
 
 Built on the `mcp` SDK 2.x `MCPServer` (1.x called it FastMCP). `create_server` returns a server
 named "stratakb" whose instructions carry the answer contract, with the tools strata_ask,
-strata_search and strata_list_knowledge_layers, strata_read_document, strata_expand,
-strata_list_tables and strata_table_query (viewer), strata_ingest_documents (operator),
+strata_search, strata_list_knowledge_layers, strata_read_document, strata_expand, strata_list_tables,
+strata_table_query, strata_feedback and strata_learning_stats (viewer), strata_ingest_documents (operator),
+strata_reset_learning,
 strata_create_knowledge_layer, strata_apply_preset, strata_set_archived_patterns and
 strata_admin_health (admin), and the prompt `answer_from_documents`. `run_stdio` and `run_http`
 are the entry points `stratakb mcp` calls.
@@ -34,7 +35,7 @@ from pydantic import ValidationError
 
 from stratakb_core import __version__
 from stratakb_core.errors import StrataToolError
-from stratakb_core.mcp import admin_tools, proof_tools, query_tools, reading_tools, roles
+from stratakb_core.mcp import admin_tools, learning_tools, proof_tools, query_tools, reading_tools, roles
 from stratakb_core.mcp.contract import INSTRUCTIONS, answer_from_documents
 from stratakb_core.mcp.results import error_result, validation_error
 from stratakb_core.mcp.state import ServerState, caller_of, lifespan
@@ -88,6 +89,7 @@ def create_server(settings: Settings | None = None) -> StrataServer:
     admin_tools.register(server)
     proof_tools.register(server)
     reading_tools.register(server)
+    learning_tools.register(server)
     server.prompt(title="Answer from the documents")(answer_from_documents)
     return server
 

@@ -8,7 +8,9 @@ without a restart.
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import secrets
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -21,13 +23,22 @@ from mcp.server.mcpserver import Context, MCPServer
 from stratakb_core.embedding import Embedder, build_embedder
 from stratakb_core.errors import StrataToolError
 from stratakb_core.mcp import roles
-from stratakb_core.query import AskConfig, CrossEncoderReranker, Engine, table_limits
+from stratakb_core.query import (
+    PROMOTE_EVERY,
+    AskConfig,
+    CrossEncoderReranker,
+    Engine,
+    build_rewriter,
+    setup_note,
+    table_limits,
+)
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
 from stratakb_core.store.connection import Database
 from stratakb_core.store.vectors import check_active_model
 
-__all__ = ["KEY_ID_STATE_KEY", "ROLE_STATE_KEY", "Caller", "ServerState", "caller_of", "lifespan", "state_of"]
+__all__ = ["KEY_ID_STATE_KEY", "ROLE_STATE_KEY", "Caller", "ServerState", "caller_of", "client_key", "lifespan",
+           "state_of"]
 
 log = logging.getLogger("stratakb_core.mcp.server")
 
@@ -45,6 +56,7 @@ class ServerState:
     _embedder: Embedder | None = field(default=None, repr=False)
     _engine: Engine | None = field(default=None, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    session_token: str = field(default_factory=lambda: secrets.token_hex(8), repr=False)
 
     @classmethod
     def build(cls, settings: Settings | None = None) -> ServerState:
@@ -73,12 +85,15 @@ class ServerState:
             if self._engine is None:
                 cfg = self.settings
                 reranker = CrossEncoderReranker(cfg.reranking_model) if cfg.reranking_enabled else None
+                # The promoter runs in this process every PROMOTE_EVERY interactions; variants are
+                # searched in parallel, each on a connection of its own.
                 self._engine = Engine(embedder, AskConfig(
                     token_budget=cfg.answer_token_budget, keyword_slots=cfg.hybrid_keyword_slots,
                     reranking_enabled=cfg.reranking_enabled, learning_enabled=cfg.learning_enabled,
                     store_raw_queries=cfg.learning_store_raw_queries,
                     reranking_model=cfg.reranking_model, data_dir=cfg.data_dir,
-                    table_limits=table_limits(cfg)), reranker)
+                    table_limits=table_limits(cfg), promote_every=PROMOTE_EVERY), reranker,
+                    rewriter=build_rewriter(cfg), connect=self.db.connection)
             return self._engine
 
     def reranker_state(self) -> str:
@@ -96,6 +111,10 @@ class ServerState:
         close = getattr(embedder, "close", None)
         if callable(close):
             close()
+        with self._lock:
+            engine, self._engine = self._engine, None
+        if engine is not None and engine.rewriter is not None:
+            engine.rewriter.close()
 
 
 def state_of(ctx: Context) -> ServerState:
@@ -127,12 +146,28 @@ def caller_of(ctx: Context) -> Caller:
     return Caller(role, f"mcp:{state.get(KEY_ID_STATE_KEY)}", "http")
 
 
+def client_key(ctx: Context, caller: Caller) -> str:
+    """The client or session key the learning loop judges "asked again soon after" by: the caller's
+    actor, the server session (a stdio process, an in-process server) and, over HTTP, the MCP
+    session id the client sends; two sessions, or two keys, never pair."""
+    rc = ctx.request_context
+    headers = getattr(rc.request, "headers", None) if rc.request is not None else None
+    http_session = headers.get("mcp-session-id", "") if headers is not None else ""
+    token = hashlib.sha256(f"{rc.lifespan_context.session_token}:{http_session}".encode()).hexdigest()[:12]
+    return f"{caller.actor}#{token}"
+
+
 def lifespan(settings: Settings | None) -> Callable[[MCPServer[Any]], AbstractAsyncContextManager[ServerState]]:
     """The server's lifespan: a ServerState for the session, closed when it ends."""
     @asynccontextmanager
     async def run(_server: MCPServer[Any]) -> AsyncIterator[ServerState]:
         state = ServerState.build(settings)
         log.info("stratakb MCP server ready (store: %s)", state.db.describe())
+        if not state.settings.learning_enabled:
+            log.info("learning is off (LEARNING_ENABLED=false): no interaction is recorded")
+        note = setup_note(state.settings)
+        if note:
+            log.warning("query rewriting: %s", note)
         try:
             yield state
         finally:

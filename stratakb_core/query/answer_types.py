@@ -43,6 +43,7 @@ class AskConfig:
     arms: str = "hybrid"  # "vector" or "keyword" for evaluations that compare modes
     data_dir: Path | None = None  # the tables' data_dir: set, strata_ask routes aggregations (aggregation_router)
     table_limits: Any = None  # table_sql.Limits for those queries (None: the defaults)
+    promote_every: int = 0  # run the learning promoter after this many interactions (0: never from here)
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,9 @@ class Retrieval:
     searched: tuple[str, ...]
     fallback: str | None  # insufficient_results | low_confidence
     variants: tuple[str, ...]
+    rewrite_source: str = "as_written"  # as_written | learned (a proven learned rewrite) | model
+    learned_rewrites: tuple[str, ...] = ()  # the proven learned rewrites among the variants
+    warnings: tuple[str, ...] = ()  # query rewriting failed, a variant's search failed
 
 
 @dataclass(frozen=True)
@@ -172,7 +176,7 @@ class Answer:
     notes: tuple[str, ...]
     warnings: tuple[str, ...]
     receipt_id: str | None
-    interaction_id: str
+    interaction_id: str | None  # None when learning is off (nothing recorded)
     computed: dict[str, Any] | None = None  # a question routed to a table (aggregation_router)
 
     @property
@@ -196,4 +200,4 @@ class SearchAnswer:
     searched: tuple[str, ...]
     fallback: str | None
     note: str | None
-    interaction_id: str
+    interaction_id: str | None  # None when learning is off (nothing recorded)

@@ -50,7 +50,8 @@ def search_response(s: SearchAnswer) -> dict[str, Any]:
         resp["warning"] = LOW_WARNING
     if s.note:
         resp["note"] = s.note
-    resp["interaction_id"] = s.interaction_id
+    if s.interaction_id:  # none when learning is off
+        resp["interaction_id"] = s.interaction_id
     return resp
 
 
@@ -70,7 +71,8 @@ def _concise(a: Answer) -> dict[str, Any]:
         resp["note"] = " ".join(a.notes)
     if a.warnings:
         resp["warning"] = " ".join(a.warnings)
-    resp["interaction_id"] = a.interaction_id
+    if a.interaction_id:  # none when learning is off
+        resp["interaction_id"] = a.interaction_id
     return resp
 
 

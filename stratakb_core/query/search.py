@@ -152,9 +152,12 @@ def hybrid_search(
 
 
 class SearchCache:
-    """A small thread-safe LRU of search results keyed by (query, layers, filters, k, slots, store
-    version). The store version is the last event that can change a result, so any such write
-    invalidates every entry without bookkeeping."""
+    """A small LRU of search results keyed by (query, layers, filters, k, slots, store version).
+
+    The store version is the last event's seq: every write appends an event, so any write
+    invalidates every entry without bookkeeping. Thread-safe: strata_ask searches its variants in
+    parallel, each thread with its own connection, through one cache.
+    """
 
     def __init__(self, size: int = 256) -> None:
         self.size = size

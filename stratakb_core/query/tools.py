@@ -21,18 +21,20 @@ __all__ = ["ask_tool", "search_tool"]
 
 def ask_tool(engine: Engine, conn: psycopg.Connection, question: Any, layers: Any = None,
              include_sources: Any = True, top_k: Any = 10, response_format: Any = "concise",
-             mode: Any = None) -> dict[str, Any]:
-    """strata_ask's response for the tool's arguments (refused with an ArgumentError naming one)."""
+             mode: Any = None, *, client: str | None = None, actor: str | None = None) -> dict[str, Any]:
+    """strata_ask's response for the tool's arguments (refused with an ArgumentError naming one);
+    `client` is the client or session key the learning loop judges rephrasings by."""
     known = load_layers(conn)
     question = check_text("question", question)
     top_k = check_top_k(top_k)
     layers = check_layers(layers, known)
     mode = check_ask_options(response_format, mode, include_sources)
-    answer = engine.answer(conn, question, layers, top_k, mode, known)
+    answer = engine.answer(conn, question, layers, top_k, mode, known, client=client, actor=actor)
     return ask_response(answer, response_format=response_format, include_sources=include_sources)
 
 
 def search_tool(engine: Engine, conn: psycopg.Connection, query: Any, layers: Any = None, top_k: Any = 5,
-                metadata_filter: Any = None) -> dict[str, Any]:
+                metadata_filter: Any = None, *, client: str | None = None, actor: str | None = None) -> dict[str, Any]:
     """strata_search's response for the tool's arguments."""
-    return search_response(engine.search(conn, query, layers=layers, top_k=top_k, metadata_filter=metadata_filter))
+    return search_response(engine.search(conn, query, layers=layers, top_k=top_k, metadata_filter=metadata_filter,
+                                         client=client, actor=actor))

@@ -35,11 +35,16 @@ RECEIPT_ISSUED = "receipt_issued"
 INTERACTION_RECORDED = "interaction_recorded"
 API_KEY_CREATED = "api_key_created"
 API_KEY_REVOKED = "api_key_revoked"
+# The learning loop (query/learning.py, query/promoter.py): a strata_feedback call stored; the
+# promoter's whole learned state after a run; a reset (per layer or global) with the state after it.
+FEEDBACK_RECORDED = "feedback_recorded"
+LEARNING_PROMOTED = "learning_promoted"
+LEARNING_RESET = "learning_reset"
 
 EVENT_TYPES: frozenset[str] = frozenset({
     LAYER_CREATED, LAYER_UPDATED, SOURCE_ADDED, DOCUMENT_VERSION_ADDED, DOCUMENT_REMOVED, FILE_FAILED,
     EMBEDDING_MODEL_ACTIVATED, RUN_FINISHED, CHUNKS_REHASHED, RECEIPT_ISSUED, INTERACTION_RECORDED,
-    API_KEY_CREATED, API_KEY_REVOKED,
+    API_KEY_CREATED, API_KEY_REVOKED, FEEDBACK_RECORDED, LEARNING_PROMOTED, LEARNING_RESET,
 })
 # Facts kept for the record that change no projection table.
 AUDIT_ONLY: frozenset[str] = frozenset({FILE_FAILED, RUN_FINISHED})

@@ -16,6 +16,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from stratakb_core.store import events as ev
+from stratakb_core.store.learning_projection import feedback_recorded, learning_state_replaced
 from stratakb_core.store.locks import lock_layers_for_commit
 from stratakb_core.store.vectors import ensure_model_table
 
@@ -205,9 +206,11 @@ def _interaction_recorded(conn: psycopg.Connection, seq: int, layer: str | None,
                           at: Any) -> None:
     conn.execute(
         "INSERT INTO interactions (id, occurred_at, tool, query, layers, searched, status, confidence, chunk_ids,"
-        f" details) VALUES (%s, {_AT}, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
+        " details, client, variants, passages, basis)"
+        f" VALUES (%s, {_AT}, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (id) DO NOTHING",
         (p["id"], at, p["tool"], p["query"], p.get("layers"), p.get("searched"), p.get("status"),
-         p.get("confidence"), list(p.get("chunk_ids") or []), Jsonb(p.get("details") or {})),
+         p.get("confidence"), list(p.get("chunk_ids") or []), Jsonb(p.get("details") or {}), p.get("client"),
+         list(p.get("variants") or []), Jsonb(p.get("passages") or []), p.get("basis")),
     )
 
 
@@ -237,4 +240,7 @@ PROJECTORS: dict[str, Projector] = {
     ev.INTERACTION_RECORDED: _interaction_recorded,
     ev.API_KEY_CREATED: _api_key_created,
     ev.API_KEY_REVOKED: _api_key_revoked,
+    ev.FEEDBACK_RECORDED: feedback_recorded,
+    ev.LEARNING_PROMOTED: learning_state_replaced,
+    ev.LEARNING_RESET: learning_state_replaced,
 }

@@ -28,7 +28,15 @@ COMPARED: dict[str, str] = {
     "embedding_models": "model, dimensions, table_name, active, activated_at",
     "receipts": "id, issued_at, kind, verdict, body, issued_seq",
     "receipt_versions": "receipt_id, version_id",
-    "interactions": "id, occurred_at, tool, query, layers, searched, status, confidence, chunk_ids, details",
+    "interactions": "id, occurred_at, tool, query, layers, searched, status, confidence, chunk_ids, details,"
+                    " client, variants, passages, basis",
+    "feedback": "id, interaction_id, occurred_at, client, helpful, correct_layer, better_query, chunk_feedback,"
+                " not_stored",
+    "learning_state": "id, state, through_seq, updated_seq, reset_at",
+    "synonyms": "layer, term, synonym, usage_count, rule",
+    "layer_affinities": "layer, term, affinity",
+    "learned_rewrites": "key, rewrite, layer, successes, failures, suggested_by, last_success",
+    "chunk_demotions": "chunk_id, multiplier",
     "api_keys": "id, key_hash, role, name, created_at, revoked_at",
 }
 SEQUENCES = ("sources_id_seq", "documents_id_seq")

@@ -4,13 +4,23 @@ keys had events are backfilled by migration 0004."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from importlib import resources
 
 import pytest
 
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.mcp.roles import create_key, lookup_key, revoke_key
+from stratakb_core.query.learning import (
+    LayerAffinity,
+    LearnedRewrite,
+    LearnedState,
+    LearnedSynonym,
+    Ledger,
+    state_to_payload,
+)
 from stratakb_core.store import events as ev
+from stratakb_core.store import learning as learning_store
 from stratakb_core.store import projector
 from stratakb_core.store.interactions import record_interaction
 from stratakb_core.store.rebuild import COMPARED, verify_projections
@@ -36,6 +46,20 @@ def full_store(db, settings, docs, conn):
                               [chunk_id, ""], {"top_k": 5})
     assert record_interaction(conn, "int_test2", "strata_ask", "who signs?", ["docs"], ["docs"], "ok", "low",
                               [], {})
+    learning_store.record(conn, ev.FEEDBACK_RECORDED, {
+        "id": "fb_test1", "interaction_id": "int_test1", "client": "c1", "helpful": False, "correct_layer": "docs",
+        "better_query": "notice", "chunk_feedback": [{"key": "S1", "chunk_id": chunk_id, "rating": "wrong"}],
+        "not_stored": []})
+    at = datetime(2026, 11, 1, tzinfo=UTC)
+    ledger = Ledger((("o1", at, 1.0), ("o2", at, 1.0)))
+    state = LearnedState(synonyms=(LearnedSynonym("notice", "termination", "docs", ledger),),
+                         affinities=(LayerAffinity("docs", "notice", ledger),),
+                         rewrites=(LearnedRewrite("notice period", "notice termination", "docs", ledger, Ledger(),
+                                                  last_success=at),),
+                         demotions={chunk_id: 0.5})
+    learning_store.record(conn, ev.LEARNING_PROMOTED, {"state": state_to_payload(state), "through_seq": 1})
+    learning_store.record(conn, ev.LEARNING_RESET, {"scope": "layer", "layer": "other",
+                                                    "state": state_to_payload(state), "through_seq": 1})
     kept, _ = create_key(conn, "viewer", "kept")
     gone, _ = create_key(conn, "operator", "gone")
     revoke_key(conn, gone.id)
@@ -98,6 +122,17 @@ def _tampers(conn) -> dict[str, tuple[str, str]]:
                              f"UPDATE receipt_versions SET version_id = '{version}' WHERE receipt_id = '{rcpt}'"),
         "interactions": ("UPDATE interactions SET status = 'tampered' WHERE id = 'int_test1'",
                          "UPDATE interactions SET status = 'ok' WHERE id = 'int_test1'"),
+        "feedback": ("UPDATE feedback SET helpful = true WHERE id = 'fb_test1'",
+                     "UPDATE feedback SET helpful = false WHERE id = 'fb_test1'"),
+        "learning_state": ("UPDATE learning_state SET through_seq = through_seq + 1",
+                           "UPDATE learning_state SET through_seq = through_seq - 1"),
+        "synonyms": ("UPDATE synonyms SET usage_count = usage_count + 1",
+                     "UPDATE synonyms SET usage_count = usage_count - 1"),
+        "layer_affinities": ("UPDATE layer_affinities SET affinity = 0.1",
+                             "UPDATE layer_affinities SET affinity = 0.6667"),
+        "learned_rewrites": ("UPDATE learned_rewrites SET failures = 1", "UPDATE learned_rewrites SET failures = 0"),
+        "chunk_demotions": ("UPDATE chunk_demotions SET multiplier = 0.25",
+                            "UPDATE chunk_demotions SET multiplier = 0.5"),
         "api_keys": ("UPDATE api_keys SET role = 'admin' WHERE name = 'kept'",
                      "UPDATE api_keys SET role = 'viewer' WHERE name = 'kept'"),
         "document_versions": (f"UPDATE document_versions SET text = text || ' ' WHERE id = '{other}'",
