@@ -29,6 +29,7 @@ from stratakb_core.query.rewriting import QueryRewriter
 from stratakb_core.query.routing import compile_routing_patterns, content_words, route
 from stratakb_core.query.search import SearchCache, SearchResult
 from stratakb_core.query.variants import MAX_WORKERS, Fused, rewrite_and_search, search_variants
+from stratakb_core.store import readers
 
 __all__ = ["Connect", "Searcher", "load_layers", "retrieve"]
 
@@ -37,10 +38,7 @@ Connect = Callable[[], AbstractContextManager[psycopg.Connection]]
 
 def load_layers(conn: psycopg.Connection) -> KnownLayers:
     """The store's layers with their answer modes, patterns and descriptions."""
-    rows = conn.execute(
-        "SELECT name, answer_mode, routing_patterns, structure_patterns, archived_patterns, description FROM layers"
-    ).fetchall()
-    conn.commit()
+    rows = readers.layer_answer_settings(conn)
     return KnownLayers({r[0]: {"answer_mode": r[1], "routing": r[2] or [], "structure": r[3] or [],
                                "archived": r[4] or [], "description": r[5] or ""} for r in rows})
 
@@ -56,13 +54,7 @@ def _passage_of(f: Fused[SearchResult]) -> RetrievedPassage:
 def _routing(conn: psycopg.Connection, question: str, known: KnownLayers) -> tuple[list[str], bool]:
     patterns = {name: compile_routing_patterns(name, info["routing"]) for name, info in known.layers.items()}
     words = content_words(question[:2000])
-    affinities: dict[str, float] = {}
-    if words:
-        for layer, aff in conn.execute(
-            "SELECT layer, max(affinity) FROM layer_affinities WHERE term = ANY(%s) GROUP BY layer", (words,)
-        ).fetchall():
-            affinities[layer] = float(aff)
-        conn.commit()
+    affinities = readers.layer_affinities(conn, words)
     r = route(question, patterns, affinities, list(known.layers))
     return list(r.layers), r.routed
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,3 +134,23 @@ def layer_names(conn: psycopg.Connection) -> set[str]:
     names = {r[0] for r in conn.execute("SELECT name FROM layers").fetchall()}
     conn.commit()
     return names
+
+
+def layer_answer_settings(conn: psycopg.Connection) -> list[tuple[Any, ...]]:
+    """(name, answer_mode, routing, structure and archived patterns, description) of every layer."""
+    rows = conn.execute(
+        "SELECT name, answer_mode, routing_patterns, structure_patterns, archived_patterns, description FROM layers"
+    ).fetchall()
+    conn.commit()
+    return rows
+
+
+def layer_affinities(conn: psycopg.Connection, terms: Sequence[str]) -> dict[str, float]:
+    """The best learned affinity of each layer for any of `terms`."""
+    if not terms:
+        return {}
+    rows = conn.execute(
+        "SELECT layer, max(affinity) FROM layer_affinities WHERE term = ANY(%s) GROUP BY layer", (list(terms),)
+    ).fetchall()
+    conn.commit()
+    return {layer: float(aff) for layer, aff in rows}
