@@ -73,9 +73,7 @@ class LearnedCache:
         self._state = LearnedState()
 
     def get(self, conn: psycopg.Connection) -> LearnedState:
-        row = conn.execute("SELECT updated_seq FROM learning_state WHERE id = 1").fetchone()
-        conn.commit()
-        seq = int(row[0]) if row else 0
+        seq = store.learning_updated_seq(conn)
         with self._lock:
             if seq == self._seq:
                 return self._state

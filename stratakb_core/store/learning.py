@@ -131,3 +131,10 @@ def interactions_after(conn: psycopg.Connection, seq: int) -> tuple[int, int]:
                        (seq, ev.INTERACTION_RECORDED, seq)).fetchone()
     _done(conn)
     return (int(row[0]), int(row[1])) if row else (0, seq)
+
+
+def learning_updated_seq(conn: psycopg.Connection) -> int:
+    """The seq of the event that last changed what was learned (0: nothing yet)."""
+    row = conn.execute("SELECT updated_seq FROM learning_state WHERE id = 1").fetchone()
+    conn.commit()
+    return int(row[0]) if row else 0
