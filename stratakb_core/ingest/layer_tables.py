@@ -27,7 +27,7 @@ import psycopg
 from stratakb_core.errors import StrataError
 from stratakb_core.ingest.source_sync import layer_lock
 from stratakb_core.ingest.sync_result import AddResult
-from stratakb_core.ingest.tables import file_sha256, is_table_file, materialize_tables
+from stratakb_core.ingest.table_files import file_sha256, is_table_file
 from stratakb_core.settings import Settings
 from stratakb_core.store.connection import Database
 from stratakb_core.store.documents_read import TableSource, table_sources
@@ -78,6 +78,8 @@ def _materialize(base: Path, layer: str, doc: TableSource, out: TablesSync) -> N
         out.notes.append(f"{doc.path}: no table yet: the file changed since it was stored; the next sync "
                          "materializes it")
         return
+    from stratakb_core.ingest.tables import materialize_tables  # PyArrow: only when a table is written
+
     try:
         made = materialize_tables(path, base, layer, rel_path=doc.path, doc_sha=sha)
     except StrataError as exc:

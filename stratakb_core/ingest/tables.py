@@ -21,28 +21,26 @@ sum and group over the whole table rather than the 10,000 rows the document text
 
 from __future__ import annotations
 
-import hashlib
 import os
-import posixpath
 import shutil
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 import pyarrow as pa
 
 from stratakb_core.errors import CsvReadAgain, ParseError, SheetTooWide, UsageError
 from stratakb_core.ingest.parsing.sheets import MAX_COLUMNS, format_value
 from stratakb_core.ingest.parsing.workbook import MAX_SHEETS
+from stratakb_core.ingest.table_files import TABLE_EXTENSIONS, file_sha256, is_table_file
 from stratakb_core.ingest.table_sources import MAX_FIELD_CHARS, ArrowCsv, CsvSource, workbook_sheets
 from stratakb_core.ingest.table_writer import SheetWriter
 from stratakb_core.store.table_registry import TableFile, read_manifest, table_dir, write_manifest
 
 __all__ = ["TABLE_EXTENSIONS", "TableSet", "is_table_file", "materialize_tables"]
 
-TABLE_EXTENSIONS: Final = (".csv", ".tsv", ".xlsx")
 
 
 @dataclass(frozen=True)
@@ -53,11 +51,6 @@ class TableSet:
     tables: tuple[TableFile, ...]
     notes: tuple[str, ...] = ()
     reused: bool = False  # the folder already held this file version's tables
-
-
-def is_table_file(rel_path: str) -> bool:
-    """Whether materialize_tables reads this file (by its extension)."""
-    return posixpath.splitext(rel_path)[1].lower() in TABLE_EXTENSIONS
 
 
 def materialize_tables(path: Path, base_dir: Path, layer: str, *, rel_path: str,
@@ -92,15 +85,6 @@ def materialize_tables(path: Path, base_dir: Path, layer: str, *, rel_path: str,
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return TableSet(folder, tuple(final), tuple(notes))
-
-
-def file_sha256(path: Path) -> str:
-    """The sha256 of a file's bytes, read a megabyte at a time."""
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def _moved(t: TableFile, work: Path, folder: Path) -> TableFile:
