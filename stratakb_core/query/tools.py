@@ -11,8 +11,8 @@ from typing import Any
 
 import psycopg
 
-from stratakb_core.query.as_of import answer_as_of
 from stratakb_core.query.arguments import check_ask_options, check_layers, check_text, check_top_k
+from stratakb_core.query.as_of import answer_as_of
 from stratakb_core.query.engine import Engine
 from stratakb_core.query.responses import ask_response, search_response
 from stratakb_core.query.retrieve import load_layers

@@ -165,7 +165,8 @@ def _fold(snap: LayerSnapshot, seq: int, type_: str, p: dict[str, Any]) -> None:
         snap.settings = {
             "display_name": p.get("display_name") or snap.layer, "description": p.get("description") or "",
             "origin": p.get("origin"), "chunk_config": p.get("chunk_config") or {},
-            "routing_patterns": p.get("routing_patterns") or [], "structure_patterns": p.get("structure_patterns") or [],
+            "routing_patterns": p.get("routing_patterns") or [],
+            "structure_patterns": p.get("structure_patterns") or [],
             "answer_mode": p.get("answer_mode") or "grounded", "archived_patterns": p.get("archived_patterns") or [],
             "metadata_schema": p.get("metadata_schema") or {},
         }
