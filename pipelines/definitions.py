@@ -11,6 +11,7 @@ from assets import layer_assets, layer_store, layers_partitions
 from resources import ParquetIOManager, StrataStore
 from stratakb_core.ingest import layer_stages as stages
 from stratakb_core.ingest.addplan import LAYER_NAME_RE
+from stratakb_core.ingest.lifecycle import rollback_layer
 from stratakb_core.ingest.reembed import DEFAULT_BATCH_SIZE
 from stratakb_core.ingest.reembed import reembed as reembed_store_chunks
 from stratakb_core.store import readers
@@ -56,6 +57,27 @@ def reembed():
     reembed_store()
 
 
+class RollbackConfig(dg.Config):
+    layer: str
+    target: str  # a seq from the event log or an ISO time
+    dry_run: bool = False
+
+
+@dg.op(description="Return a layer to its state right after an event: appends the events that restore its "
+       "documents, sources and settings; embeds nothing.")
+def rollback_layer_op(context: dg.OpExecutionContext, config: RollbackConfig, strata: StrataStore) -> None:
+    result = rollback_layer(strata.database(), config.layer, config.target, dry_run=config.dry_run,
+                            actor=stages.DAGSTER_ACTOR, on_wait=context.log.info)
+    context.log.info(result["note"])
+    context.add_output_metadata({k: (len(v) if isinstance(v, list) else v) for k, v in result.items()
+                                 if isinstance(v, int | str | list) and not isinstance(v, bool)})
+
+
+@dg.job(description="Roll one layer back to an event (config: layer, target as a seq or ISO time).")
+def rollback():
+    rollback_layer_op()
+
+
 @dg.schedule(job=sync_layer, cron_schedule="0 * * * *", description="Sync every layer, hourly.")
 def sync_every_layer(context: dg.ScheduleEvaluationContext):
     keys = context.instance.get_dynamic_partitions(PARTITIONS)
@@ -86,9 +108,14 @@ def layer_partitions(context: dg.SensorEvaluationContext, strata: StrataStore):
     with strata.database().connection() as conn:
         names = [layer["name"] for layer in readers.list_layers(conn)]
     new = _new_partitions(context, names)
-    if not new:
+    # A removed or renamed layer's partition goes with it.
+    gone = sorted(set(context.instance.get_dynamic_partitions(PARTITIONS)) - set(names))
+    if not new and not gone:
         return dg.SkipReason("every layer has its partition")
-    return dg.SensorResult(dynamic_partitions_requests=[layers_partitions.build_add_request(new)])
+    requests = [layers_partitions.build_add_request(new)] if new else []
+    if gone:
+        requests.append(layers_partitions.build_delete_request(gone))
+    return dg.SensorResult(dynamic_partitions_requests=requests)
 
 
 @dg.sensor(minimum_interval_seconds=30, default_status=dg.DefaultSensorStatus.RUNNING,
@@ -122,7 +149,7 @@ def external_syncs(context: dg.SensorEvaluationContext, strata: StrataStore):
 
 defs = dg.Definitions(
     assets=layer_assets,
-    jobs=[sync_layer, reembed],
+    jobs=[sync_layer, reembed, rollback],
     schedules=[sync_every_layer],
     sensors=[layer_partitions, external_syncs],
     resources={"strata": StrataStore(), "parquet_io": ParquetIOManager()},

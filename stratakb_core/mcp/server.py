@@ -33,7 +33,7 @@ from pydantic import ValidationError
 
 from stratakb_core import __version__
 from stratakb_core.errors import StrataToolError
-from stratakb_core.mcp import admin_tools, proof_tools, query_tools, roles
+from stratakb_core.mcp import admin_tools, lifecycle_tools, proof_tools, query_tools, roles
 from stratakb_core.mcp.contract import INSTRUCTIONS, answer_from_documents
 from stratakb_core.mcp.results import error_result, validation_error
 from stratakb_core.mcp.state import ServerState, caller_of, lifespan
@@ -86,6 +86,7 @@ def create_server(settings: Settings | None = None) -> StrataServer:
     query_tools.register(server)
     admin_tools.register(server)
     proof_tools.register(server)
+    lifecycle_tools.register(server)
     server.prompt(title="Answer from the documents")(answer_from_documents)
     return server
 
