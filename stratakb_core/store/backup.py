@@ -41,6 +41,11 @@ def _versions(conn: psycopg.Connection, where: str, params: Any) -> pa.Table:
                                 schema=_VERSION_SCHEMA)
 
 
+def _floats(value: object) -> np.ndarray:
+    to_numpy = getattr(value, "to_numpy", None)  # pgvector's Vector
+    return np.asarray(to_numpy() if callable(to_numpy) else value, dtype=np.float32)
+
+
 def vector_member(conn: psycopg.Connection, table: str, dims: int, hashes: list[bytes] | None) -> bytes:
     """A model's vectors (all of them, or those of `hashes`) as Parquet: text_hash and a fixed-size
     float32 list."""
@@ -49,7 +54,7 @@ def vector_member(conn: psycopg.Connection, table: str, dims: int, hashes: list[
     else:
         rows = conn.execute(f"SELECT text_hash, embedding FROM {table} WHERE text_hash = ANY(%s) ORDER BY text_hash",
                             (hashes,)).fetchall()
-    flat = np.asarray([np.asarray(r[1], dtype=np.float32) for r in rows], dtype=np.float32).reshape(-1)
+    flat = np.asarray([_floats(r[1]) for r in rows], dtype=np.float32).reshape(-1)
     emb = pa.FixedSizeListArray.from_arrays(pa.array(flat, type=pa.float32()), dims)
     return parquet_bytes(pa.table({"text_hash": pa.array([bytes(r[0]) for r in rows], type=pa.binary()),
                                    "embedding": emb}))
