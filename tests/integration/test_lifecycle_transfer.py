@@ -4,7 +4,6 @@ embedded PostgreSQL."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import threading
 import uuid
@@ -305,7 +304,8 @@ def test_import_drops_unsafe_patterns_and_names_them_before_the_confirmation(db,
     export_layer(db, "runbook", tmp_path / "r.skb")
     seen: list[dict] = []
     with pytest.raises(RefusedError, match="cancelled"):
-        import_layer(Database(fresh), tmp_path / "r.skb", root=tmp_path / "t", confirm=lambda s: seen.append(s) or False)
+        import_layer(Database(fresh), tmp_path / "r.skb", root=tmp_path / "t",
+                     confirm=lambda s: seen.append(s) or False)
     assert len(seen[0]["dropped_patterns"]) == 2
     r = import_layer(Database(fresh), tmp_path / "r.skb", root=tmp_path / "t", confirm=lambda s: True)
     with Database(fresh).connection() as c:
