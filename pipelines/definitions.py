@@ -12,6 +12,7 @@ from assets.learning_assets import learning_assets
 from resources import ParquetIOManager, StrataStore
 from stratakb_core.ingest import layer_stages as stages
 from stratakb_core.ingest.addplan import LAYER_NAME_RE
+from stratakb_core.ingest.lifecycle import rollback_layer
 from stratakb_core.ingest.reembed import DEFAULT_BATCH_SIZE
 from stratakb_core.ingest.reembed import reembed as reembed_store_chunks
 from stratakb_core.query import PROMOTE_EVERY
@@ -59,6 +60,27 @@ def reembed():
     reembed_store()
 
 
+class RollbackConfig(dg.Config):
+    layer: str
+    target: str  # a seq from the event log or an ISO time
+    dry_run: bool = False
+
+
+@dg.op(description="Return a layer to its state right after an event: appends the events that restore its "
+       "documents, sources and settings; embeds nothing.")
+def rollback_layer_op(context: dg.OpExecutionContext, config: RollbackConfig, strata: StrataStore) -> None:
+    result = rollback_layer(strata.database(), config.layer, config.target, dry_run=config.dry_run,
+                            actor=stages.DAGSTER_ACTOR, on_wait=context.log.info)
+    context.log.info(result["note"])
+    context.add_output_metadata({k: (len(v) if isinstance(v, list) else v) for k, v in result.items()
+                                 if isinstance(v, int | str | list) and not isinstance(v, bool)})
+
+
+@dg.job(description="Roll one layer back to an event (config: layer, target as a seq or ISO time).")
+def rollback():
+    rollback_layer_op()
+
+
 @dg.schedule(job=sync_layer, cron_schedule="0 * * * *", description="Sync every layer, hourly.")
 def sync_every_layer(context: dg.ScheduleEvaluationContext):
     keys = context.instance.get_dynamic_partitions(PARTITIONS)
@@ -89,9 +111,14 @@ def layer_partitions(context: dg.SensorEvaluationContext, strata: StrataStore):
     with strata.database().connection() as conn:
         names = [layer["name"] for layer in readers.list_layers(conn)]
     new = _new_partitions(context, names)
-    if not new:
+    # A removed or renamed layer's partition goes with it.
+    gone = sorted(set(context.instance.get_dynamic_partitions(PARTITIONS)) - set(names))
+    if not new and not gone:
         return dg.SkipReason("every layer has its partition")
-    return dg.SensorResult(dynamic_partitions_requests=[layers_partitions.build_add_request(new)])
+    requests = [layers_partitions.build_add_request(new)] if new else []
+    if gone:
+        requests.append(layers_partitions.build_delete_request(gone))
+    return dg.SensorResult(dynamic_partitions_requests=requests)
 
 
 @dg.sensor(minimum_interval_seconds=30, default_status=dg.DefaultSensorStatus.RUNNING,
@@ -142,7 +169,7 @@ def learning_promoter(context: dg.SensorEvaluationContext, strata: StrataStore):
 
 defs = dg.Definitions(
     assets=[*layer_assets, *learning_assets],
-    jobs=[sync_layer, reembed, promote_learning],
+    jobs=[sync_layer, reembed, promote_learning, rollback],
     schedules=[sync_every_layer],
     sensors=[layer_partitions, external_syncs, learning_promoter],
     resources={"strata": StrataStore(), "parquet_io": ParquetIOManager()},

@@ -69,6 +69,7 @@ class Settings:
     answer_token_budget: int = 1500
     learning_enabled: bool = True
     learning_store_raw_queries: bool = False
+    history_retention_days: int = 90  # versions a rollback or as-of answer may need (STRATA_HISTORY_RETENTION_DAYS)
     mcp_role: str = "admin"  # the stdio transport's role (STRATA_MCP_ROLE)
     ingest_roots: tuple[str, ...] = ()  # folders strata_ingest_documents may read (STRATA_INGEST_ROOTS)
     # strata_table_query's DuckDB bounds (query/table_sql.py): memory, threads, seconds per query.
@@ -106,6 +107,7 @@ class Settings:
             answer_token_budget=_int(env, "ANSWER_TOKEN_BUDGET", 1500, lo=100) or 1500,
             learning_enabled=_bool(env, "LEARNING_ENABLED", True),
             learning_store_raw_queries=_bool(env, "LEARNING_STORE_RAW_QUERIES", False),
+            history_retention_days=_int(env, "STRATA_HISTORY_RETENTION_DAYS", 90, lo=0) or 0,
             mcp_role=_role(env.get("STRATA_MCP_ROLE")),
             ingest_roots=tuple(p for p in (env.get("STRATA_INGEST_ROOTS") or "").split(os.pathsep) if p.strip()),
             table_query_memory=_memory(env.get("STRATA_TABLE_QUERY_MEMORY")),

@@ -50,6 +50,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("admin_commands", "cmd_demo"),
     "mcp": ("server_commands", "cmd_mcp"),
     "keys": ("server_commands", "cmd_keys"),
+    "rollback": ("history_commands", "cmd_rollback"),
+    "gc": ("history_commands", "cmd_gc"),
+    "remove-layer": ("history_commands", "cmd_remove_layer"),
+    "rename-layer": ("history_commands", "cmd_rename_layer"),
+    "remove-source": ("history_commands", "cmd_remove_source"),
+    "rebuild-layer": ("history_commands", "cmd_rebuild_layer"),
+    "backup": ("backup_commands", "cmd_backup"),
+    "restore": ("backup_commands", "cmd_restore"),
+    "export-layer": ("backup_commands", "cmd_export_layer"),
+    "import-layer": ("backup_commands", "cmd_import_layer"),
 }
 
 

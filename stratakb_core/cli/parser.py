@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from stratakb_core.cli.exits import EXIT_REFUSED
+from stratakb_core.cli.history_parser import add_history_parsers
 from stratakb_core.cli.reading_commands import add_parsers as add_reading_parsers
 from stratakb_core.textsafe import escape_for_terminal as esc
 
@@ -60,6 +61,7 @@ def _add_asking(sub: Subparsers) -> None:
     s.add_argument("--filter", action="append", dest="filters", metavar="KEY=VALUE",
                    help="exact match on chunk metadata, e.g. page=3 (repeatable)")
     s.add_argument("--json", action="store_true", help="print the strata_search response")
+    s.add_argument("--as-of", metavar="SEQ|TIME", help="search the layers as they stood right after that event")
 
     k = sub.add_parser("ask", help="answer a question from the documents, with citations")
     k.add_argument("question")
@@ -68,6 +70,7 @@ def _add_asking(sub: Subparsers) -> None:
     k.add_argument("--mode", choices=["grounded", "extractive"])
     k.add_argument("--detailed", action="store_true", help="scores, query variants and sources")
     k.add_argument("--json", action="store_true", help="print the strata_ask response")
+    k.add_argument("--as-of", metavar="SEQ|TIME", help="answer from the layers as they stood right after that event")
 
     rc = sub.add_parser("receipt", help="open a receipt: each quote marked >>> <<< in its context")
     rc.add_argument("receipt_id")
@@ -178,4 +181,5 @@ def build_parser() -> argparse.ArgumentParser:
     _add_store(sub)
     _add_server(sub)
     _add_presets_and_eval(sub)
+    add_history_parsers(sub, StrataParser)
     return p

@@ -71,7 +71,8 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     with Database(settings).connection() as conn:
         engine = build_engine(settings, conn)
         resp = search_tool(engine, conn, args.query, layers=args.layers, top_k=args.top_k,
-                           metadata_filter=_filters(args.filters), client=default_actor())
+                           metadata_filter=_filters(args.filters), client=default_actor(),
+                           as_of=getattr(args, "as_of", None))
     if args.json:
         print(json_dumps(resp, indent=2))
     else:
@@ -83,7 +84,8 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     with Database(settings).connection() as conn:
         engine = build_engine(settings, conn)
         resp = ask_tool(engine, conn, args.question, layers=args.layers, top_k=args.top_k, mode=args.mode,
-                        response_format="detailed" if args.detailed else "concise", client=default_actor())
+                        response_format="detailed" if args.detailed else "concise", client=default_actor(),
+                        as_of=getattr(args, "as_of", None))
     if args.json:
         print(json_dumps(resp, indent=2))
     elif "answer" in resp:  # extractive: the documents' own sentences and a receipt

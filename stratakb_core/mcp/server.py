@@ -35,7 +35,15 @@ from pydantic import ValidationError
 
 from stratakb_core import __version__
 from stratakb_core.errors import StrataToolError
-from stratakb_core.mcp import admin_tools, learning_tools, proof_tools, query_tools, reading_tools, roles
+from stratakb_core.mcp import (
+    admin_tools,
+    learning_tools,
+    lifecycle_tools,
+    proof_tools,
+    query_tools,
+    reading_tools,
+    roles,
+)
 from stratakb_core.mcp.contract import INSTRUCTIONS, answer_from_documents
 from stratakb_core.mcp.results import error_result, validation_error
 from stratakb_core.mcp.state import ServerState, caller_of, lifespan
@@ -90,6 +98,7 @@ def create_server(settings: Settings | None = None) -> StrataServer:
     proof_tools.register(server)
     reading_tools.register(server)
     learning_tools.register(server)
+    lifecycle_tools.register(server)
     server.prompt(title="Answer from the documents")(answer_from_documents)
     return server
 

@@ -40,14 +40,25 @@ API_KEY_REVOKED = "api_key_revoked"
 FEEDBACK_RECORDED = "feedback_recorded"
 LEARNING_PROMOTED = "learning_promoted"
 LEARNING_RESET = "learning_reset"
+# History and lifecycle (store/history.py, store/rollback.py, ingest/lifecycle.py). A rollback is
+# the document, source and layer events it implies plus layer_rolled_back, which records the
+# target and the counts; nothing in the log is ever edited or deleted.
+LAYER_ROLLED_BACK = "layer_rolled_back"
+SOURCE_REMOVED = "source_removed"
+LAYER_REMOVED = "layer_removed"
+LAYER_RENAMED = "layer_renamed"
+LAYER_IMPORTED = "layer_imported"
+# `stratakb gc`: stored versions outside the retention window that nothing uses any more.
+VERSIONS_COLLECTED = "versions_collected"
 
 EVENT_TYPES: frozenset[str] = frozenset({
     LAYER_CREATED, LAYER_UPDATED, SOURCE_ADDED, DOCUMENT_VERSION_ADDED, DOCUMENT_REMOVED, FILE_FAILED,
     EMBEDDING_MODEL_ACTIVATED, RUN_FINISHED, CHUNKS_REHASHED, RECEIPT_ISSUED, INTERACTION_RECORDED,
     API_KEY_CREATED, API_KEY_REVOKED, FEEDBACK_RECORDED, LEARNING_PROMOTED, LEARNING_RESET,
+    LAYER_ROLLED_BACK, SOURCE_REMOVED, LAYER_REMOVED, LAYER_RENAMED, LAYER_IMPORTED, VERSIONS_COLLECTED,
 })
 # Facts kept for the record that change no projection table.
-AUDIT_ONLY: frozenset[str] = frozenset({FILE_FAILED, RUN_FINISHED})
+AUDIT_ONLY: frozenset[str] = frozenset({FILE_FAILED, RUN_FINISHED, LAYER_ROLLED_BACK, LAYER_IMPORTED})
 
 
 def default_actor() -> str:

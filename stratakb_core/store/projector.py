@@ -228,6 +228,46 @@ def _api_key_revoked(conn: psycopg.Connection, seq: int, layer: str | None, p: d
     conn.execute(f"UPDATE api_keys SET revoked_at = {_AT} WHERE id = %s AND revoked_at IS NULL", (at, p["id"]))
 
 
+# ---------------------------------------------------------------------------------------------
+# Lifecycle: sources and layers removed, layers renamed, versions collected
+# ---------------------------------------------------------------------------------------------
+
+
+def _source_removed(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any) -> None:
+    # Its documents were removed by their own events first; anything left goes with the source.
+    sid = p["source_id"]
+    conn.execute("DELETE FROM chunks WHERE document_id IN (SELECT id FROM documents WHERE source_id = %s)", (sid,))
+    conn.execute("DELETE FROM sections WHERE document_id IN (SELECT id FROM documents WHERE source_id = %s)", (sid,))
+    conn.execute("DELETE FROM documents WHERE source_id = %s", (sid,))
+    conn.execute("DELETE FROM sources WHERE id = %s", (sid,))
+
+
+def _layer_removed(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any) -> None:
+    for table in ("chunks", "sections", "documents", "sources", "layers"):
+        conn.execute(f"DELETE FROM {table} WHERE {'name' if table == 'layers' else 'layer'} = %s", (layer,))
+
+
+def _layer_renamed(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any], at: Any) -> None:
+    """The event's layer is the new name; the old one is payload["from"]."""
+    old = p["from"]
+    changes = p.get("changes") or {}
+    conn.execute(
+        "INSERT INTO layers (name, display_name, description, origin, chunk_config, routing_patterns,"
+        " structure_patterns, answer_mode, archived_patterns, created_seq, updated_seq)"
+        " SELECT %s, coalesce(%s, display_name), description, origin, chunk_config, routing_patterns,"
+        " structure_patterns, answer_mode, archived_patterns, created_seq, %s FROM layers WHERE name = %s",
+        (layer, changes.get("display_name"), seq, old),
+    )
+    for table in ("sources", "documents", "chunks", "sections"):
+        conn.execute(f"UPDATE {table} SET layer = %s WHERE layer = %s", (layer, old))
+    conn.execute("DELETE FROM layers WHERE name = %s", (old,))
+
+
+def _versions_collected(conn: psycopg.Connection, seq: int, layer: str | None, p: dict[str, Any],
+                        at: Any) -> None:
+    conn.execute("DELETE FROM document_versions WHERE id = ANY(%s)", (list(p.get("version_ids") or []),))
+
+
 PROJECTORS: dict[str, Projector] = {
     ev.LAYER_CREATED: _layer_created,
     ev.LAYER_UPDATED: _layer_updated,
@@ -243,4 +283,8 @@ PROJECTORS: dict[str, Projector] = {
     ev.FEEDBACK_RECORDED: feedback_recorded,
     ev.LEARNING_PROMOTED: learning_state_replaced,
     ev.LEARNING_RESET: learning_state_replaced,
+    ev.SOURCE_REMOVED: _source_removed,
+    ev.LAYER_REMOVED: _layer_removed,
+    ev.LAYER_RENAMED: _layer_renamed,
+    ev.VERSIONS_COLLECTED: _versions_collected,
 }
