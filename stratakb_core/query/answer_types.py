@@ -7,6 +7,7 @@ values, and `responses` turns the last into the spec's wire dict.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -170,6 +171,9 @@ class Answer:
     warnings: tuple[str, ...]
     receipt_id: str | None
     interaction_id: str
+    # chunk id -> injection rules (query.suspicion), and the chunks whose text OCR read
+    suspicious: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    ocr_chunks: frozenset[str] = frozenset()
 
     @property
     def passages(self) -> tuple[PackedPassage, ...]:
@@ -193,3 +197,5 @@ class SearchAnswer:
     fallback: str | None
     note: str | None
     interaction_id: str
+    suspicious: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    ocr_chunks: frozenset[str] = frozenset()

@@ -17,7 +17,7 @@ from stratakb_core.embedding import Embedder
 from stratakb_core.errors import RerankerUnavailable, SentenceModelUnavailable
 from stratakb_core.query.answer_types import Answer, AskConfig, ExactLookup, KnownLayers, SearchAnswer
 from stratakb_core.query.arguments import check_filter, check_layers, check_mode, check_text, check_top_k
-from stratakb_core.query.confidence import absent_note, judge_with_evidence
+from stratakb_core.query.confidence import absent_note, judge_with_evidence, status_for
 from stratakb_core.query.exact import exact_lookup, exact_note
 from stratakb_core.query.interactions import record_interaction
 from stratakb_core.query.missing import clause_label, left_out_note, pack
@@ -28,6 +28,7 @@ from stratakb_core.query.respond import absent_terms, respond
 from stratakb_core.query.responses import exact_search_result
 from stratakb_core.query.retrieve import Searcher, load_layers, retrieve, synonym_variant
 from stratakb_core.query.search import SearchCache
+from stratakb_core.query.suspicion import basis_note, load_labels, quarantine_note, screen
 
 __all__ = ["Engine"]
 
@@ -69,7 +70,8 @@ class Engine:
         top_k = check_top_k(top_k)
         layers = check_layers(layers, known)
         mf = check_filter(metadata_filter)
-        found = retrieve(conn, self.searcher, query, layers, known, top_k, [query], mf)
+        found, labels, quarantined = screen(conn, retrieve(conn, self.searcher, query, layers, known, top_k,
+                                                           [query], mf))
         exact = exact_lookup(conn, query, found.searched, known) if not mf else ExactLookup()
         exact_keys = {(c.document_id, c.start) for c in exact.passages}
         # Named clauses share the budget as in strata_ask; a cut one is marked "cut": true.
@@ -82,7 +84,7 @@ class Engine:
                                     absent=absent)
         note = " ".join(n for n in (exact_note(exact, layers is None), left_out_note(
             [clause_label(c.section_path, c.file) for c in clauses.left_out]),
-            absent_note(absent) if absent else None) if n)
+            absent_note(absent) if absent else None, quarantine_note(quarantined)) if n)
         interaction_id = record_interaction(
             conn, self.config, "strata_search", query, layers, found.searched, "ok", level,
             [c.chunk_id or "" for c in found.passages], {"top_k": top_k})
@@ -90,7 +92,7 @@ class Engine:
             query=query, clauses=tuple((c, c in clauses.cut) for c in clauses.packed),
             passages=tuple(c for c in found.passages if (c.document_id, c.start) not in exact_keys),
             confidence=level, searched=found.searched, fallback=found.fallback, note=note or None,
-            interaction_id=interaction_id)
+            interaction_id=interaction_id, suspicious=labels.suspicious, ocr_chunks=labels.ocr)
 
     def ask(self, conn: psycopg.Connection, question: Any, layers: Any = None, top_k: Any = 10,
             mode: Any = None) -> Answer:
@@ -109,18 +111,23 @@ class Engine:
         syn = synonym_variant(conn, question, layers if layers is not None else known.names())
         if syn:
             variants.append(syn)
-        retrieval = retrieve(conn, self.searcher, question, layers, known, top_k, variants)
+        retrieval, _, quarantined = screen(conn, retrieve(conn, self.searcher, question, layers, known, top_k,
+                                                          variants))
         ranking = rank(question, retrieval, exact_lookup(conn, question, retrieval.searched, known),
                        self.reranker, reranking_enabled=self.config.reranking_enabled)
         citer = Citer(doc_infos(conn, list({c.document_id for c in ranking.ranked})), known)
         packed = pack_passages(ranking, citer, self.config.token_budget)
         out = respond(conn, question, mode, layers is not None, retrieval, ranking, packed, citer,
                       budget=self.config.token_budget, score=self._sentence_scores)
+        labels = load_labels(conn, (p.passage.chunk_id for p in packed.passages))
+        notes = [*out.notes, *(n for n in (quarantine_note(quarantined), basis_note(
+            out.status, [(p.passage, ranking.score_of(p.passage)) for p in packed.passages], labels,
+            lambda score: status_for(score, ranking.basis) == "found")) if n)]
         interaction_id = record_interaction(
             conn, self.config, "strata_ask", question, layers, retrieval.searched, out.status, out.confidence,
             [p.passage.chunk_id or "" for p in packed.passages],
             {"top_k": top_k, "basis": ranking.basis, "variants": len(variants)})
         return Answer(question=question, status=out.status, mode=out.mode, confidence=out.confidence,
                       retrieval=retrieval, ranking=ranking, packed=packed, extraction=out.extraction,
-                      notes=tuple(out.notes), warnings=tuple(out.warnings), receipt_id=out.receipt_id,
-                      interaction_id=interaction_id)
+                      notes=tuple(notes), warnings=tuple(out.warnings), receipt_id=out.receipt_id,
+                      interaction_id=interaction_id, suspicious=labels.suspicious, ocr_chunks=labels.ocr)

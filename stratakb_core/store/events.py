@@ -35,14 +35,16 @@ RECEIPT_ISSUED = "receipt_issued"
 INTERACTION_RECORDED = "interaction_recorded"
 API_KEY_CREATED = "api_key_created"
 API_KEY_REVOKED = "api_key_revoked"
+# What kinds of secret value a stored version had redacted at ingest, with counts (never a value).
+SECRETS_REDACTED = "secrets_redacted"
 
 EVENT_TYPES: frozenset[str] = frozenset({
     LAYER_CREATED, LAYER_UPDATED, SOURCE_ADDED, DOCUMENT_VERSION_ADDED, DOCUMENT_REMOVED, FILE_FAILED,
     EMBEDDING_MODEL_ACTIVATED, RUN_FINISHED, CHUNKS_REHASHED, RECEIPT_ISSUED, INTERACTION_RECORDED,
-    API_KEY_CREATED, API_KEY_REVOKED,
+    API_KEY_CREATED, API_KEY_REVOKED, SECRETS_REDACTED,
 })
 # Facts kept for the record that change no projection table.
-AUDIT_ONLY: frozenset[str] = frozenset({FILE_FAILED, RUN_FINISHED})
+AUDIT_ONLY: frozenset[str] = frozenset({FILE_FAILED, RUN_FINISHED, SECRETS_REDACTED})
 
 
 def default_actor() -> str:
