@@ -20,11 +20,11 @@ from typing import Final
 
 from stratakb_core.errors import NoTextError, ParseError
 from stratakb_core.ingest.parsing.headings import sections_from_headings
-from stratakb_core.ingest.parsing.ocr import DEFAULT_DPI, MAX_DPI, ocr_image, ocr_pdf_pages
+from stratakb_core.ingest.parsing.ocr import DEFAULT_DPI, MAX_DPI, OcrPage, ocr_image, ocr_pdf_pages
 from stratakb_core.ingest.parsing.pdf import parse_pdf
 from stratakb_core.values import ParsedDocument
 
-__all__ = ["IMAGE_EXTENSIONS", "NEEDS_OCR", "ImageParser", "needs_ocr", "ocr_dpi", "parse_with_ocr"]
+__all__ = ["IMAGE_EXTENSIONS", "NEEDS_OCR", "ImageParser", "needs_ocr", "ocr_dpi", "page_text", "parse_with_ocr"]
 
 IMAGE_EXTENSIONS: Final = (".png", ".jpg", ".jpeg", ".tif", ".tiff")
 NEEDS_OCR: Final = "an image: its text can only be read by OCR"
@@ -57,6 +57,12 @@ def needs_ocr(rel_path: str, doc: ParsedDocument | None) -> bool:
     return doc is None or bool(doc.scanned_pages)
 
 
+def page_text(page: OcrPage) -> str:
+    """A page's lines in reading order, without lines that hold no letter or digit (specks and
+    rules the detector reads as "■" or "_")."""
+    return "\n".join(line.text for line in page.lines if any(ch.isalnum() for ch in line.text))
+
+
 def ocr_dpi() -> int:
     """STRATA_OCR_DPI, or 300; kept within what ``ocr_pdf_pages`` accepts."""
     try:
@@ -73,7 +79,7 @@ def parse_with_ocr(data: bytes, rel_path: str) -> ParsedDocument:
         dpi = ocr_dpi()
 
         def read_pages(pages: list[int]) -> dict[int, str]:
-            return {p.page: p.text for p in ocr_pdf_pages(data, pages, dpi, threads=OCR_THREADS)}
+            return {p.page: page_text(p) for p in ocr_pdf_pages(data, pages, dpi, threads=OCR_THREADS)}
 
         return parse_pdf(data, ocr=read_pages)
     if ext not in IMAGE_EXTENSIONS:
@@ -81,7 +87,7 @@ def parse_with_ocr(data: bytes, rel_path: str) -> ParsedDocument:
     if not data.strip():
         raise NoTextError("the file is empty")
     page = ocr_image(io.BytesIO(data), threads=OCR_THREADS)  # type: ignore[arg-type]
-    text = page.text
+    text = page_text(page)
     if not text.strip():
         raise NoTextError("OCR read no text in the image")
     return ParsedDocument(text=text, sections=sections_from_headings(text, []), first_line=1,
