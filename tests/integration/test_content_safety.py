@@ -154,3 +154,17 @@ def test_an_image_file_is_read_by_ocr_and_redaction_can_be_turned_off(db, settin
                           " WHERE d.path = 'runbook.md'").fetchone()[0]
     assert "Tr0ub4dor" in stored
     conn.commit()
+
+
+def test_inspect_and_the_dry_run_show_the_redaction_counts(db, settings, conn, folder, monkeypatch):
+    from stratakb_core.ingest.inspection import dry_run, manifest, redacted, table_rows
+
+    monkeypatch.setenv("STRATA_OCR", "off")
+    add_folder(db, settings, AddOptions(folder=folder, name="plant"))
+    assert table_rows(redacted(conn, "plant")) == [
+        {"layer": "plant", "path": "runbook.md", "kind": "credential", "count": 1},
+        {"layer": "plant", "path": "runbook.md", "kind": "github_token", "count": 1}]
+    rows = {r["path"]: r for r in table_rows(manifest(conn, "plant"))}
+    assert rows["runbook.md"]["redacted"] == "credential 1, github_token 1" and rows["vendor.md"]["redacted"] is None
+    plan = dry_run(db, settings, AddOptions(folder=folder, name="plant"))
+    assert plan["redacted"] == [{"file": "runbook.md", "counts": {"credential": 1, "github_token": 1}}]
