@@ -76,6 +76,8 @@ def resolve(layer_value: Mapping[str, Any] | None, environ: Mapping[str, str] | 
         quarantine_suspicious=_env_flag(env, "STRATA_QUARANTINE_SUSPICIOUS", False),
     )
     given = {k: v for k, v in (layer_value or {}).items() if k in CONTENT_SAFETY_KEYS}
+    if isinstance(given.get("ocr"), bool):  # YAML reads a bare on / off as a boolean
+        given["ocr"] = "on" if given["ocr"] else "off"
     if given.get("ocr") not in OCR_MODES:
         given.pop("ocr", None)
     for key in ("redact_secrets", "quarantine_suspicious"):
@@ -88,6 +90,9 @@ def check_content_safety(value: Any) -> dict[str, Any]:
     """A preset's content_safety mapping, checked; raises ValueError naming what is wrong."""
     if not isinstance(value, dict):
         raise ValueError("must be a mapping of " + ", ".join(CONTENT_SAFETY_KEYS))
+    value = dict(value)
+    if isinstance(value.get("ocr"), bool):  # YAML reads a bare on / off as a boolean
+        value["ocr"] = "on" if value["ocr"] else "off"
     for key, v in value.items():
         if key not in CONTENT_SAFETY_KEYS:
             raise ValueError(f"has the unknown key {str(key)[:60]!r}; the keys are " + ", ".join(CONTENT_SAFETY_KEYS))
@@ -95,7 +100,7 @@ def check_content_safety(value: Any) -> dict[str, Any]:
             raise ValueError(f"ocr must be auto, on or off, not {v!r:.60}")
         if key != "ocr" and not isinstance(v, bool):
             raise ValueError(f"{key} must be true or false, not {v!r:.60}")
-    return dict(value)
+    return value
 
 
 def ocr_installed() -> bool:
