@@ -149,6 +149,7 @@ _LABELLED_RE: Final = re.compile(
 )
 _FLAG_RE: Final = re.compile(rf"(?P<lead>(?:^|\s)--)(?P<key>{_KEY})[ \t]+(?P<uv>[^\s\"'-][^\s\"']{{0,511}})")
 _XML_RE: Final = re.compile(rf"<(?P<key>{_KEY})>(?P<uv>[^<>\n]{{1,512}})</(?P=key)>")
+_NAME_RE: Final = re.compile(r"[a-z][a-z_-]*|[A-Z][A-Z_]*")
 _CAMEL_RE: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 # after an unquoted value: nothing, closing brackets, a comment, a parenthesis, or more key=value pairs
 _OK_TAIL_RE: Final = re.compile(r"^(?:[;,&].*|[ \t]*[,;})\]]*[ \t]*(?:(?:#|//|<!--).*|\([^)]*\)[ \t]*)?)$")
@@ -247,8 +248,8 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
             if m.group(group) is not None:
                 break
         value = m.group(group)
-        if _snake(value.strip()) == _snake(key):
-            continue  # api_key=api_key: code passing a name on
+        if _snake(value.strip()) == _snake(key) or (_NAME_RE.fullmatch(value) and _is_secret_key(value)):
+            continue  # api_key=api_key, extension-token = registered-token: a name, not a value
         if _snake(key).endswith("passphrase") and group == "uv":
             words = (value + m.group("tail")).strip()
             if 1 < len(words.split()) <= 8 and not is_placeholder(words):
