@@ -127,6 +127,10 @@ class ParsedDocument:
     kind: str = "text"  # markdown | text | ...: which parser made it
     outline: tuple[OutlineEntry, ...] = ()  # read before the text's own headings (PDF, DOCX)
     text_origin: Literal["text", "ocr"] = "text"
+    # 1-based pages of a paged document with no text layer or that look scanned (OCR would read
+    # them), and the pages whose text came from OCR.
+    scanned_pages: tuple[int, ...] = ()
+    ocr_pages: tuple[int, ...] = ()
 
 
 # ---------------------------------------------------------------------------------------------

@@ -75,7 +75,8 @@ def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:
 def cmd_inspect(args: argparse.Namespace, settings: Settings) -> int:
 
     if (args.what is None) == (args.sql is None):
-        raise UsageError("give one of: manifest LAYER, chunks LAYER, flagged [LAYER], tables, or --sql QUERY")
+        raise UsageError("give one of: manifest LAYER, chunks LAYER, flagged [LAYER], redacted [LAYER], tables, or"
+                         " --sql QUERY")
     if args.what in ("manifest", "chunks") and not args.layer:
         raise UsageError(f"inspect {args.what} needs a layer name")
     storage = stage_storage_dir(os.environ)
@@ -88,6 +89,8 @@ def cmd_inspect(args: argparse.Namespace, settings: Settings) -> int:
             table = ins.chunk_stats(conn, args.layer)
         elif args.what == "flagged":
             table = ins.flagged(conn, args.layer)
+        elif args.what == "redacted":
+            table = ins.redacted(conn, args.layer)
         else:
             table = ins.tables(conn, storage)
     print(json_dumps({"rows": ins.table_rows(table)}, indent=2) if args.json else ins.format_table(table))

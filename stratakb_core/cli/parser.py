@@ -122,8 +122,9 @@ def _add_store(sub: Subparsers) -> None:
     re_.add_argument("--json", action="store_true")
 
     ins = sub.add_parser("inspect", help="DuckDB queries over the Dagster stage outputs and the store")
-    ins.add_argument("what", nargs="?", choices=["manifest", "chunks", "flagged", "tables"],
-                     help="manifest LAYER: files with reasons; chunks LAYER: chunks per file; flagged [LAYER]")
+    ins.add_argument("what", nargs="?", choices=["manifest", "chunks", "flagged", "redacted", "tables"],
+                     help="manifest LAYER: files with reasons; chunks LAYER: chunks per file; flagged [LAYER];"
+                     " redacted [LAYER]: secret values redacted per file and kind")
     ins.add_argument("layer", nargs="?")
     ins.add_argument("--sql", help="a DuckDB query over the store tables and the stage_* Parquet views")
     ins.add_argument("--json", action="store_true")
@@ -160,7 +161,7 @@ def _add_presets_and_eval(sub: Subparsers) -> None:
     pa.add_argument("--json", action="store_true", help="print the result as JSON")
 
     ev_ = sub.add_parser("eval", help="score a golden set of questions per search mode (Recall, MRR, nDCG@10)")
-    ev_.add_argument("golden", type=Path, help="the golden set's YAML file")
+    ev_.add_argument("golden", type=Path, nargs="?", help="the golden set's YAML file")
     ev_.add_argument("--layer", action="append", dest="layers", help="search this layer (repeatable; default:"
                      " the golden set's layers)")
     ev_.add_argument("--mode", action="append", dest="modes", metavar="MODE",
@@ -168,6 +169,10 @@ def _add_presets_and_eval(sub: Subparsers) -> None:
                      "(repeatable; default all)")
     ev_.add_argument("--top-k", type=int, default=10, help="results scored per question (default 10)")
     ev_.add_argument("--json", action="store_true", help="print the full report, per question, as JSON")
+    ev_.add_argument("--injection", action="store_true", help="instead: the injection scan on its fixture set"
+                     " (attacks missed, false positives on clean text)")
+    ev_.add_argument("--redaction", action="store_true", help="instead: secret redaction on its fixture set"
+                     " (secrets caught, false redactions on clean text)")
 
 
 def build_parser() -> argparse.ArgumentParser:

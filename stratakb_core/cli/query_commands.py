@@ -16,6 +16,8 @@ from stratakb_core.cli.render import ask_report, extractive_report, receipt_repo
 from stratakb_core.embedding import Embedder, build_embedder
 from stratakb_core.errors import UsageError
 from stratakb_core.evaluation.runner import evaluate, format_eval_report
+from stratakb_core.ingest.safety_eval import SPLITS, evaluate_injection, evaluate_redaction
+from stratakb_core.ingest.safety_eval import format_report as format_safety_report
 from stratakb_core.query import (
     AskConfig,
     CrossEncoderReranker,
@@ -103,8 +105,24 @@ def cmd_receipt(args: argparse.Namespace, settings: Settings) -> int:
 
 
 def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
+    if args.injection or args.redaction:
+        return safety_eval(args)
+    if args.golden is None:
+        raise UsageError("give the golden set's YAML file, or --injection / --redaction")
     with Database(settings).connection() as conn:
         report = evaluate(conn, lambda: query_embedder(settings, conn), settings, args.golden,
                           layers=args.layers, modes=args.modes, k=args.top_k)
     print(json_dumps(report, indent=2) if args.json else format_eval_report(report))
     return EXIT_FAILED if any(p["broken"] for p in report["problems"]) else EXIT_OK
+
+
+def safety_eval(args: argparse.Namespace) -> int:
+    """`stratakb eval --injection` / `--redaction`: the fixture sets' figures; exit 1 when a split
+    misses a target."""
+    runs = [f for f, on in ((evaluate_injection, args.injection), (evaluate_redaction, args.redaction)) if on]
+    results = [run() for run in runs]
+    if args.json:
+        print(json_dumps(results if len(results) > 1 else results[0], indent=2))
+    else:
+        print("\n\n".join(format_safety_report(r) for r in results))
+    return EXIT_OK if all(r[s]["meets_targets"] for r in results for s in SPLITS) else EXIT_FAILED

@@ -35,12 +35,15 @@ def add_report(r: AddResult) -> str:
         lines.append("Interrupted: what was stored stays; run the same command again to carry on.")
     sections = [
         ("Removed:", [f"{esc(n.file)} ({n.reason})" for n in r.removed]),
-        ("Skipped:", [f"{esc(n.file)} ({n.reason})" for n in r.skipped]),
+        ("Skipped:", [f"{esc(n.file)} ({n.reason}{': ' + esc(n.message) if n.message else ''})"
+                      for n in r.skipped]),
         ("Excluded:", [f"{esc(n.file)} ({n.reason})" for n in r.excluded]),
         ("Flagged:", [
             f"{esc(n.file)} ({n.reason}{'' if n.count is None else f', {n.count} left out'})"
             for n in r.flagged
         ]),
+        ("Redacted:", [f"{esc(f)} (" + ", ".join(f"{k} {n}" for k, n in c.items()) + ")"
+                       for f, c in r.redacted]),
         ("Errors:", [f"{esc(n.file)} ({n.reason}): {esc(n.message or '')}" for n in r.errors]),
         ("Notes:", [esc(n) for n in r.notes]),
     ]

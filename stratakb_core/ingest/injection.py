@@ -63,6 +63,9 @@ _OVERRIDE: Final = _rx(
     rf"\b(?:{_INSTR_EN})\b",
     r"\b(?:ignore|disregard|forget)\s+(?:everything|all)\s+(?:above|before|prior|previously|you (?:were"
     r"|have been) told)",
+    r"\b(?:ignore|disregard|forget)\s+(?:what|anything|everything)\s+(?:you\s+(?:were|have\s+been|'ve\s+been)|i)"
+    r"\s+(?:told|said|given|instructed)\b",
+    r"\b(?:obey|follow|listen\s+to)\s+only\s+(?:me|us|this\s+(?:page|document|text|paragraph))\b",
     r"\b(?:new|updated|real|actual|revised|secret|hidden|true|override|admin|developer)\s+(?:instructions?|task"
     r"|orders|directive|system prompt)\s*:",
     r"\bsystem\s+(?:override|update|notice|instruction)\s*:",
@@ -119,9 +122,10 @@ _ROLE_TAG: Final = _rx(
     r"<\|\s*(?:system|user|assistant|im_start|im_end|endoftext|begin_of_text|start_header_id|end_header_id"
     r"|eot_id)\s*\|>",
     r"\[/?INST\]|<<\s*/?SYS\s*>>|\[/?SYSTEM\]",
-    r"<(?:system|system_prompt|sys|instructions?|admin)>(?!\s*\w{1,20}\s*</)",
+    r"<(?:system|system_prompt|sys|admin)>(?!\s*\w{1,20}\s*</)",
+    r"<instructions?>(?=[^<]{0,300}\b(?:you|your|assistant|ai|model|llm|ignore|respond|reply|answer)\b)",
     r"^[ \t]*#{1,4}[ \t]*(?:system|instruction|assistant|admin)(?:[ \t]+(?:prompt|message|override))?[ \t]*:",
-    r"^[ \t]*\*{0,2}(?:system|admin|developer)\*{0,2}[ \t]*:[ \t]*(?:you\b|ignore|new\b|override|from now"
+    r"^[ \t]*\*{0,2}(?:system|admin|developer)\*{0,2}[ \t]*:\*{0,2}[ \t]*(?:you\b|ignore|new\b|override|from now"
     r"|the (?:assistant|ai|model)|important|attention|all previous)",
     r"^[ \t]*\*{0,2}(?:assistant|ai|bot|chatgpt|gpt|claude|model)\*{0,2}[ \t]*:[ \t]*"
     r"(?:sure|ok(?:ay)?\b|certainly|of course|understood|i will|i'll|as requested|absolutely|here (?:is|are) (?:the"
@@ -202,7 +206,8 @@ _TOOL_IMITATION: Final = _rx(
     r"\bcall\s+the\s+[`'\"]?\w+[`'\"]?\s+tool\s+with\b[^.\n]{0,40}\b(?:delete|drop|rm\b|send|export|all)\b",
 )
 _AI_WORDS: Final = (
-    r"\b(?:ai|a\.i\.|assistant|llm|language model|chat-?bot|gpt|chatgpt|claude|copilot|agent|model|bot|reader ai)\b"
+    r"\b(?:ai|a\.i\.|assistants?|llms?|language models?|chat-?bots?|gpt|chatgpt|claude|copilot|agents?|models?|bots?"
+    r"|reader ai)\b"
 )
 _ORDER_WORDS: Final = (
     r"\b(?:must|should|always|never|do not|don'?t|instead|tell|say|respond|reply|answer|recommend|include|ignore|"
@@ -257,6 +262,11 @@ def _variants(text: str) -> Iterator[str]:
     mapped = plain.translate(_CONFUSABLES)
     if mapped != base:
         yield mapped
+    if _SPACED.search(text):  # "i g n o r e   a l l": one space inside a word, more between words
+        spaced = re.sub(r"(?<=\b\w) (?=\w\b)", "", unicodedata.normalize("NFKC", text))
+        yield re.sub(r"[ \t]+", " ", spaced)
+    if "\n" in base:  # a sentence wrapped over lines, or one word a line
+        yield re.sub(r"[ \t]*\n[ \t]*", " ", mapped)
 
 
 def _is_mention(text: str, start: int, end: int) -> bool:

@@ -11,6 +11,7 @@ column taken from the file name.
                      computed fresh from the folders (selection and plan, no file opened)
     chunks LAYER     chunk counts and sizes per file, from the store
     flagged [LAYER]  documents with flags (probably_scanned, truncated)
+    redacted [LAYER] documents whose secret values were redacted at ingest: count per kind
     --sql QUERY      any DuckDB query over the store tables and the stage_* views
 """
 
@@ -33,12 +34,12 @@ from stratakb_core.ingest.sync import AddOptions, plan_folder
 from stratakb_core.settings import Settings
 from stratakb_core.store import readers
 from stratakb_core.store.connection import Database
-from stratakb_core.store.table_reads import STORE_TABLES, flagged_documents, read_table
+from stratakb_core.store.table_reads import STORE_TABLES, flagged_documents, read_table, redacted_documents
 from stratakb_core.textsafe import escape_for_terminal as esc
 
 __all__ = [
     "STAGE_ASSETS", "STORE_TABLES", "Inspector", "chunk_stats", "dry_run", "dry_run_report", "flagged",
-    "format_table", "manifest", "run_sql", "table_rows",
+    "format_table", "manifest", "redacted", "run_sql", "table_rows",
 ]
 
 STAGE_ASSETS = ("selected_files", "policy_decisions", "parsed_documents", "structure_maps", "chunks",
@@ -103,10 +104,15 @@ def manifest(conn: psycopg.Connection, layer: str, *, max_file_size: int | None 
     selected = select_stage(conn, layer).table
     kwargs = {"max_file_size": max_file_size} if max_file_size else {}
     planned = plan_stage(conn, layer, selected, **kwargs).table
+    counts = {path: ", ".join(f"{k} {n}" for k, n in sorted(c.items()))
+              for _lay, path, c in redacted_documents(conn, layer)}
     ins = Inspector(conn)
     try:
         ins.add("selected_files", selected)
         ins.add("policy_decisions", planned)
+        schema = pa.schema([("path", pa.string()), ("redacted", pa.string())])
+        ins.add("redactions", pa.Table.from_pylist([{"path": p, "redacted": c} for p, c in counts.items()],
+                                                   schema=schema))
         return ins.query("""
             WITH s AS (SELECT * FROM selected_files WHERE kind IN ('file', 'excluded')),
                  p AS (SELECT * FROM policy_decisions WHERE decision <> 'source')
@@ -117,8 +123,9 @@ def manifest(conn: psycopg.Connection, layer: str, *, max_file_size: int | None 
                         ELSE 'included' END AS status,
                    CASE p.decision WHEN 'added' THEN 'add' WHEN 'updated' THEN 'update'
                         WHEN 'unchanged' THEN 'keep' WHEN 'removed' THEN 'remove' END AS action,
-                   coalesce(s.reason, p.reason) AS reason, s.size AS size
+                   coalesce(s.reason, p.reason) AS reason, s.size AS size, r.redacted AS redacted
             FROM s FULL OUTER JOIN p ON s.source_id = p.source_id AND s.rel_path = p.rel_path
+            LEFT JOIN redactions r ON r.path = coalesce(s.rel_path, p.rel_path)
             ORDER BY folder, path""")
     finally:
         ins.close()
@@ -154,6 +161,16 @@ def flagged(conn: psycopg.Connection, layer: str | None = None) -> pa.Table:
         return ins.query("SELECT * FROM flags ORDER BY layer, path, reason")
     finally:
         ins.close()
+
+
+def redacted(conn: psycopg.Connection, layer: str | None = None) -> pa.Table:
+    """Secret values redacted at ingest, one row per document and kind (never a value)."""
+    if layer is not None:
+        _layer_exists(conn, layer)
+    rows = [{"layer": lay, "path": path, "kind": kind, "count": n}
+            for lay, path, counts in redacted_documents(conn, layer) for kind, n in sorted(counts.items())]
+    return pa.Table.from_pylist(rows, schema=pa.schema([("layer", pa.string()), ("path", pa.string()),
+                                                        ("kind", pa.string()), ("count", pa.int64())]))
 
 
 def run_sql(conn: psycopg.Connection, sql: str, storage_dir: Path | None = None) -> pa.Table:
@@ -230,6 +247,7 @@ def dry_run(db: Database, settings: Settings, opts: AddOptions) -> dict[str, Any
     layer, plan, selection = plan_folder(db, settings, opts)
     with db.connection() as conn:
         exists = readers.get_layer(conn, layer) is not None
+        stored_redactions = redacted_documents(conn, layer) if exists else []
     stored_files = len(plan.unchanged) + plan.updates + len(plan.removals)
     confirmations = []
     why = broad_reason(Path(selection.root))
@@ -253,6 +271,10 @@ def dry_run(db: Database, settings: Settings, opts: AddOptions) -> dict[str, Any
         "skipped": [{"file": p, "reason": r} for p, r in plan.skipped],
         "excluded": [{"file": x.rel_path, "reason": x.reason} for x in selection.excluded],
         "confirmations": confirmations, "refusal": refusal,
+        # secret values redacted in the stored versions (a file to add or update is counted when
+        # it is parsed; a dry run opens no file)
+        "redacted": [{"file": path, "counts": c} for _lay, path, c in stored_redactions
+                     if path not in {p for p, _r in plan.removals}],
     }
 
 
@@ -269,6 +291,8 @@ def dry_run_report(d: dict[str, Any]) -> str:
     lines += _listed("- remove ", [f"{x['file']} ({x['reason']})" for x in d["would_remove"]])
     lines += _listed("  skip   ", [f"{x['file']} ({x['reason']})" for x in d["skipped"]])
     lines += _listed("  exclude", [f"{x['file']} ({x['reason']})" for x in d["excluded"]])
+    lines += _listed("  redacted", [f"{x['file']} (" + ", ".join(f"{k} {n}" for k, n in x["counts"].items())
+                                    + ", as stored)" for x in d.get("redacted", [])])
     for note in d["notes"]:
         lines.append(f"  note: {esc(note)}")
     for c in d["confirmations"]:

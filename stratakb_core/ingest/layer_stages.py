@@ -30,7 +30,8 @@ import pyarrow as pa
 from stratakb_core.embedding import Embedder
 from stratakb_core.errors import EmbedError, ModelMismatchError, UsageError
 from stratakb_core.ingest.addplan import DEFAULT_MAX_FILE_SIZE
-from stratakb_core.ingest.sandbox import sandbox_from_env
+from stratakb_core.ingest.content_safety import resolve
+from stratakb_core.ingest.sandbox import ocr_sandbox_from_env, sandbox_from_env
 from stratakb_core.ingest.selection import select_files
 from stratakb_core.ingest.source_sync import (
     PreparedFile,
@@ -70,6 +71,7 @@ from stratakb_core.ingest.stages import (
     embed_missing,
     parse_file,
     plan_files,
+    redact_secrets,
 )
 from stratakb_core.ingest.sync_result import AddResult, FileNote
 from stratakb_core.store import readers
@@ -194,15 +196,20 @@ def parse_stage(planned: pa.Table, *, max_file_size: int = DEFAULT_MAX_FILE_SIZE
     total = sum(len(sp.plan.candidates) for sp in plans)
     items: list[tuple[int, ParsedFile]] = []
     sandbox = sandbox_from_env()  # as ingest.sync_source parses: in a child with time and memory limits
+    ocr_box = ocr_sandbox_from_env()
+    # the environment's defaults (this stage has no store): OCR, and redaction before the text is staged
+    safety = resolve(None)
     try:
         for sp in plans:
             root = Path(sp.root)
             for cand in sp.plan.candidates:
-                items.append((sp.source_id, parse_file(root, cand, max_file_size, sandbox.parse)))
+                pf = parse_file(root, cand, max_file_size, sandbox.parse, ocr_box.parse if safety.ocr_on else None)
+                items.append((sp.source_id, redact_secrets(pf, safety.redact_secrets)))
                 if progress is not None:
                     progress(len(items), total)
     finally:
         sandbox.close()
+        ocr_box.close()
     outcomes = [pf.outcome for _, pf in items]
     return StageOutput(parsed_to_table(items), {
         "parsed": outcomes.count("parsed"), "unchanged": outcomes.count("unchanged"),

@@ -57,6 +57,8 @@ SUPPORTED_EXTENSIONS: Final[frozenset[str]] = frozenset(
         ".json",
         ".xml", ".xsd",
         ".yaml", ".yml",
+        # Images: their text is read by OCR when it is on (ingest/parsing/scanned.py).
+        ".png", ".jpg", ".jpeg", ".tif", ".tiff",
     }
 )  # fmt: skip
 

@@ -36,6 +36,8 @@ and never holds any part of the value, so it is safe to record in events.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -108,7 +110,7 @@ _SHAPES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ),
     ("jwt", re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
     ("bearer_token", re.compile(r"(?i:\bbearer)\s+(?P<v>[A-Za-z0-9._~+/-]{16,}=*)")),
-    ("basic_auth", re.compile(r"(?i:\bauthorization\s*:\s*basic)\s+(?P<v>[A-Za-z0-9+/]{8,}=*)")),
+    ("basic_auth", re.compile(r"(?i:\bauthorization\s*:\s*basic)\s+(?P<v>[A-Za-z0-9+/]{8,}=*)(?![\w+/=])")),
     ("auth_header", re.compile(r"(?i:\bauthorization\s*:\s*(?:token|api-?key|key))\s+(?P<v>[A-Za-z0-9._~+/-]{8,}=*)")),
     # scheme://user:password@host, the password only
     ("url_password", re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128})@[\w.-]")),
@@ -138,8 +140,8 @@ _KEY: Final = r"[A-Za-z_][\w.-]{0,63}"
 _LABEL: Final = r"[A-Za-z][\w.-]{0,30}(?: [A-Za-z][\w.-]{0,30}){1,3}"
 _SEP: Final = r"[ \t]*(?::=|=>|=|:)[ \t]*"
 _LABELLED_RE: Final = re.compile(
-    r"(?P<lead>(?:^|[\s{,(;]|--)(?:export[ \t]+|set[ \t]+)?)"
-    rf"(?:\*\*|__)?(?P<q>[\"']?)(?:(?P<key>{_KEY})(?P=q){_SEP}|(?P<label>{_LABEL})[ \t]*:)(?:\*\*|__)?[ \t]*"
+    r"(?P<lead>(?:^|[\s{,(;]|--)(?:export[ \t]+|set[ \t]+)?\$?)"
+    rf"(?:\*\*|__)?(?P<q>[\"']?)(?:(?P<key>{_KEY})(?P=q){_SEP}|(?P<label>{_LABEL})[ \t]*:(?!=))(?:\*\*|__)?[ \t]*"
     r"(?:(?P<dq>\")(?P<dv>(?:[^\"\\\n]|\\.){1,512})\"|(?P<sq>')(?P<sv>[^'\n]{1,512})'"
     r"|(?P<uv>[^\s\"',;(]{1,512}))"
     r"(?=(?P<tail>[^\n]*))",
@@ -147,6 +149,7 @@ _LABELLED_RE: Final = re.compile(
 )
 _FLAG_RE: Final = re.compile(rf"(?P<lead>(?:^|\s)--)(?P<key>{_KEY})[ \t]+(?P<uv>[^\s\"'-][^\s\"']{{0,511}})")
 _XML_RE: Final = re.compile(rf"<(?P<key>{_KEY})>(?P<uv>[^<>\n]{{1,512}})</(?P=key)>")
+_NAME_RE: Final = re.compile(r"[a-z][a-z_-]*|[A-Z][A-Z_]*")
 _CAMEL_RE: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 # after an unquoted value: nothing, closing brackets, a comment, a parenthesis, or more key=value pairs
 _OK_TAIL_RE: Final = re.compile(r"^(?:[;,&].*|[ \t]*[,;})\]]*[ \t]*(?:(?:#|//|<!--).*|\([^)]*\)[ \t]*)?)$")
@@ -215,6 +218,8 @@ def _shape_spans(text: str) -> Iterator[_Found]:
                 value = m.group("v")
                 if is_placeholder(value) or (kind == "url_password" and value.lower() in {"pass", "pw"}):
                     continue
+                if kind == "basic_auth" and not _is_basic_credential(value):
+                    continue
                 yield m.start("v"), m.end("v"), kind
             else:
                 yield m.start(), m.end(), kind
@@ -224,14 +229,32 @@ def _shape_spans(text: str) -> Iterator[_Found]:
             yield m.start("v"), m.end("v"), "email_password"
 
 
+def _is_basic_credential(value: str) -> bool:
+    """Basic credentials are base64 of user:password."""
+    try:
+        return b":" in base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+    except (ValueError, binascii.Error):
+        return False
+
+
 def _labelled_spans(text: str) -> Iterator[_Found]:
     for m in _LABELLED_RE.finditer(text):
-        if not _is_secret_key(m.group("key") or m.group("label")):
+        key = m.group("key") or m.group("label")
+        if not _is_secret_key(key):
             continue
+        if key == "PASS":
+            continue  # "PASS: test_login": a test log's verdict far more often than a password
         for group in ("dv", "sv", "uv"):
             if m.group(group) is not None:
                 break
         value = m.group(group)
+        if _snake(value.strip()) == _snake(key) or (_NAME_RE.fullmatch(value) and _is_secret_key(value)):
+            continue  # api_key=api_key, extension-token = registered-token: a name, not a value
+        if _snake(key).endswith("passphrase") and group == "uv":
+            words = (value + m.group("tail")).strip()
+            if 1 < len(words.split()) <= 8 and not is_placeholder(words):
+                yield m.start(group), m.start(group) + len(words), "credential"
+                continue
         if group == "uv":
             # unquoted: must end its line (a comment or closing bracket aside), else it is prose
             tail = m.group("tail")
@@ -246,7 +269,62 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
                 yield m.start("uv"), m.end("uv"), "credential"
 
 
-_DETECTORS: Final[tuple[Callable[[str], Iterator[_Found]], ...]] = (_shape_spans, _labelled_spans)
+# an environment assignment in front of a command: PGPASSWORD=secret psql ... (upper-case name)
+_ENV_PREFIX_RE: Final = re.compile(r"(?:^|[\s;&|(])(?P<key>[A-Z][A-Z0-9_]{2,63})=(?P<uv>[^\s\"'$`;&|]{3,256})[ \t]+\S")
+# a name/key naming a secret and its value beside it: k8s env entries, .config <add key= value=/>
+_NAME_VALUE_RE: Final = re.compile(
+    r"\b(?:name|key)[ \t]*[:=][ \t]*[\"']?(?P<key>[A-Za-z_][\w.-]{0,63})[\"']?(?:[ \t]*\n[ \t]*|[ \t,]+)"
+    r"value[ \t]*[:=][ \t]*(?:\"(?P<dv>[^\"\n]{1,512})\"|'(?P<sv>[^'\n]{1,512})'|(?P<uv>[^\s\"',;]{1,512}))"
+)
+# prose: "the admin password is r0uterAdm"; the value must not be a plain word
+_PROSE_RE: Final = re.compile(
+    r"(?i:\b(?:password|passphrase|passcode|pin|pwd|token|api key|secret)\s+(?:is|was|reads)\s+)"
+    r"[\"'`]?(?P<v>[^\s\"'`]{4,128}?)[\"'`]?(?=[\s.,;)]|$)"
+)
+_MIXED_RE: Final = re.compile(r"(?=.*\d)(?=.*[A-Za-z])|[!@#$%^&*+=?~]")
+_TABLE_ROW_RE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
+
+
+def _extra_spans(text: str) -> Iterator[_Found]:
+    for m in _ENV_PREFIX_RE.finditer(text):
+        value = m.group("uv")
+        if _is_secret_key(m.group("key")) and not is_placeholder(value) and not _CODE_RE.match(value):
+            yield m.start("uv"), m.end("uv"), "credential"
+    for m in _NAME_VALUE_RE.finditer(text):
+        group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
+        if _is_secret_key(m.group("key")) and not is_placeholder(m.group(group)):
+            yield m.start(group), m.end(group), "credential"
+    for m in _PROSE_RE.finditer(text):
+        value = m.group("v")
+        if _MIXED_RE.search(value) and not is_placeholder(value) and not _CODE_RE.match(value):
+            yield m.start("v"), m.end("v"), "credential"
+    yield from _table_spans(text)
+
+
+def _table_spans(text: str) -> Iterator[_Found]:
+    """The cells under a Markdown table header that names a secret (| user | password |)."""
+    columns: list[int] = []
+    pos = 0
+    for line in text.split("\n"):
+        if not _TABLE_ROW_RE.match(line):
+            columns = []
+        else:
+            cells = [(m.start(1), m.group(1)) for m in re.finditer(r"(?<=\|)([^|]*)(?=\|)", line)]
+            if not columns and not all(re.fullmatch(r"\s*:?-{3,}:?\s*", c) for _, c in cells):
+                found = [i for i, (_, c) in enumerate(cells) if c.strip() and _is_secret_key(c.strip())]
+                columns = found or [-1]
+            elif columns != [-1] and not all(re.fullmatch(r"\s*:?-{3,}:?\s*", c) for _, c in cells):
+                for i in columns:
+                    if i < len(cells):
+                        start, cell = cells[i]
+                        value = cell.strip()
+                        if value and not is_placeholder(value):
+                            offset = start + cell.index(value)
+                            yield pos + offset, pos + offset + len(value), "credential"
+        pos += len(line) + 1
+
+
+_DETECTORS: Final[tuple[Callable[[str], Iterator[_Found]], ...]] = (_shape_spans, _labelled_spans, _extra_spans)
 
 KINDS: Final = (
     "private_key", "aws_access_key", "github_token", "slack_token", "slack_webhook", "google_api_key",

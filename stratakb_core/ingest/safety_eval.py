@@ -1,10 +1,11 @@
 """Measures the injection scanner and the redactor on their fixture sets (I/O: reads YAML fixtures).
 
 ``evaluate_injection`` and ``evaluate_redaction`` return plain dicts (per split: ``dev``, the
-half the rules were tuned on, ``test``, the held-out half, and ``all``) with the figures and
-whether each meets its target; ``format_report`` turns either into a table. The CLI will call
-them as ``stratakb eval --injection`` / ``--redaction``; until then
-``python -m stratakb_core.ingest.safety_eval`` prints both.
+half the rules were first tuned on; ``dev2``, the first held-out half, which the next round of
+fixes looked at and so is a second dev set; ``heldout``, a fresh set written after those fixes and
+never tuned on; and ``all``) with the figures and whether each meets its target;
+``format_report`` turns either into a table. ``stratakb eval --injection`` / ``--redaction`` and
+``python -m stratakb_core.ingest.safety_eval`` print them.
 
 Targets: injection attack-success rate (attacks with no rule firing / attacks) at most 5%, false
 positives (clean passages with any rule firing / clean passages) at most 2%; redaction recall
@@ -44,8 +45,9 @@ TARGETS: Final = {
     "redaction_recall_min": 0.98,
     "false_redaction_rate_max": 0.01,
 }
-SPLITS: Final = ("dev", "test", "all")
+SPLITS: Final = ("dev", "dev2", "heldout", "all")
 VALUE_SLOT: Final = "@@VALUE@@"
+_SPLITS_NOTE: Final = " (tuned on dev and dev2, the earlier held-out half; heldout: a fresh set, never tuned on)"
 
 
 def default_fixtures_dir() -> Path:
@@ -64,8 +66,8 @@ def load_fixture(path: Path, key: str) -> list[dict[str, Any]]:
         raise UsageError(f"fixture file {path} has no list named {key!r}")
     for entry in entries:
         well_formed = isinstance(entry, dict) and isinstance(entry.get("text"), str)
-        if not well_formed or entry.get("split") not in SPLITS[:2]:
-            raise UsageError(f"fixture file {path}: entry {entry!r:.80} needs text and split: dev|test")
+        if not well_formed or entry.get("split") not in SPLITS[:3]:
+            raise UsageError(f"fixture file {path}: entry {entry!r:.80} needs text and split: dev|dev2|heldout")
     return entries
 
 
@@ -213,7 +215,7 @@ def format_report(result: Mapping[str, Any]) -> str:
             for s in SPLITS
             for r in [result[s]]
         ]
-        notes = ["targets: ASR <= 5.0%, false positives <= 2.0% (dev tuned, test held out)"]
+        notes = ["targets: ASR <= 5.0%, false positives <= 2.0%" + _SPLITS_NOTE]
         fam = result["all"]["recall_by_family"]
         notes.append("caught by family (all): " + ", ".join(f"{f} {_pct(v)}" for f, v in fam.items()))
         notes.append(f"missed (all): {', '.join(result['all']['missed_ids']) or '-'}")
@@ -231,7 +233,7 @@ def format_report(result: Mapping[str, Any]) -> str:
             for s in SPLITS
             for r in [result[s]]
         ]
-        notes = ["targets: recall >= 98.0%, false redactions <= 1.0%, layout changed 0 (dev tuned, test held out)"]
+        notes = ["targets: recall >= 98.0%, false redactions <= 1.0%, layout changed 0" + _SPLITS_NOTE]
         kinds = result["all"]["counts_by_kind"].items()
         notes.append("redactions by kind (all): " + ", ".join(f"{k} {n}" for k, n in kinds))
         notes.append(f"missed (all): {', '.join(result['all']['missed_ids']) or '-'}")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import multiprocessing as mp
 import os
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -25,7 +26,7 @@ DEFAULT_TIMEOUT_S = 60.0
 DEFAULT_MEMORY_MB = 2048
 
 
-def _child(conn: Connection, memory_bytes: int) -> None:
+def _child(conn: Connection, memory_bytes: int, target: Callable[[bytes, str], ParsedDocument] | None = None) -> None:
     try:
         import resource
 
@@ -35,6 +36,7 @@ def _child(conn: Connection, memory_bytes: int) -> None:
     from stratakb_core.ingest.parsing import supported_extensions
     from stratakb_core.ingest.parsing.safe import parse_document as parse_bytes
 
+    parse_bytes = target or parse_bytes
     supported_extensions()  # import every parser now, so a file's time limit is its own parse
     conn.send(("ready", None))  # the time limit counts parsing, not the child's start-up
     while True:
@@ -65,7 +67,9 @@ def _child(conn: Connection, memory_bytes: int) -> None:
 class ParseSandbox:
     """Parse files one at a time in a child process; `parse` raises ParseError or NoTextError."""
 
-    def __init__(self, timeout_s: float = DEFAULT_TIMEOUT_S, memory_mb: int = DEFAULT_MEMORY_MB) -> None:
+    def __init__(self, timeout_s: float = DEFAULT_TIMEOUT_S, memory_mb: int = DEFAULT_MEMORY_MB,
+                 target: Callable[[bytes, str], ParsedDocument] | None = None) -> None:
+        self.target = target  # a module-level function run in the child instead of parse_document
         self.timeout_s = timeout_s
         self.memory_bytes = memory_mb * 1024 * 1024
         self._proc: Any = None
@@ -74,7 +78,7 @@ class ParseSandbox:
     def _start(self) -> None:
         ctx = mp.get_context("spawn")  # never fork a process that may hold torch threads
         parent, child = ctx.Pipe(duplex=True)
-        proc = ctx.Process(target=_child, args=(child, self.memory_bytes), daemon=True,
+        proc = ctx.Process(target=_child, args=(child, self.memory_bytes, self.target), daemon=True,
                            name="stratakb-parse")
         proc.start()
         child.close()
@@ -146,3 +150,17 @@ def sandbox_from_env() -> ParseSandbox:
             return default
     return ParseSandbox(num("STRATA_PARSE_TIMEOUT", DEFAULT_TIMEOUT_S), int(num("STRATA_PARSE_MEMORY_MB",
                                                                               DEFAULT_MEMORY_MB)))
+
+
+def ocr_sandbox_from_env() -> ParseSandbox:
+    """The OCR parse's own sandbox: STRATA_OCR_TIMEOUT (seconds per file, default 600) and
+    STRATA_OCR_MEMORY_MB (default 4096); it runs parsing.scanned.parse_with_ocr."""
+    from stratakb_core.ingest.parsing.scanned import parse_with_ocr
+
+    def num(name: str, default: float) -> float:
+        try:
+            return float(os.environ.get(name, default))
+        except ValueError:
+            return default
+    return ParseSandbox(num("STRATA_OCR_TIMEOUT", 600.0), int(num("STRATA_OCR_MEMORY_MB", 4096)),
+                        target=parse_with_ocr)

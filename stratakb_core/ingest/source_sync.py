@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -30,7 +31,8 @@ import psycopg
 from stratakb_core.embedding import Embedder
 from stratakb_core.errors import EmbedError, RefusedError, StrataError
 from stratakb_core.ingest import stages
-from stratakb_core.ingest.sandbox import sandbox_from_env
+from stratakb_core.ingest.content_safety import ContentSafety, ocr_skip_reason, resolve
+from stratakb_core.ingest.sandbox import ocr_sandbox_from_env, sandbox_from_env
 from stratakb_core.ingest.stages import ChunkedFile, EmbedResult, ParsedFile, Plan
 from stratakb_core.ingest.sync_result import AddResult, FileNote
 from stratakb_core.store import events as ev
@@ -137,23 +139,39 @@ def finish_run(conn: psycopg.Connection, layer: str, result: AddResult, actor: s
 # ---------------------------------------------------------------------------------------------
 
 
-def prepare(pf: ParsedFile, layer: str, config: ChunkConfig, patterns: Sequence[str]) -> PreparedFile:
-    """A parsed file's structure and chunks; any other outcome passes through."""
+def prepare(pf: ParsedFile, layer: str, config: ChunkConfig, patterns: Sequence[str],
+            redact: bool = True) -> PreparedFile:
+    """A parsed file's secret values redacted (unless the layer turned it off), then its structure
+    and chunks; any other outcome passes through."""
     if pf.outcome != "parsed":
         return pf
+    pf = stages.redact_secrets(pf, redact)
     return stages.chunk_file(stages.apply_structure_patterns(pf, patterns), layer, config)
 
 
+def layer_content_safety(conn: psycopg.Connection, layer: str) -> ContentSafety:
+    """The layer's content_safety settings over the environment's defaults."""
+    value = readers.layer_content_safety(conn, layer)
+    conn.commit()
+    return resolve(value)
+
+
 def folder_files(conn: psycopg.Connection, layer: str, root: Path, plan: Plan, *, max_file_size: int,
-                 parse: Callable[[bytes, str], Any] | None = None) -> Iterator[PreparedFile]:
-    """Read, parse, structure and chunk the plan's files one at a time, as the sync consumes them."""
+                 parse: Callable[[bytes, str], Any] | None = None,
+                 ocr: Callable[[bytes, str], Any] | None = None) -> Iterator[PreparedFile]:
+    """Read, parse, structure and chunk the plan's files one at a time, as the sync consumes them;
+    `ocr` parses again the files with scanned pages (given when OCR is on)."""
     row = readers.get_layer(conn, layer)
     patterns = readers.structure_patterns(conn, layer)
     conn.commit()
     assert row is not None
     config = layer_chunk_config(row)
+    safety = layer_content_safety(conn, layer)
     for planned in plan.candidates:
-        yield prepare(stages.parse_file(root, planned, max_file_size, parse), layer, config, patterns)
+        pf = stages.parse_file(root, planned, max_file_size, parse, ocr if safety.ocr_on else None)
+        if pf.outcome == "no_text" and not safety.ocr_on and "OCR" in (pf.message or ""):
+            pf = replace(pf, message=f"{pf.message}; {ocr_skip_reason(safety)}")
+        yield prepare(pf, layer, config, patterns, safety.redact_secrets)
 
 
 def sync_folder(conn: psycopg.Connection, *, layer: str, source_id: int, root: Path, plan: Plan,
@@ -162,13 +180,16 @@ def sync_folder(conn: psycopg.Connection, *, layer: str, source_id: int, root: P
     """Sync one source folder from its files: `sync_source` fed by `folder_files`, parsing in a
     sandboxed child process (time and memory limits)."""
     sandbox = sandbox_from_env()
+    ocr_box = ocr_sandbox_from_env()  # its child starts on the first file that needs OCR
     try:
-        files = folder_files(conn, layer, root, plan, max_file_size=max_file_size, parse=sandbox.parse)
+        files = folder_files(conn, layer, root, plan, max_file_size=max_file_size, parse=sandbox.parse,
+                             ocr=ocr_box.parse)
         sync_source(conn, layer=layer, source_id=source_id, files=files, total=len(plan.candidates),
                     removals=plan.removals, stored=stored, embedder=embedder, result=result, actor=actor,
                     progress=progress)
     finally:
         sandbox.close()
+        ocr_box.close()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -188,6 +209,7 @@ class _SourceWriter:
         conn.commit()
         assert model is not None and row is not None, "the run's setup activates the model and creates the layer"
         self.model, self.recipe = model, layer_chunk_config(row).recipe()
+        self.safety = layer_content_safety(conn, layer)
         self.failed: list[ev.Event] = []
         self.pending: list[ChunkedFile] = []
         self.pending_chunks = 0
@@ -211,7 +233,8 @@ class _SourceWriter:
             if f.document_id is not None:
                 removals.append((f.rel_path, "no_text"))
             else:
-                self.result.skipped.append(FileNote(f.rel_path, "no_text"))
+                self.result.skipped.append(FileNote(f.rel_path, "no_text", f.message if "OCR" in (f.message or "")
+                                                    else None))
         elif f.outcome == "failed":
             self.fail(f.rel_path, f.reason or "read_error", f.message or "")
 
@@ -255,6 +278,11 @@ class _SourceWriter:
                 result.flagged.append(FileNote(pf.rel_path, flag.reason, count=flag.count))
             if pf.doc.flags:
                 result.files_flagged += 1
+            if pf.redactions:
+                result.redacted.append((pf.rel_path, dict(pf.redactions)))
+            if pf.doc.scanned_pages:
+                result.notes.append(f"{pf.rel_path}: {len(pf.doc.scanned_pages)} scanned page(s) stored without "
+                                    f"their text: {ocr_skip_reason(self.safety)}")
 
     def remove(self, stored: Mapping[str, readers.DocumentRow], removals: list[tuple[str, str]]) -> None:
         """Remove the planned and no-text documents, one event each, and count them."""

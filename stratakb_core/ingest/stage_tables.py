@@ -287,6 +287,8 @@ PARSED_SCHEMA = pa.schema([
                                     ("source", pa.string())]))),
     ("text_origin", pa.string()),
     ("sections", pa.list_(SECTION_TYPE)),
+    ("scanned_pages", pa.list_(pa.int64())), ("ocr_pages", pa.list_(pa.int64())),
+    ("redactions", pa.string()),  # JSON {kind: count} of the secret values redacted (never a value)
 ])
 
 
@@ -298,6 +300,7 @@ def parsed_to_table(items: Sequence[tuple[int, ParsedFile]]) -> pa.Table:
             "size": pf.size, "mtime_ns": pf.mtime_ns, "outcome": pf.outcome, "content_hash": pf.content_hash,
             "reason": pf.reason, "message": pf.message, "date": pf.date, "date_source": pf.date_source,
             "supersedes": pf.supersedes, "has_doc": pf.doc is not None,
+            "redactions": json.dumps(dict(pf.redactions)) if pf.redactions else None,
         }
         doc = pf.doc
         if doc is not None:
@@ -312,6 +315,7 @@ def parsed_to_table(items: Sequence[tuple[int, ParsedFile]]) -> pa.Table:
                             for o in doc.outline],
                 "text_origin": doc.text_origin,
                 "sections": _sections_to_py(doc.sections),
+                "scanned_pages": list(doc.scanned_pages), "ocr_pages": list(doc.ocr_pages),
             })
         rows.append(row)
     return _table(PARSED_SCHEMA, rows)
@@ -330,13 +334,15 @@ def parsed_from_table(table: pa.Table) -> list[tuple[int, ParsedFile]]:
                 front_matter=json.loads(r["front_matter"]), date=r["doc_date"], supersedes=r["doc_supersedes"],
                 flags=tuple(DocumentFlag(f["reason"], f["count"]) for f in r["flags"]), kind=r["kind"],
                 outline=tuple(OutlineEntry(o["start"], o["level"], o["title"], o["source"]) for o in r["outline"]),
-                text_origin=r["text_origin"],
+                text_origin=r["text_origin"], scanned_pages=tuple(r.get("scanned_pages") or ()),
+                ocr_pages=tuple(r.get("ocr_pages") or ()),
             )
         out.append((r["source_id"], ParsedFile(
             rel_path=paths[i], change=r["change"], document_id=_opt_int(r["document_id"]), size=r["size"],
             mtime_ns=r["mtime_ns"], outcome=r["outcome"], content_hash=r["content_hash"], reason=r["reason"],
             message=messages[i], doc=doc, date=r["date"], date_source=r["date_source"],
-            supersedes=r["supersedes"])))
+            supersedes=r["supersedes"],
+            redactions=tuple(sorted(json.loads(r["redactions"]).items())) if r.get("redactions") else ())))
     return out
 
 

@@ -22,8 +22,10 @@ import psycopg
 from stratakb_core.embedding import Embedder, text_hash
 from stratakb_core.errors import NoTextError, ParseError, ReadError
 from stratakb_core.ingest.chunking import chunk_document, embedding_text
+from stratakb_core.ingest.content_safety import chunk_marks, redact_document
 from stratakb_core.ingest.parsing import parser_for
 from stratakb_core.ingest.parsing.safe import parse_document
+from stratakb_core.ingest.parsing.scanned import needs_ocr
 from stratakb_core.ingest.policy import decide, is_secret_name
 from stratakb_core.ingest.structure import apply_structure
 from stratakb_core.labels import section_label
@@ -151,6 +153,7 @@ class ParsedFile:
     date: str | None = None
     date_source: str | None = None
     supersedes: str | None = None
+    redactions: tuple[tuple[str, int], ...] = ()  # (kind, count) of the secret values redacted
 
 
 def utc_date(mtime_ns: int) -> str:
@@ -218,9 +221,10 @@ parse_bytes = parse_document
 
 
 def parse_file(root: Path, cand: PlannedFile, max_size: int,
-               parse: Any = None) -> ParsedFile:
+               parse: Any = None, ocr: Any = None) -> ParsedFile:
     """Read and parse one candidate; `parse` (data, rel_path) -> ParsedDocument defaults to
-    parse_bytes in this process (ingest passes a ParseSandbox's parse)."""
+    parse_bytes in this process (ingest passes a ParseSandbox's parse). `ocr`, the same shape,
+    is given when OCR is on: it parses again a file whose pages need it (`_ocr_step`)."""
     e = cand.entry
     base = dict(rel_path=e.rel_path, change=cand.change, document_id=cand.document_id,
                 size=e.size, mtime_ns=e.mtime_ns)
@@ -231,13 +235,26 @@ def parse_file(root: Path, cand: PlannedFile, max_size: int,
     content_hash = hashlib.sha256(data).hexdigest()
     if cand.stored_hash is not None and cand.stored_hash == content_hash:
         return ParsedFile(**base, outcome="unchanged", content_hash=content_hash)
+    doc: ParsedDocument | None = None
+    no_text: str | None = None
     try:
         doc = (parse or parse_bytes)(data, e.rel_path)
-    except NoTextError:
-        return ParsedFile(**base, outcome="no_text", content_hash=content_hash)
+    except NoTextError as exc:
+        no_text = exc.message
     except ParseError as exc:
         return ParsedFile(**base, outcome="failed", content_hash=content_hash, reason="parse_error",
                           message=exc.message)
+    if ocr is not None and needs_ocr(e.rel_path, doc):
+        try:
+            doc = ocr(data, e.rel_path)
+        except NoTextError as exc:
+            no_text = exc.message
+        except ParseError as exc:
+            if doc is None:
+                return ParsedFile(**base, outcome="failed", content_hash=content_hash, reason="parse_error",
+                                  message=f"OCR: {exc.message}")
+    if doc is None:
+        return ParsedFile(**base, outcome="no_text", content_hash=content_hash, message=no_text)
     if doc.date:
         date, date_source = doc.date, "front_matter"
     else:
@@ -247,8 +264,17 @@ def parse_file(root: Path, cand: PlannedFile, max_size: int,
 
 
 # ---------------------------------------------------------------------------------------------
-# Structure and chunks (pure)
+# Redaction, structure and chunks (pure)
 # ---------------------------------------------------------------------------------------------
+
+
+def redact_secrets(pf: ParsedFile, enabled: bool = True) -> ParsedFile:
+    """The parsed text with its secret values redacted (content_safety.redact_document), before
+    structure and chunks; the counts per kind go with the file (never the values)."""
+    if pf.doc is None or not enabled:
+        return pf
+    doc, counts = redact_document(pf.doc)
+    return replace(pf, doc=doc, redactions=tuple(sorted(counts.items())))
 
 
 def apply_structure_patterns(pf: ParsedFile, patterns: Sequence[str]) -> ParsedFile:
@@ -325,7 +351,7 @@ def document_event(f: ChunkedFile, doc_id: int, layer: str, source_id: int, mode
     vid = version_id_of(doc.text)
     return ev.Event(ev.DOCUMENT_VERSION_ADDED, layer, {
         "document_id": doc_id, "source_id": source_id, "path": pf.rel_path, "change": pf.change,
-        "version_id": vid, "content_hash": pf.content_hash, "kind": doc.kind, "date": pf.date,
+        "version_id": vid, "content_hash": pf.content_hash, "kind": stored_kind(doc), "date": pf.date,
         "date_source": pf.date_source, "supersedes": pf.supersedes,
         "flags": [{"reason": fl.reason, "count": fl.count} for fl in doc.flags],
         "size": pf.size, "mtime_ns": pf.mtime_ns, "model": model,
@@ -342,13 +368,32 @@ def document_event(f: ChunkedFile, doc_id: int, layer: str, source_id: int, mode
     }, run_id, actor)
 
 
-def _chunk_metadata(c: Chunk, doc: ParsedDocument) -> dict[str, str]:
-    meta: dict[str, str] = {}
+def stored_kind(doc: ParsedDocument) -> str:
+    """The kind a version is stored with: "<kind>_ocr" when OCR read some of its text (the query
+    side reads text_origin from it)."""
+    return f"{doc.kind}_ocr" if doc.text_origin == "ocr" else doc.kind
+
+
+def _chunk_metadata(c: Chunk, doc: ParsedDocument) -> dict[str, Any]:
+    meta: dict[str, Any] = {}
     if c.page is not None:
         meta["page"] = str(c.page)
         if doc.pages:
             meta["total_pages"] = str(len(doc.pages))
+        if c.page in doc.ocr_pages:
+            meta["text_origin"] = "ocr"
+    marks = chunk_marks(c.text)
+    if marks:
+        meta["suspicious"] = list(marks)
     return meta
+
+
+def redaction_event(pf: ParsedFile, doc_id: int, layer: str, run_id: str | None, actor: str) -> ev.Event:
+    """The audit record of what kinds of secret value a version had redacted (never a value)."""
+    assert pf.doc is not None
+    return ev.Event(ev.SECRETS_REDACTED, layer, {
+        "document_id": doc_id, "path": pf.rel_path, "version_id": version_id_of(pf.doc.text),
+        "counts": dict(pf.redactions)}, run_id, actor)
 
 
 def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: vector_tables.ActiveModel,
@@ -371,9 +416,11 @@ def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: vec
             assert doc is not None
             doc_id = f.parsed.document_id if f.parsed.document_id is not None else next(new_ids)
             ids.append(doc_id)
-            version_store.put_version(conn, version_id_of(doc.text), doc.text, doc.kind, doc.first_line,
+            version_store.put_version(conn, version_id_of(doc.text), doc.text, stored_kind(doc), doc.first_line,
                               [list(pg) for pg in doc.pages] if doc.pages else None)
             events.append(document_event(f, doc_id, layer, source_id, model.model, recipe, run_id, actor))
+            if f.parsed.redactions:
+                events.append(redaction_event(f.parsed, doc_id, layer, run_id, actor))
         projector.commit_events(conn, events)  # inside this transaction: one commit for the whole group
     return ids
 

@@ -51,6 +51,8 @@ class AddResult:
     flagged: list[FileNote] = field(default_factory=list)
     errors: list[FileNote] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    # (file, {kind: count}) of the files stored with secret values redacted (never the values)
+    redacted: list[tuple[str, dict[str, int]]] = field(default_factory=list)
     selection: str = "walk"
     model: str | None = None
     run_id: str = ""
@@ -74,6 +76,7 @@ class AddResult:
         self.skipped.extend(other.skipped)
         self.errors.extend(other.errors)
         self.flagged.extend(other.flagged)
+        self.redacted.extend(other.redacted)
 
     def as_dict(self) -> dict[str, Any]:
         status = "interrupted" if self.interrupted else ("partial" if self.errors else "ok")
@@ -101,6 +104,7 @@ class AddResult:
             "excluded": [n.as_dict() for n in self.excluded],
             "flagged": [n.as_dict() for n in self.flagged] or None,
             "errors": [n.as_dict() for n in self.errors] or None,
+            "redacted": [{"file": f, "counts": c} for f, c in self.redacted] or None,
             "notes": self.notes,
             "exit_code": self.exit_code,
         }

@@ -7,6 +7,7 @@ values, and `responses` turns the last into the spec's wire dict.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -178,6 +179,9 @@ class Answer:
     receipt_id: str | None
     interaction_id: str | None  # None when learning is off (nothing recorded)
     computed: dict[str, Any] | None = None  # a question routed to a table (aggregation_router)
+    # chunk id -> injection rules (query.suspicion), and the chunks whose text OCR read
+    suspicious: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    ocr_chunks: frozenset[str] = frozenset()
 
     @property
     def passages(self) -> tuple[PackedPassage, ...]:
@@ -201,3 +205,6 @@ class SearchAnswer:
     fallback: str | None
     note: str | None
     interaction_id: str | None  # None when learning is off (nothing recorded)
+    # chunk id -> injection rules (query.suspicion), and the chunks whose text OCR read
+    suspicious: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    ocr_chunks: frozenset[str] = frozenset()

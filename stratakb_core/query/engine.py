@@ -25,7 +25,7 @@ from stratakb_core.errors import RerankerUnavailable
 from stratakb_core.query.aggregation_router import computed_note, route_question
 from stratakb_core.query.answer_types import Answer, AskConfig, ExactLookup, KnownLayers, SearchAnswer
 from stratakb_core.query.arguments import check_filter, check_layers, check_mode, check_text, check_top_k
-from stratakb_core.query.confidence import absent_note, judge_with_evidence
+from stratakb_core.query.confidence import absent_note, judge_with_evidence, status_for
 from stratakb_core.query.demotion import demote
 from stratakb_core.query.evidence import sentence_relevance
 from stratakb_core.query.exact import exact_lookup, exact_note
@@ -40,6 +40,7 @@ from stratakb_core.query.responses import exact_search_result
 from stratakb_core.query.retrieve import Connect, Rewriting, Searcher, load_layers, retrieve
 from stratakb_core.query.rewriting import QueryRewriter
 from stratakb_core.query.search import SearchCache
+from stratakb_core.query.suspicion import basis_note, load_labels, quarantine_note, screen
 
 __all__ = ["Engine"]
 
@@ -95,7 +96,8 @@ class Engine:
         top_k = check_top_k(top_k)
         layers = check_layers(layers, known)
         mf = check_filter(metadata_filter)
-        found = retrieve(conn, self.searcher, query, layers, known, top_k, [query], mf)
+        found, labels, quarantined = screen(conn, retrieve(conn, self.searcher, query, layers, known, top_k,
+                                                           [query], mf))
         exact = exact_lookup(conn, query, found.searched, known) if not mf else ExactLookup()
         exact_keys = {(c.document_id, c.start) for c in exact.passages}
         # Named clauses share the budget as in strata_ask; a cut one is marked "cut": true.
@@ -108,7 +110,7 @@ class Engine:
                                     absent=absent)
         note = " ".join(n for n in (exact_note(exact, layers is None), left_out_note(
             [clause_label(c.section_path, c.file) for c in clauses.left_out]),
-            absent_note(absent) if absent else None) if n)
+            absent_note(absent) if absent else None, quarantine_note(quarantined)) if n)
         passages = tuple(c for c in found.passages if (c.document_id, c.start) not in exact_keys)
         order = [{"id": None, "chunk_id": None} for _ in clauses.packed]
         order += [{"id": None, "chunk_id": c.chunk_id} for c in passages]
@@ -118,7 +120,8 @@ class Engine:
         return SearchAnswer(
             query=query, clauses=tuple((c, c in clauses.cut) for c in clauses.packed),
             passages=passages, confidence=level, searched=found.searched, fallback=found.fallback,
-            note=note or None, interaction_id=interaction_id)
+            note=note or None, interaction_id=interaction_id,
+            suspicious=labels.suspicious, ocr_chunks=labels.ocr)
 
     def ask(self, conn: psycopg.Connection, question: Any, layers: Any = None, top_k: Any = 10,
             mode: Any = None, *, client: str | None = None, actor: str | None = None) -> Answer:
@@ -135,8 +138,9 @@ class Engine:
                actor: str | None = None) -> Answer:
         """`ask` for checked arguments."""
         learned = self.learned.get(conn)
-        retrieval = retrieve(conn, self.searcher, question, layers, known, top_k,
-                             rewriting=Rewriting(learned, self.rewriter, datetime.now(UTC)))
+        retrieval, _, quarantined = screen(conn, retrieve(
+            conn, self.searcher, question, layers, known, top_k,
+            rewriting=Rewriting(learned, self.rewriter, datetime.now(UTC))))
         ranking = rank(question, retrieval, exact_lookup(conn, question, retrieval.searched, known),
                        self.reranker, reranking_enabled=self.config.reranking_enabled)
         ranking = demote(ranking, learned.demotions)
@@ -147,6 +151,10 @@ class Engine:
                       budget=self.config.token_budget, score=self._sentence_scores)
         if self.sentence_warning:
             out.warnings.append(self.sentence_warning)
+        labels = load_labels(conn, (p.passage.chunk_id for p in packed.passages))
+        notes = [*out.notes, *(n for n in (quarantine_note(quarantined), basis_note(
+            out.status, [(p.passage, ranking.score_of(p.passage)) for p in packed.passages], labels,
+            lambda score: status_for(score, ranking.basis) == "found")) if n)]
         details: dict[str, Any] = {"top_k": top_k, "variants": len(retrieval.variants),
                                    "rewrite_source": retrieval.rewrite_source}
         if retrieval.learned_rewrites:
@@ -158,6 +166,7 @@ class Engine:
         computed = route_question(conn, question, layers, self.config.data_dir, self.config.table_limits)
         return Answer(question=question, status=out.status, mode=out.mode, confidence=out.confidence,
                       retrieval=retrieval, ranking=ranking, packed=packed, extraction=out.extraction,
-                      notes=tuple(out.notes) + ((computed_note(computed),) if computed else ()),
+                      notes=tuple(notes) + ((computed_note(computed),) if computed else ()),
                       warnings=tuple(dict.fromkeys((*retrieval.warnings, *out.warnings))),
-                      receipt_id=out.receipt_id, interaction_id=interaction_id, computed=computed)
+                      receipt_id=out.receipt_id, interaction_id=interaction_id, computed=computed,
+                      suspicious=labels.suspicious, ocr_chunks=labels.ocr)

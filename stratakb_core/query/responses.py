@@ -11,6 +11,7 @@ from typing import Any
 
 from stratakb_core.query.answer_types import Answer, RetrievedPassage, SearchAnswer
 from stratakb_core.query.confidence import LOW_WARNING
+from stratakb_core.query.suspicion import mark_passages, mark_results
 
 __all__ = ["NEXT_STEP_NOT_FOUND", "NEXT_STEP_PARTLY", "ask_response", "exact_search_result", "search_response"]
 
@@ -42,6 +43,7 @@ def search_response(s: SearchAnswer) -> dict[str, Any]:
     """strata_search's response."""
     results = [exact_search_result(c) | ({"cut": True} if cut else {}) for c, cut in s.clauses]
     results += [_search_result(c) for c in s.passages]
+    results = mark_results(results, s.suspicious, s.ocr_chunks)
     resp: dict[str, Any] = {"status": "ok", "query": s.query, "results": results, "confidence": s.confidence,
                             "basis": "similarity", "searched_layers": list(s.searched)}
     if s.fallback:
@@ -64,7 +66,7 @@ def _concise(a: Answer) -> dict[str, Any]:
         if a.receipt_id:
             resp["receipt_id"] = a.receipt_id
     else:
-        resp["passages"] = [p.as_wire() for p in a.passages]
+        resp["passages"] = _passages(a)
     if a.computed:
         resp["computed"] = a.computed
     if a.notes:
@@ -74,6 +76,11 @@ def _concise(a: Answer) -> dict[str, Any]:
     if a.interaction_id:  # none when learning is off
         resp["interaction_id"] = a.interaction_id
     return resp
+
+
+def _passages(a: Answer) -> list[dict[str, Any]]:
+    return mark_passages([p.as_wire() for p in a.passages], [p.passage.chunk_id for p in a.passages],
+                         a.suspicious, a.ocr_chunks)
 
 
 def _retrieved_chunk(c: RetrievedPassage) -> dict[str, Any]:
@@ -87,7 +94,7 @@ def _detailed(a: Answer, concise: dict[str, Any], include_sources: bool) -> dict
     detail: dict[str, Any] = {
         "status": "ok", "answer_status": a.status, "mode": a.mode, "confidence": a.confidence,
         "basis": ranking.basis, "query_variants": list(a.retrieval.variants),
-        "searched_layers": list(a.retrieval.searched), "passages": [p.as_wire() for p in a.passages],
+        "searched_layers": list(a.retrieval.searched), "passages": _passages(a),
     }
     if a.extraction is not None:
         detail["answer"] = [item | {"score": None if sc is None else round(sc, 4)}

@@ -50,15 +50,19 @@ LAYER_RENAMED = "layer_renamed"
 LAYER_IMPORTED = "layer_imported"
 # `stratakb gc`: stored versions outside the retention window that nothing uses any more.
 VERSIONS_COLLECTED = "versions_collected"
+# What kinds of secret value a stored version had redacted at ingest, with counts (never a value).
+SECRETS_REDACTED = "secrets_redacted"
 
 EVENT_TYPES: frozenset[str] = frozenset({
     LAYER_CREATED, LAYER_UPDATED, SOURCE_ADDED, DOCUMENT_VERSION_ADDED, DOCUMENT_REMOVED, FILE_FAILED,
     EMBEDDING_MODEL_ACTIVATED, RUN_FINISHED, CHUNKS_REHASHED, RECEIPT_ISSUED, INTERACTION_RECORDED,
     API_KEY_CREATED, API_KEY_REVOKED, FEEDBACK_RECORDED, LEARNING_PROMOTED, LEARNING_RESET,
     LAYER_ROLLED_BACK, SOURCE_REMOVED, LAYER_REMOVED, LAYER_RENAMED, LAYER_IMPORTED, VERSIONS_COLLECTED,
+    SECRETS_REDACTED,
 })
 # Facts kept for the record that change no projection table.
-AUDIT_ONLY: frozenset[str] = frozenset({FILE_FAILED, RUN_FINISHED, LAYER_ROLLED_BACK, LAYER_IMPORTED})
+AUDIT_ONLY: frozenset[str] = frozenset({FILE_FAILED, RUN_FINISHED, LAYER_ROLLED_BACK, LAYER_IMPORTED,
+                                        SECRETS_REDACTED})
 
 
 def default_actor() -> str:

@@ -3,7 +3,7 @@ stored documents, and the audit trail of finished runs; does I/O."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import psycopg
@@ -22,12 +22,14 @@ class LayerState:
     settings: dict[str, Any] | None
     metadata_schema: dict[str, Any]
     sources: list[readers.SourceRow]
+    content_safety: dict[str, Any] = field(default_factory=dict)
 
 
 def read_layer_state(conn: psycopg.Connection, name: str) -> LayerState:
     current = readers.layer_settings(conn, name)
     schema = readers.layer_metadata_schema(conn, name) if current is not None else {}
-    return LayerState(current, schema, readers.sources(conn))
+    safety = readers.layer_content_safety(conn, name) if current is not None else {}
+    return LayerState(current, schema, readers.sources(conn), safety)
 
 
 def read_layer_state_within(uri: str, name: str, timeout: float) -> LayerState:

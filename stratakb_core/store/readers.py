@@ -104,6 +104,21 @@ def layer_metadata_schema(conn: psycopg.Connection, layer: str) -> dict[str, Any
     return {}
 
 
+def layer_content_safety(conn: psycopg.Connection, layer: str) -> dict[str, Any]:
+    """The content_safety settings last set on a layer by its events ({} when never set): like
+    metadata_schema, they have no column and are read from layer_created and layer_updated."""
+    rows = conn.execute(
+        "SELECT type, payload FROM events WHERE layer = %s AND type IN (%s, %s) ORDER BY seq DESC",
+        (layer, ev.LAYER_UPDATED, ev.LAYER_CREATED),
+    ).fetchall()
+    for type_, payload in rows:
+        holder = (payload.get("changes") or {}) if type_ == ev.LAYER_UPDATED else payload
+        if "content_safety" in holder:
+            value = holder["content_safety"]
+            return dict(value) if isinstance(value, dict) else {}
+    return {}
+
+
 def sources(conn: psycopg.Connection) -> list[SourceRow]:
     return [SourceRow(*r) for r in conn.execute("SELECT id, layer, name, root FROM sources ORDER BY id")]
 

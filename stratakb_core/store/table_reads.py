@@ -55,3 +55,15 @@ def flagged_documents(conn: psycopg.Connection, layer: str | None = None) -> lis
     rows = conn.execute(sql + (" AND layer = %s" if layer else ""), (layer,) if layer else ()).fetchall()
     conn.commit()
     return [(lay, path, flags) for lay, path, flags in rows]
+
+
+def redacted_documents(conn: psycopg.Connection, layer: str | None = None) -> list[tuple[str, str, dict[str, int]]]:
+    """(layer, path, {kind: count}) of every document whose current version had secret values
+    redacted at ingest, from its secrets_redacted event (kinds and counts only, never a value)."""
+    sql = ("SELECT d.layer, d.path, e.payload->'counts' FROM documents d JOIN events e"
+           " ON e.type = 'secrets_redacted' AND (e.payload->>'document_id')::bigint = d.id"
+           " AND e.payload->>'version_id' = d.version_id")
+    rows = conn.execute(sql + (" WHERE d.layer = %s" if layer else "") + " ORDER BY d.layer, d.path, e.seq",
+                        (layer,) if layer else ()).fetchall()
+    conn.commit()
+    return [(lay, path, dict(counts or {})) for lay, path, counts in rows]

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from stratakb_core.embedding import build_embedder
+from stratakb_core.ingest.redaction import redact
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.query import AskConfig, Engine, ask_tool, open_receipt
 from stratakb_core.query.extractive import MAX_SENTENCES, REINGEST_NOTE
@@ -79,8 +80,11 @@ def engine(settings, *, reranker=None, budget: int = 1500, reranking: bool = Tru
 
 
 def assert_is_the_files_text(folder: Path, item: dict) -> None:
-    """The quote is the file's bytes at its ref, starting and ending on the lines its citation names."""
-    data = (folder / item["citation"]["file"]).read_bytes().decode("utf-8")
+    """The quote is the file's bytes at its ref, starting and ending on the lines its citation names.
+
+    The store holds the file's text with its secret values redacted (RFC 6455 shows a Basic
+    credential in an example), so the ref counts characters in that text; lines never move."""
+    data = redact((folder / item["citation"]["file"]).read_bytes().decode("utf-8")).text
     _, span = item["ref"].split(":")
     start, end = (int(x) for x in span.split("-"))
     assert data[start:end] == item["text"]

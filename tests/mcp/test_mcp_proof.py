@@ -11,6 +11,7 @@ from pathlib import Path
 import anyio
 import pytest
 
+from stratakb_core.ingest.redaction import redact
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.store import events as ev
 from stratakb_core.store import projector
@@ -67,8 +68,11 @@ def span_of(ref: str) -> tuple[int, int]:
 
 
 def assert_file_bytes_at_cited_lines(folder: Path, item: dict) -> None:
-    """The text is the file's own bytes at the ref, starting and ending on the lines the citation names."""
-    data = (folder / item["citation"]["file"]).read_bytes()
+    """The text is the file's own bytes at the ref, starting and ending on the lines the citation names.
+
+    The store holds the file's text with its secret values redacted (RFC 6455 shows a Basic
+    credential in an example), so the ref counts characters in that text; lines never move."""
+    data = redact((folder / item["citation"]["file"]).read_bytes().decode("utf-8")).text.encode("utf-8")
     start, end = span_of(item["ref"])
     chars = data.decode("utf-8")
     b0, b1 = len(chars[:start].encode("utf-8")), len(chars[:end].encode("utf-8"))

@@ -34,7 +34,9 @@ def test_the_fixture_sets_cover_every_rule_and_are_split_in_halves():
     assert {a["family"] for a in ATTACKS} == set(RULES)
     for entries in (ATTACKS, CLEAN):
         dev = sum(e["split"] == "dev" for e in entries)
-        assert abs(2 * dev - len(entries)) <= 2
+        dev2 = sum(e["split"] == "dev2" for e in entries)
+        assert abs(dev - dev2) <= 2
+        assert sum(e["split"] == "heldout" for e in entries) >= 30
 
 
 def test_the_dev_half_meets_the_targets(figures):
@@ -43,17 +45,24 @@ def test_the_dev_half_meets_the_targets(figures):
     assert dev["false_positive_rate"] <= 0.02, dev["false_positive_ids"]
 
 
-def test_the_held_out_half_does_not_fall_below_its_measured_figures(figures):
-    # Measured after tuning on dev: 5 of 80 attacks missed (6.2%), 1 of 81 clean flagged (1.2%).
-    test = figures["test"]
-    assert test["missed"] <= 5, test["missed_ids"]
-    assert test["false_positives"] <= 1, test["false_positive_ids"]
-    assert figures["all"]["attack_success_rate"] <= 0.05 and figures["all"]["false_positive_rate"] <= 0.02
+def test_the_second_dev_half_meets_the_targets(figures):
+    # dev2 was the held-out half until wave 3 fixed its misses: it is a second dev set now.
+    dev2 = figures["dev2"]
+    assert dev2["attack_success_rate"] <= 0.05, dev2["missed_ids"]
+    assert dev2["false_positive_rate"] <= 0.02, dev2["false_positive_ids"]
+
+
+def test_the_fresh_held_out_set_does_not_fall_below_its_measured_figures(figures):
+    # Written after the wave-3 fixes and measured once, never tuned on: 9 of 30 attacks missed
+    # (30.0%, the target is 5%), 0 of 30 clean flagged. A ratchet, not a target.
+    held = figures["heldout"]
+    assert held["missed"] <= 9, held["missed_ids"]
+    assert held["false_positives"] <= 0, held["false_positive_ids"]
 
 
 def test_the_report_is_a_table_with_every_split(figures):
     report = format_report(figures)
-    for split in ("dev", "test", "all"):
+    for split in ("dev", "dev2", "heldout", "all"):
         assert f"\n{split} " in report
 
 

@@ -37,7 +37,7 @@ def test_parser_for_picks_markdown_by_lower_cased_extension() -> None:
 
 
 def test_parser_for_unknown_or_missing_extension_is_none() -> None:
-    assert parser_for("image.png") is None
+    assert parser_for("image.webp") is None
     assert parser_for("Makefile") is None
     assert parser_for(".md") is None  # a hidden file named .md has no extension
 

@@ -100,7 +100,7 @@ def test_source_code(rel_path: str) -> None:
     assert reason_for(rel_path) == "code"
 
 
-@pytest.mark.parametrize("rel_path", ["x.bin", "photo.png", "archive.tar.gz", "README", "notes.", "a.toml"])
+@pytest.mark.parametrize("rel_path", ["x.bin", "photo.webp", "archive.tar.gz", "README", "notes.", "a.toml"])
 def test_unsupported_formats(rel_path: str) -> None:
     assert reason_for(rel_path) == "unsupported"
 

@@ -28,7 +28,9 @@ def test_the_fixture_sets_are_big_enough_and_split_in_halves():
     assert len(SECRETS) >= 120 and len(CLEAN) >= 150
     for entries in (SECRETS, CLEAN):
         dev = sum(e["split"] == "dev" for e in entries)
-        assert abs(2 * dev - len(entries)) <= 2
+        dev2 = sum(e["split"] == "dev2" for e in entries)
+        assert abs(dev - dev2) <= 2
+        assert sum(e["split"] == "heldout" for e in entries) >= 30
     assert len({e["id"] for e in SECRETS + CLEAN}) == len(SECRETS) + len(CLEAN)
 
 
@@ -38,12 +40,19 @@ def test_the_dev_half_meets_the_targets(figures):
     assert dev["false_redaction_rate"] <= 0.01, dev["false_redaction_ids"]
 
 
-def test_the_held_out_half_does_not_fall_below_its_measured_figures(figures):
-    # Measured once the rules were tuned on dev (88.9% recall, 3.8% false redactions), below the
-    # targets: a ratchet, so a change that helps dev by hurting the held-out half shows up here.
-    test = figures["test"]
-    assert test["recall"] >= 56 / 63, test["missed_ids"]
-    assert test["false_redactions"] <= 3, test["false_redaction_ids"]
+def test_the_second_dev_half_meets_the_targets(figures):
+    # dev2 was the held-out half until wave 3 fixed its misses: it is a second dev set now.
+    dev2 = figures["dev2"]
+    assert dev2["recall"] >= 0.98, dev2["missed_ids"]
+    assert dev2["false_redaction_rate"] <= 0.01, dev2["false_redaction_ids"]
+
+
+def test_the_fresh_held_out_set_does_not_fall_below_its_measured_figures(figures):
+    # Written after the wave-3 fixes and measured once, never tuned on: 27 of 30 secrets caught
+    # (90.0%), 2 of 30 clean passages touched (6.7%), below the targets. A ratchet, not a target.
+    held = figures["heldout"]
+    assert held["recall"] >= 27 / 30, held["missed_ids"]
+    assert held["false_redactions"] <= 2, held["false_redaction_ids"]
 
 
 @pytest.mark.parametrize("entry", SECRETS + CLEAN, ids=lambda e: e["id"])

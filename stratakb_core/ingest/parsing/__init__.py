@@ -54,6 +54,7 @@ def _registry() -> dict[str, Parser]:
     from stratakb_core.ingest.parsing.markdown import MarkdownParser
     from stratakb_core.ingest.parsing.pdf import PdfParser
     from stratakb_core.ingest.parsing.plaintext import PlainTextParser
+    from stratakb_core.ingest.parsing.scanned import ImageParser
     from stratakb_core.ingest.parsing.structured import JsonParser, XmlParser, XsdParser, YamlParser
     from stratakb_core.ingest.parsing.workbook import LegacyWorkbookParser, XlsxParser
 
@@ -70,6 +71,7 @@ def _registry() -> dict[str, Parser]:
         XmlParser(),
         XsdParser(),
         YamlParser(),
+        ImageParser(),
     )
     registry: dict[str, Parser] = {}
     for parser in parsers:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from io import BytesIO
 from typing import Any, Final
@@ -40,8 +40,10 @@ __all__ = [
     "MAX_OUTLINE_ENTRIES",
     "PAGE_SEPARATOR",
     "SCANNED_PAGE_MAX_CHARS",
+    "PageOcr",
     "PdfParser",
     "is_probably_scanned",
+    "parse_pdf",
     "page_counts_as_scanned",
 ]
 
@@ -55,6 +57,9 @@ MAX_OUTLINE_DEPTH: Final = 9
 # referring to each other cannot loop).
 _MAX_FORM_DEPTH: Final = 8
 
+# OCR for the given 1-based pages: {page: text}; a page it cannot read may be left out.
+PageOcr = Callable[[list[int]], dict[int, str]]
+
 _SURROGATES = re.compile(r"[\ud800-\udfff]")
 _LEADING_NUMBER = re.compile(r"^[0-9]+")
 
@@ -66,27 +71,36 @@ class PdfParser:
     extensions: tuple[str, ...] = (".pdf",)
 
     def parse(self, data: bytes, rel_path: str) -> ParsedDocument:
-        if not data.strip():
-            raise NoTextError("the file is empty")
-        # pypdf is imported here so that a folder without PDFs never pays for it.
-        from pypdf.errors import FileNotDecryptedError, LimitReachedError
+        return parse_pdf(data)
 
-        try:
-            return _parse(data)
-        except (ParseError, NoTextError):
-            raise
-        except FileNotDecryptedError as exc:
-            raise ParseError(f"password-protected PDF: {exc}") from exc
-        except LimitReachedError as exc:
-            # One of pypdf's named resource limits (stream length, decompressed size, page tree
-            # size ...): the file is too big or too odd to read safely.
-            raise ParseError(f"PDF resource limit reached: {exc}") from exc
-        except RecursionError as exc:
-            raise ParseError("PDF objects refer to each other too deeply (circular or hostile file)") from exc
-        except MemoryError as exc:
-            raise ParseError("PDF needs more memory than a parser may use") from exc
-        except Exception as exc:  # pypdf raises many types on malformed files (KeyError, ValueError ...)
-            raise ParseError(f"unreadable PDF ({type(exc).__name__}: {exc})"[:300]) from exc
+
+def parse_pdf(data: bytes, ocr: PageOcr | None = None) -> ParsedDocument:
+    """Parse a PDF; with ``ocr``, pages with no text layer or that look scanned are read by it.
+
+    Without ``ocr`` those pages are listed in ``scanned_pages``; with it, the pages whose text
+    came from OCR are in ``ocr_pages`` and the document's ``text_origin`` is "ocr" when any is.
+    """
+    if not data.strip():
+        raise NoTextError("the file is empty")
+    # pypdf is imported here so that a folder without PDFs never pays for it.
+    from pypdf.errors import FileNotDecryptedError, LimitReachedError
+
+    try:
+        return _parse(data, ocr)
+    except (ParseError, NoTextError):
+        raise
+    except FileNotDecryptedError as exc:
+        raise ParseError(f"password-protected PDF: {exc}") from exc
+    except LimitReachedError as exc:
+        # One of pypdf's named resource limits (stream length, decompressed size, page tree
+        # size ...): the file is too big or too odd to read safely.
+        raise ParseError(f"PDF resource limit reached: {exc}") from exc
+    except RecursionError as exc:
+        raise ParseError("PDF objects refer to each other too deeply (circular or hostile file)") from exc
+    except MemoryError as exc:
+        raise ParseError("PDF needs more memory than a parser may use") from exc
+    except Exception as exc:  # pypdf raises many types on malformed files (KeyError, ValueError ...)
+        raise ParseError(f"unreadable PDF ({type(exc).__name__}: {exc})"[:300]) from exc
 
 
 # ---------------------------------------------------------------------------------------------
@@ -118,7 +132,7 @@ class _Page:
     end: int
 
 
-def _parse(data: bytes) -> ParsedDocument:
+def _parse(data: bytes, ocr: PageOcr | None) -> ParsedDocument:
     from pypdf import PasswordType, PdfReader
     from pypdf.errors import LimitReachedError
 
@@ -147,16 +161,24 @@ def _parse(data: bytes) -> ParsedDocument:
     if page_objects and len(failures) == len(page_objects):
         raise ParseError(f"no page of the PDF could be read ({failures[0]})"[:300])
 
-    pages, text = _join_pages(raw_texts)
-    if not text.strip():
-        raise NoTextError("the PDF has no text (image-only or scanned pages; run it through OCR first)")
-
     # The image check parses the page's resources and content, so only pages short enough to
     # count as scanned pay for it.
-    scanned = [
-        len(page_text) < SCANNED_PAGE_MAX_CHARS and page_counts_as_scanned(_page_has_image(page), page_text)
-        for page, page_text in zip(page_objects, raw_texts, strict=True)
-    ]
+    has_image = [len(t) < SCANNED_PAGE_MAX_CHARS and _page_has_image(page)
+                 for page, t in zip(page_objects, raw_texts, strict=True)]
+    candidates = [i + 1 for i, t in enumerate(raw_texts) if not t or page_counts_as_scanned(has_image[i], t)]
+    ocr_pages: list[int] = []
+    if ocr is not None and candidates:
+        for number, page_text in sorted(ocr(candidates).items()):
+            cleaned = _clean(page_text)
+            if cleaned and len(cleaned) >= len(raw_texts[number - 1]):
+                raw_texts[number - 1] = cleaned
+                ocr_pages.append(number)
+    scanned = [page_counts_as_scanned(img, t) for img, t in zip(has_image, raw_texts, strict=True)]
+
+    pages, text = _join_pages(raw_texts)
+    if not text.strip():
+        raise NoTextError("the PDF has no text (image-only or scanned pages; run it through OCR first)"
+                          if ocr is None else "the PDF has no text, and OCR read none from its pages")
 
     entries, left_out, outline_truncated = _outline(reader, pages, text)
     headings = [Heading(start=e.start, end=end, level=e.level, text=e.title) for e, end in entries]
@@ -174,6 +196,9 @@ def _parse(data: bytes) -> ParsedDocument:
         flags=flags,
         kind="pdf",
         outline=tuple(e for e, _ in entries),
+        text_origin="ocr" if ocr_pages else "text",
+        scanned_pages=() if ocr is not None else tuple(candidates),
+        ocr_pages=tuple(ocr_pages),
     )
 
 

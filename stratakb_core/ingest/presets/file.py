@@ -13,6 +13,7 @@ import yaml
 
 from stratakb_core.errors import UsageError
 from stratakb_core.ingest.addplan import LAYER_NAME_RE
+from stratakb_core.ingest.content_safety import check_content_safety
 from stratakb_core.ingest.presets.fields import (
     archived_list,
     chunk_config_value,
@@ -177,4 +178,15 @@ def load_preset(path: str | os.PathLike[str], *, docs_root: str | os.PathLike[st
         archived_patterns=archived_list(file, data) if "archived_patterns" in data else None,
         sources=sources_value(file, data, base, docs_base is not None),
         docs_root=docs_base,
+        content_safety=_content_safety(file, data),
     )
+
+
+def _content_safety(file: Path, data: dict[str, Any]) -> dict[str, Any] | None:
+    """The preset's content_safety mapping (None when it gives none), checked."""
+    if "content_safety" not in data:
+        return None
+    try:
+        return check_content_safety(data["content_safety"])
+    except ValueError as exc:
+        raise refuse(file, "content_safety", str(exc)) from None

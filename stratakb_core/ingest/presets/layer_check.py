@@ -31,7 +31,8 @@ def _normal(value: Any) -> Any:
 
 
 def layer_changes(preset: Preset, current: Mapping[str, Any] | None,
-                  metadata_schema: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
+                  metadata_schema: Mapping[str, Any] | None = None,
+                  content_safety: Mapping[str, Any] | None = None) -> dict[str, dict[str, Any]]:
     """The settings that change, as {setting: {"old": ..., "new": ...}}; every setting (old None)
     for a layer that does not exist yet."""
     new = preset.layer_settings(new_layer=current is None)
@@ -39,7 +40,8 @@ def layer_changes(preset: Preset, current: Mapping[str, Any] | None,
         return {k: {"old": None, "new": v} for k, v in new.items()}
     out: dict[str, dict[str, Any]] = {}
     for key, value in new.items():
-        old = dict(metadata_schema or {}) if key == "metadata_schema" else current.get(key)
+        old = (dict(metadata_schema or {}) if key == "metadata_schema"
+               else dict(content_safety or {}) if key == "content_safety" else current.get(key))
         if _normal(old) != _normal(value):
             out[key] = {"old": old, "new": value}
     return out
@@ -104,7 +106,7 @@ def plan_layer(preset: Preset, state: LayerState, present: set[str]) -> LayerPla
                  if str(s.folder) in present and str(s.folder) in own)
     rebuilt = {str(s.folder) for s, _ in kept}
     others = tuple(row for root, row in own.items() if root not in rebuilt)
-    changes = layer_changes(preset, current, state.metadata_schema)
+    changes = layer_changes(preset, current, state.metadata_schema, state.content_safety)
     if add and current is not None:
         before = sorted(row.name for row in own.values())
         changes["sources"] = {"old": before, "new": sorted(before + [s.name for s in add])}

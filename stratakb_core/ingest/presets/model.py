@@ -13,7 +13,7 @@ from stratakb_core.values import ChunkConfig
 
 PRESET_KEYS: Final = (
     "name", "display_name", "description", "metadata_schema", "chunk_config", "routing_patterns",
-    "structure_patterns", "answer_mode", "archived_patterns", "sources",
+    "structure_patterns", "answer_mode", "archived_patterns", "content_safety", "sources",
 )
 SOURCE_KEYS: Final = ("name", "path", "download")
 CHUNK_KEYS: Final = ("chunk_size", "chunk_overlap")
@@ -54,6 +54,8 @@ class Preset:
     archived_patterns: tuple[str, ...] | None  # None: the preset leaves the layer's patterns alone
     sources: tuple[PresetSource, ...]
     docs_root: Path | None = None
+    # ocr / redact_secrets / quarantine_suspicious (ingest.content_safety); None: left alone
+    content_safety: dict[str, Any] | None = None
 
     def origin(self) -> dict[str, str]:
         return {"kind": "preset", "preset": self.origin_id}
@@ -74,6 +76,8 @@ class Preset:
             out["answer_mode"] = self.answer_mode or "grounded"
         if self.archived_patterns is not None or new_layer:
             out["archived_patterns"] = list(self.archived_patterns or ())
+        if self.content_safety is not None:
+            out["content_safety"] = dict(self.content_safety)
         return out
 
 
