@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "reembed": ("ingest_commands", "cmd_reembed"),
     "search": ("query_commands", "cmd_search"),
     "ask": ("query_commands", "cmd_ask"),
+    "verify": ("query_commands", "cmd_verify"),
     "receipt": ("query_commands", "cmd_receipt"),
     "eval": ("query_commands", "cmd_eval"),
     "layers": ("admin_commands", "cmd_layers"),
@@ -44,6 +45,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify-store": ("admin_commands", "cmd_verify_store"),
     "inspect": ("admin_commands", "cmd_inspect"),
     "demo": ("admin_commands", "cmd_demo"),
+    "status": ("status_commands", "cmd_status"),
+    "watch": ("watch_commands", "cmd_watch"),
+    "completion": ("completion", "cmd_completion"),
     "mcp": ("server_commands", "cmd_mcp"),
     "keys": ("server_commands", "cmd_keys"),
 }

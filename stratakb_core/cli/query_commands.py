@@ -8,22 +8,39 @@ Each prints the same response dict the MCP tool returns (`--json`), or renders i
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 
 import psycopg
 
 from stratakb_core.cli.exits import EXIT_FAILED, EXIT_OK
-from stratakb_core.cli.render import ask_report, extractive_report, receipt_report, search_response_report
+from stratakb_core.cli.render import (
+    ask_report,
+    extractive_report,
+    receipt_report,
+    search_response_report,
+    verify_report,
+)
 from stratakb_core.embedding import Embedder, build_embedder
 from stratakb_core.errors import UsageError
 from stratakb_core.evaluation.runner import evaluate, format_eval_report
-from stratakb_core.query import AskConfig, CrossEncoderReranker, Engine, ask_tool, open_receipt, search_tool
+from stratakb_core.query import (
+    AskConfig,
+    CrossEncoderReranker,
+    Engine,
+    ask_tool,
+    open_receipt,
+    search_tool,
+    verify_draft,
+)
 from stratakb_core.settings import Settings
 from stratakb_core.store.connection import Database
+from stratakb_core.store.interactions import interaction_passages
 from stratakb_core.store.vectors import check_active_model
 from stratakb_core.textsafe import escape_for_terminal as esc
 from stratakb_core.textsafe import json_dumps
 
-__all__ = ["build_engine", "cmd_ask", "cmd_eval", "cmd_receipt", "cmd_search", "query_embedder"]
+__all__ = ["build_engine", "cmd_ask", "cmd_eval", "cmd_receipt", "cmd_search", "cmd_verify", "query_embedder"]
 
 
 def query_embedder(settings: Settings, conn: psycopg.Connection) -> Embedder:
@@ -78,6 +95,33 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
         print(extractive_report(args.question, resp))
     else:
         print(ask_report(args.question, resp))
+    return EXIT_OK
+
+
+def _read_draft(path: Path) -> str:
+    if str(path) == "-":
+        return sys.stdin.read()
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"no draft file {esc(str(path))}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read the draft file {esc(str(path))}: {exc}") from None
+
+
+def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
+    draft = _read_draft(args.draft)
+    with Database(settings).connection() as conn:
+        refs = args.passages
+        if args.interaction is not None:
+            refs = interaction_passages(conn, args.interaction)
+            if refs is None:
+                raise UsageError(f"no interaction {esc(args.interaction)!r} in the store (asks are recorded while "
+                                 "LEARNING_ENABLED is on); pass the refs with --passages")
+            if not refs:
+                raise UsageError(f"interaction {esc(args.interaction)!r} returned no passages to verify against")
+        resp = verify_draft(conn, draft, refs, token_budget=settings.answer_token_budget)
+    print(json_dumps(resp, indent=2) if args.json else verify_report(resp))
     return EXIT_OK
 
 

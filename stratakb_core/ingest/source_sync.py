@@ -241,6 +241,7 @@ class _SourceWriter:
         result = self.result
         result.chunks_embedded += len(emb.hashes)
         result.chunks_reused += emb.reused
+        result.chunks_duplicates += emb.duplicates
         for f in group:
             pf = f.parsed
             result.chunks_stored += len(f.chunks)

@@ -119,7 +119,8 @@ class Engine:
         interaction_id = record_interaction(
             conn, self.config, "strata_ask", question, layers, retrieval.searched, out.status, out.confidence,
             [p.passage.chunk_id or "" for p in packed.passages],
-            {"top_k": top_k, "basis": ranking.basis, "variants": len(variants)})
+            {"top_k": top_k, "basis": ranking.basis, "variants": len(variants),
+             "refs": [p.passage.ref for p in packed.passages]})
         return Answer(question=question, status=out.status, mode=out.mode, confidence=out.confidence,
                       retrieval=retrieval, ranking=ranking, packed=packed, extraction=out.extraction,
                       notes=tuple(out.notes), warnings=tuple(out.warnings), receipt_id=out.receipt_id,
