@@ -150,8 +150,9 @@ class ReceiptNotFound(UsageError):
     code = "receipt_not_found"
 
 
-class SentenceModelUnavailable(StrataError):
-    """Extractive answers need the reranking model, and it could not load."""
+class SentenceModelUnavailable(RefusedError):
+    """Extractive answers need a model to score sentences, and none could load: a setup the user
+    fixes (exit 2 at the command line, like an embedding model that cannot load), not a failure."""
 
     code = "reranking_model_unavailable"
 
