@@ -8,8 +8,10 @@ Each prints the same response dict the MCP tool returns (`--json`), or renders i
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -60,6 +62,31 @@ def build_engine(settings: Settings, conn: psycopg.Connection, embedder: Embedde
         store_raw_queries=settings.learning_store_raw_queries, reranking_model=settings.reranking_model), reranker)
 
 
+# The answer's warning that the reranker could not be used (query.ranking words it); the CLI shows it
+# once per process, on stderr, instead of in every answer (`stratakb status` says why).
+_RERANKER_WARNING = re.compile(r"(?:Reranking is on|the reranking model).*?; passages are ranked by the offline "
+                               r"evidence reranker \([^)]*\)\.\s*", re.DOTALL)
+_warned: set[str] = set()
+
+
+def reranker_warning_once(resp: dict[str, Any]) -> dict[str, Any]:
+    """The response without the reranker warning, which goes to stderr the first time in this process."""
+    warning = resp.get("warning") or ""
+    m = _RERANKER_WARNING.search(warning)
+    if m is None:
+        return resp
+    text = m.group(0).strip()
+    if text not in _warned:
+        _warned.add(text)
+        print(f"stratakb: warning: {esc(text)} (stratakb status shows the reranker; RERANKING_ENABLED=false "
+              "turns reranking off)", file=sys.stderr)
+    rest = (warning[:m.start()] + warning[m.end():]).strip()
+    out = {k: v for k, v in resp.items() if k != "warning"}
+    if rest:
+        out["warning"] = rest
+    return out
+
+
 def _filters(items: list[str] | None) -> dict[str, str] | None:
     if not items:
         return None
@@ -80,7 +107,7 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         print(json_dumps(resp, indent=2))
     else:
-        print(search_response_report(resp))
+        print(search_response_report(reranker_warning_once(resp)))
     return EXIT_OK
 
 
@@ -92,9 +119,9 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         print(json_dumps(resp, indent=2))
     elif "answer" in resp:  # extractive: the documents' own sentences and a receipt
-        print(extractive_report(args.question, resp))
+        print(extractive_report(args.question, reranker_warning_once(resp)))
     else:
-        print(ask_report(args.question, resp))
+        print(ask_report(args.question, reranker_warning_once(resp)))
     return EXIT_OK
 
 
