@@ -18,6 +18,7 @@ __all__ = [
     "TableDocument",
     "document_sections",
     "document_text",
+    "layer_documents",
     "layer_names",
     "table_documents",
 ]
@@ -119,3 +120,11 @@ def table_documents(conn: psycopg.Connection, layers: Sequence[str] | None = Non
     rows = conn.execute(sql + " ORDER BY d.layer, d.path, d.id", params).fetchall()
     conn.commit()
     return [TableDocument(*r) for r in rows]
+
+
+def layer_documents(conn: psycopg.Connection, layer: str) -> list[tuple[int, str, str, int]]:
+    """The current documents of a layer as (id, path, kind, size in bytes), by path."""
+    rows = conn.execute("SELECT d.id, d.path, v.kind, d.size FROM documents d JOIN document_versions v"
+                        " ON v.id = d.version_id WHERE d.layer = %s ORDER BY d.path, d.id", (layer,)).fetchall()
+    conn.commit()
+    return [(int(r[0]), r[1], r[2], int(r[3])) for r in rows]
