@@ -192,5 +192,6 @@ VARIABLES: tuple[Variable, ...] = (
     Variable("STRATA_LOG_LEVEL", "`WARNING`", "The command line's log level on stderr (`INFO`, `DEBUG`)."),
     Variable("STRATA_DAGSTER_STORAGE", "`$DAGSTER_HOME/storage`", "Where the Dagster stages keep their Parquet "
              "outputs (and where `stratakb inspect` reads them)."),
-    Variable("DAGSTER_HOME", "unset", "The Dagster instance's folder (copy `dagster.yaml` into it)."),
+    Variable("DAGSTER_HOME", "unset", "The Dagster instance's folder: the repository's `dagster_home/`, or one "
+             "holding a copy of its `dagster.yaml`."),
 )

@@ -45,7 +45,7 @@ def test_webserver_lists_assets_and_a_layer_partition(database_url, settings, db
     add_folder(db, settings, AddOptions(folder=docs))
     home = tmp_path / "dagster_home"
     home.mkdir()
-    shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
+    shutil.copy(REPO / "dagster_home" / "dagster.yaml", home / "dagster.yaml")
     # One tick of the partition sensor against the instance the webserver will read.
     with dg.DagsterInstance.from_config(str(home)) as instance:
         result = layer_partitions(dg.build_sensor_context(instance=instance, resources={
