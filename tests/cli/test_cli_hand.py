@@ -148,3 +148,30 @@ def test_a_spinner_shows_while_the_model_loads(database_url, tmp_path) -> None:
     code, out = run_in_pty(["add", str(folder)], env, answer=None, timeout=300)
     assert code == 0, out
     assert "Loading model sentence-transformers/all-MiniLM-L6-v2" in out
+
+
+def test_watch_syncs_a_folder_when_its_files_change(database_url, tmp_path) -> None:
+    import sys
+    import time
+
+    folder = tmp_path / "w"
+    write(folder, "a.md", "# A\n\nFirst text.\n")
+    log = tmp_path / "watch.log"
+    with open(log, "w", encoding="utf-8") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "stratakb_core.cli", "watch", str(folder), "--debounce", "0.3"],
+                                env=cli_env(database_url), stdout=out, stderr=subprocess.STDOUT,
+                                stdin=subprocess.DEVNULL)
+        try:
+            deadline = time.time() + 90
+            while "Watching" not in log.read_text(encoding="utf-8") and time.time() < deadline:
+                time.sleep(0.2)
+            write(folder, "b.md", "# B\n\nSecond text.\n")
+            while "1 added, 0 updated, 0 removed, 1 unchanged" not in log.read_text(encoding="utf-8") \
+                    and time.time() < deadline:
+                time.sleep(0.2)
+        finally:
+            proc.terminate()
+            proc.wait(timeout=30)
+    text = log.read_text(encoding="utf-8")
+    assert "w: 1 added, 0 updated, 0 removed, 0 unchanged" in text, text
+    assert "1 added, 0 updated, 0 removed, 1 unchanged" in text, text
