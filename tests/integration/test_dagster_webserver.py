@@ -86,7 +86,7 @@ def test_webserver_lists_assets_and_a_layer_partition(database_url, settings, db
         [repo] = data["repositoriesOrError"]["nodes"]
         assert {j["name"] for j in repo["jobs"]} >= {"sync_layer", "reembed"}
         assert [s["name"] for s in repo["schedules"]] == ["sync_every_layer"]
-        assert {s["name"] for s in repo["sensors"]} == {"layer_partitions", "external_syncs"}
+        assert {s["name"] for s in repo["sensors"]} == {"layer_partitions", "external_syncs", "source_folder_changes"}
     finally:
         # Stop it by its process id (and the code server it started, in its process group).
         try:
