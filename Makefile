@@ -6,3 +6,6 @@ test:
 	.venv/bin/python -m pytest
 bench:
 	.venv/bin/python scripts/bench_ingest.py
+
+dagster:
+	DAGSTER_HOME=$(CURDIR)/dagster_home PYTHONWARNINGS='ignore:Function `dev_command` is superseded:FutureWarning' .venv/bin/dagster dev -w workspace.yaml

@@ -16,23 +16,35 @@ import pyarrow as pa
 from resources import StrataStore
 from stratakb_core.ingest import layer_stages as stages
 from stratakb_core.ingest.layer_tables import tables_stage
+from stratakb_core.store.status import layer_totals
 
 layers_partitions = dg.DynamicPartitionsDefinition(name="layers")
 
 GROUP = "layer_sync"
+
+OWNERS = ["team:knowledge-platform"]
+TAGS = {"domain": "knowledge", "pipeline": "layer_sync"}
 
 _STAGE = {
     "partitions_def": layers_partitions,
     "io_manager_key": "parquet_io",
     "group_name": GROUP,
     "kinds": {"parquet"},
+    "owners": OWNERS,
+    "tags": TAGS,
 }
 # No backfill_policy: a backfill of these (non-time) partitions then starts one run per layer,
 # which is what the layer lock and the one-run-per-partition queue limit expect.
 
 
+def column_schema(schema: pa.Schema) -> dg.TableSchema:
+    """The Arrow schema as Dagster's column schema (shown on the asset's page)."""
+    return dg.TableSchema(columns=[dg.TableColumn(name=f.name, type=str(f.type)) for f in schema])
+
+
 def _output(out: stages.StageOutput) -> dg.Output:
-    return dg.Output(out.table, metadata=out.counts)
+    return dg.Output(out.table, metadata={**out.counts, "dagster/row_count": out.table.num_rows,
+                                          "dagster/column_schema": column_schema(out.table.schema)})
 
 
 def _progress(context: dg.AssetExecutionContext, what: str):
@@ -94,7 +106,7 @@ def chunk_embeddings(context: dg.AssetExecutionContext, strata: StrataStore,
         return _output(stages.embed_stage(conn, strata.embedder(), chunks, progress=_progress(context, "embedded")))
 
 
-@dg.asset(partitions_def=layers_partitions, group_name=GROUP, kinds={"postgres"},
+@dg.asset(partitions_def=layers_partitions, group_name=GROUP, kinds={"postgres"}, owners=OWNERS, tags=TAGS,
           description="The layer in the StrataKB store: versions, documents, chunks and vectors with "
           "their events, written under the layer's lock (a CLI sync of the same layer waits, or makes "
           "this run wait).")
@@ -112,7 +124,11 @@ def layer_store(context: dg.AssetExecutionContext, strata: StrataStore, selected
         context.log.info(note)
     for err in result.errors:
         context.log.warning(f"{err.file}: {err.reason} {err.message or ''}".rstrip())
-    return dg.MaterializeResult(metadata={**stages.result_counts(result), "model": result.model or ""})
+    with strata.database().connection() as conn:
+        totals = layer_totals(conn).get(context.partition_key)
+    layer = {"layer_documents": totals.documents, "layer_chunks": totals.chunks, "layer_bytes": totals.bytes,
+             "dagster/row_count": totals.chunks} if totals is not None else {}
+    return dg.MaterializeResult(metadata={**stages.result_counts(result), "model": result.model or "", **layer})
 
 
 @dg.asset(partitions_def=layers_partitions, group_name=GROUP, kinds={"parquet"}, deps=[layer_store],

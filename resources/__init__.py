@@ -23,7 +23,10 @@ from stratakb_core.store.connection import Database
 
 
 class StrataStore(dg.ConfigurableResource):
-    """The StrataKB store and embedding model, configured as the CLI is (environment variables)."""
+    """The StrataKB store and embedding model, configured as the CLI is (environment variables).
+
+    The definitions set database_url from `EnvVar("DATABASE_URL")` when it is set, so the UI shows
+    the variable's name, never the URL and its password."""
 
     database_url: str | None = None
     embedding_backend: str | None = None
@@ -91,7 +94,8 @@ class ParquetIOManager(dg.ConfigurableIOManager):
         except BaseException:
             tmp.unlink(missing_ok=True)
             raise
-        context.add_output_metadata({"path": str(path), "rows": obj.num_rows, "bytes": path.stat().st_size})
+        context.add_output_metadata({"path": dg.MetadataValue.path(str(path)), "rows": obj.num_rows,
+                                     "bytes": path.stat().st_size})
 
     def load_input(self, context: dg.InputContext) -> pa.Table:
         path = self._path(context.asset_key, context.asset_partition_key)

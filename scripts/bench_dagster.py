@@ -107,7 +107,7 @@ def main() -> int:
         c.commit()
     home = work / "dagster_home"
     home.mkdir()
-    shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
+    shutil.copy(REPO / "dagster_home" / "dagster.yaml", home / "dagster.yaml")
 
     from pipelines.definitions import defs
     from resources import ParquetIOManager, StrataStore

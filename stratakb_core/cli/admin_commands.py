@@ -42,7 +42,8 @@ def cmd_layers(args: argparse.Namespace, settings: Settings) -> int:
 def cmd_events(args: argparse.Namespace, settings: Settings) -> int:
 
     with Database(settings).connection() as conn:
-        rows = list(ev.read(conn, after=args.after, layer=args.layer, limit=args.limit))
+        rows = list(ev.read(conn, after=args.after, layer=args.layer, limit=args.limit,
+                            newest_first=not args.oldest_first))
     if args.json:
         print(json_dumps({"events": [
             {"seq": e.seq, "occurred_at": e.occurred_at.isoformat(), "type": e.type, "layer": e.layer,
@@ -59,6 +60,10 @@ def cmd_verify_store(args: argparse.Namespace, settings: Settings) -> int:
 
     with Database(settings).connection() as conn:
         diffs = verify_projections(conn)
+    if args.json:
+        print(json_dumps({"status": "ok" if not diffs else "differs", "differences": [
+            {"table": d.table, "rows": d.rows, "only_in": d.only_in} for d in diffs]}, indent=2))
+        return EXIT_OK if not diffs else EXIT_FAILED
     if not diffs:
         print("The projections match a rebuild from the event log.")
         return EXIT_OK

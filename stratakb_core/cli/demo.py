@@ -42,7 +42,9 @@ def run_demo(settings: Settings, *, as_json: bool = False) -> int:
     print("  stratakb add <folder>            ingest your own documents (run again to sync)", file=out)
     print('  stratakb ask "<question>"        answer from every layer, with citations', file=out)
     print("  stratakb mcp                     start the MCP server (stdio) for your assistant", file=out)
-    print("  DAGSTER_HOME=$PWD/.dagster_home dagster dev -w workspace.yaml", file=out)
-    print("                                   start the Dagster UI (from the repository folder), then open"
-          " http://127.0.0.1:3000", file=out)
+    print('  stratakb verify draft.md --passages <ref> ...', file=out)
+    print("                                   check a drafted answer against the passages; prints a receipt", file=out)
+    print("  stratakb status                  where the data lives, the models, the layers", file=out)
+    print("  make dagster                     start the Dagster UI (from the repository folder; the README's"
+          " Dagster UI section), then open http://127.0.0.1:3000", file=out)
     return result.exit_code

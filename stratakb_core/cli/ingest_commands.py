@@ -1,5 +1,5 @@
 """`stratakb add`, `preset apply` and `reembed`: the commands that write the store, with a prompt
-at a terminal and a progress bar; does I/O.
+at a terminal and the progress display of `progress`; does I/O.
 
 Each command imports what only it needs when it runs (the dry run's inspection brings DuckDB and
 PyArrow, presets bring YAML): a no-change `stratakb add` of a large folder is mostly imports.
@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from stratakb_core.cli.exits import EXIT_OK, EXIT_REFUSED
+from stratakb_core.cli.progress import LoadingEmbedder, TerminalProgress, at_terminal
 from stratakb_core.cli.render import add_report
-from stratakb_core.ingest.sync import AddOptions, add_folder
+from stratakb_core.embedding import Embedder
+from stratakb_core.ingest.sync import AddOptions, add_folder, check_embedding_setup
 from stratakb_core.settings import Settings
 from stratakb_core.store.connection import Database
 from stratakb_core.textsafe import escape_for_terminal as esc
@@ -38,25 +40,22 @@ def _confirm_at_terminal(as_json: bool) -> Callable[[str], bool] | None:
     return ask
 
 
-def _progress(enabled: bool) -> tuple[Any, Callable[[int, int], None] | None]:
-    if not enabled:
-        return None, None
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+@contextmanager
+def _terminal_progress(enabled: bool) -> Iterator[TerminalProgress | None]:
+    """The progress display at a terminal (None with --json or in a pipe), stopped at the end."""
+    prog = TerminalProgress() if enabled else None
+    try:
+        yield prog
+    finally:
+        if prog is not None:
+            prog.stop()
 
-    prog = Progress(TextColumn("Ingesting"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                    transient=True, console=None)
-    task = None
 
-    def update(done: int, total: int) -> None:
-        nonlocal task
-        if total < 5:  # short runs need no bar
-            return
-        if task is None:
-            prog.start()
-            task = prog.add_task("ingest", total=total)
-        prog.update(task, completed=done)
-
-    return prog, update
+def _embedder(settings: Settings, prog: TerminalProgress | None) -> Embedder | None:
+    """The configured embedder, with a spinner while its model loads; None leaves it to the core."""
+    if prog is None:
+        return None
+    return LoadingEmbedder(check_embedding_setup(settings), prog)
 
 
 def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
@@ -71,12 +70,8 @@ def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
         plan = dry_run(Database(settings), settings, opts)
         print(json_dumps(plan, indent=2) if args.json else dry_run_report(plan))
         return EXIT_REFUSED if plan["refusal"] else EXIT_OK
-    prog, update = _progress(not args.json and sys.stderr.isatty())
-    try:
-        result = add_folder(Database(settings), settings, opts, progress=update)
-    finally:
-        if prog is not None:
-            prog.stop()
+    with _terminal_progress(at_terminal(args.json)) as prog:
+        result = add_folder(Database(settings), settings, opts, embedder=_embedder(settings, prog), progress=prog)
     if args.json:
         print(json_dumps(result.as_dict(), indent=2))
     else:
@@ -90,13 +85,10 @@ def cmd_preset(args: argparse.Namespace, settings: Settings) -> int:
     def waiting(message: str) -> None:
         print(f"stratakb: {esc(message)}", file=sys.stderr)
 
-    prog, update = _progress(not args.json and not args.dry_run and sys.stderr.isatty())
-    try:
+    with _terminal_progress(at_terminal(args.json) and not args.dry_run) as prog:
         result = apply_preset(Database(settings), settings, args.file, dry_run=args.dry_run,
-                              docs_root=args.docs_root, on_wait=waiting, progress=update)
-    finally:
-        if prog is not None:
-            prog.stop()
+                              docs_root=args.docs_root, on_wait=waiting, progress=prog,
+                              embedder=_embedder(settings, prog))
     print(json_dumps(result.as_dict(), indent=2) if args.json else format_preset_report(result))
     return result.exit_code
 
@@ -104,13 +96,9 @@ def cmd_preset(args: argparse.Namespace, settings: Settings) -> int:
 def cmd_reembed(args: argparse.Namespace, settings: Settings) -> int:
     from stratakb_core.ingest.reembed import reembed
 
-    prog, update = _progress(not args.json and sys.stderr.isatty())
-    try:
-        result = reembed(Database(settings), settings, layers=args.layers, batch_size=args.batch_size,
-                         progress=update)
-    finally:
-        if prog is not None:
-            prog.stop()
+    with _terminal_progress(at_terminal(args.json)) as prog:
+        result = reembed(Database(settings), settings, _embedder(settings, prog), layers=args.layers,
+                         batch_size=args.batch_size, progress=prog.chunks if prog is not None else None)
     if args.json:
         print(json_dumps(result.as_dict(), indent=2))
         return EXIT_OK

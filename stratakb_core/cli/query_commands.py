@@ -8,11 +8,21 @@ Each prints the same response dict the MCP tool returns (`--json`), or renders i
 from __future__ import annotations
 
 import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
 
 import psycopg
 
 from stratakb_core.cli.exits import EXIT_FAILED, EXIT_OK
-from stratakb_core.cli.render import ask_report, extractive_report, receipt_report, search_response_report
+from stratakb_core.cli.render import (
+    ask_report,
+    extractive_report,
+    receipt_report,
+    search_response_report,
+    verify_report,
+)
 from stratakb_core.embedding import Embedder, build_embedder
 from stratakb_core.errors import UsageError
 from stratakb_core.evaluation.runner import evaluate, format_eval_report
@@ -27,15 +37,17 @@ from stratakb_core.query import (
     open_receipt,
     search_tool,
     table_limits,
+    verify_draft,
 )
 from stratakb_core.settings import Settings
 from stratakb_core.store.connection import Database
 from stratakb_core.store.events import default_actor
+from stratakb_core.store.interactions import interaction_passages
 from stratakb_core.store.vectors import check_active_model
 from stratakb_core.textsafe import escape_for_terminal as esc
 from stratakb_core.textsafe import json_dumps
 
-__all__ = ["build_engine", "cmd_ask", "cmd_eval", "cmd_receipt", "cmd_search", "query_embedder"]
+__all__ = ["build_engine", "cmd_ask", "cmd_eval", "cmd_receipt", "cmd_search", "cmd_verify", "query_embedder"]
 
 
 def query_embedder(settings: Settings, conn: psycopg.Connection) -> Embedder:
@@ -55,6 +67,31 @@ def build_engine(settings: Settings, conn: psycopg.Connection, embedder: Embedde
         store_raw_queries=settings.learning_store_raw_queries, reranking_model=settings.reranking_model,
         data_dir=settings.data_dir, table_limits=table_limits(settings)), reranker,
         rewriter=build_rewriter(settings), connect=Database(settings).connection)
+
+
+# The answer's warning that the reranker could not be used (query.ranking words it); the CLI shows it
+# once per process, on stderr, instead of in every answer (`stratakb status` says why).
+_RERANKER_WARNING = re.compile(r"(?:Reranking is on|the reranking model).*?; passages are ranked by the offline "
+                               r"evidence reranker \([^)]*\)\.\s*", re.DOTALL)
+_warned: set[str] = set()
+
+
+def reranker_warning_once(resp: dict[str, Any]) -> dict[str, Any]:
+    """The response without the reranker warning, which goes to stderr the first time in this process."""
+    warning = resp.get("warning") or ""
+    m = _RERANKER_WARNING.search(warning)
+    if m is None:
+        return resp
+    text = m.group(0).strip()
+    if text not in _warned:
+        _warned.add(text)
+        print(f"stratakb: warning: {esc(text)} (stratakb status shows the reranker; RERANKING_ENABLED=false "
+              "turns reranking off)", file=sys.stderr)
+    rest = (warning[:m.start()] + warning[m.end():]).strip()
+    out = {k: v for k, v in resp.items() if k != "warning"}
+    if rest:
+        out["warning"] = rest
+    return out
 
 
 def _filters(items: list[str] | None) -> dict[str, str] | None:
@@ -78,7 +115,7 @@ def cmd_search(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         print(json_dumps(resp, indent=2))
     else:
-        print(search_response_report(resp))
+        print(search_response_report(reranker_warning_once(resp)))
     return EXIT_OK
 
 
@@ -91,9 +128,36 @@ def cmd_ask(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         print(json_dumps(resp, indent=2))
     elif "answer" in resp:  # extractive: the documents' own sentences and a receipt
-        print(extractive_report(args.question, resp))
+        print(extractive_report(args.question, reranker_warning_once(resp)))
     else:
-        print(ask_report(args.question, resp))
+        print(ask_report(args.question, reranker_warning_once(resp)))
+    return EXIT_OK
+
+
+def _read_draft(path: Path) -> str:
+    if str(path) == "-":
+        return sys.stdin.read()
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"no draft file {esc(str(path))}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"cannot read the draft file {esc(str(path))}: {exc}") from None
+
+
+def cmd_verify(args: argparse.Namespace, settings: Settings) -> int:
+    draft = _read_draft(args.draft)
+    with Database(settings).connection() as conn:
+        refs = args.passages
+        if args.interaction is not None:
+            refs = interaction_passages(conn, args.interaction)
+            if refs is None:
+                raise UsageError(f"no interaction {esc(args.interaction)!r} in the store (asks are recorded while "
+                                 "LEARNING_ENABLED is on); pass the refs with --passages")
+            if not refs:
+                raise UsageError(f"interaction {esc(args.interaction)!r} returned no passages to verify against")
+        resp = verify_draft(conn, draft, refs, token_budget=settings.answer_token_budget)
+    print(json_dumps(resp, indent=2) if args.json else verify_report(resp))
     return EXIT_OK
 
 

@@ -21,6 +21,13 @@ def citation_text(citation: dict[str, Any], **kwargs: Any) -> str:
     return formatter(citation, **kwargs)
 
 
+def lines_label(lines: str) -> str:
+    """`line 10` or `lines 10-12`, by the query layer's rule, imported on first use."""
+    from stratakb_core.query import lines_label as label
+
+    return label(lines)
+
+
 def add_report(r: AddResult) -> str:
     verb = "created" if r.created else "synced"
     lines = [f"Layer {esc(r.layer)} {verb} from {esc(r.folder)} ({r.selection} selection, model {r.model})"]
@@ -28,9 +35,7 @@ def add_report(r: AddResult) -> str:
         f"Files: {r.files_added} added, {r.files_updated} updated, {r.files_unchanged} unchanged, "
         f"{r.files_removed} removed, {r.files_skipped} skipped, {r.files_flagged} flagged"
     )
-    lines.append(
-        f"Chunks: {r.chunks_stored} stored ({r.chunks_embedded} embedded, {r.chunks_reused} reused)"
-    )
+    lines.append(f"Chunks: {r.chunks_stored} stored ({_chunk_counts(r)})")
     if r.interrupted:
         lines.append("Interrupted: what was stored stays; run the same command again to carry on.")
     sections = [
@@ -54,8 +59,55 @@ def add_report(r: AddResult) -> str:
     return "\n".join(lines)
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """ "1 quote", "2 quotes"."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def _chunk_counts(r: AddResult) -> str:
+    """ "3 embedded, 2 already stored, 1 duplicate": reused chunks split into those the store held
+    and those repeating another chunk of the run."""
+    stored_before = r.chunks_reused - r.chunks_duplicates
+    parts = [f"{r.chunks_embedded} embedded"]
+    if stored_before or not r.chunks_duplicates:
+        parts.append(f"{stored_before} already stored")
+    if r.chunks_duplicates:
+        parts.append(plural(r.chunks_duplicates, "duplicate"))
+    return ", ".join(parts)
+
+
+def _detail_lines(resp: dict[str, Any]) -> list[str]:
+    """What --detailed adds in text mode: confidence, basis, variants, layers, scores and sources."""
+    out = [f"Confidence: {resp.get('confidence')} (ranked by {resp.get('basis')})"]
+    variants = resp.get("query_variants") or []
+    if variants:
+        out.append("Query variants:")
+        out.extend(f"  - {esc(v)}" for v in variants)
+    if resp.get("searched_layers"):
+        out.append("Layers searched: " + ", ".join(esc(x) for x in resp["searched_layers"]))
+    chunks = resp.get("retrieved_chunks") or []
+    if chunks:
+        out.append("Scores (retrieved chunks, best first):")
+        for c in chunks:
+            rerank = "-" if c.get("rerank_score") is None else f"{c['rerank_score']:.3f}"
+            exact = "  exact match" if c.get("match") == "exact" else ""
+            out.append(f"  score {c['score']:.4f}  similarity {c['similarity']:.3f}  rerank {rerank}  "
+                       f"{esc(c['file'])} ({esc(c['layer'])}) ref {c['ref']}{exact}")
+    sources = resp.get("sources") or []
+    if sources:
+        out.append("Sources:")
+        out.extend(f"  {s['relevance_score']:.3f}  {esc(s['file'])} (layer {esc(s['layer'])})" for s in sources)
+    return out
+
+
+def _receipt_line(resp: dict[str, Any]) -> list[str]:
+    rid = resp.get("receipt_id")
+    return [f"Receipt: {rid} (open it with: stratakb receipt {rid})"] if rid else []
+
+
 def ask_report(question: str, resp: dict[str, Any]) -> str:
-    """A strata_ask response for people: status, passages with citations, notes."""
+    """A strata_ask response for people: status, passages with citations, notes; with --detailed
+    also the scores, query variants, layers searched and sources; the receipt id when there is one."""
     status = resp.get("answer_status") or resp.get("status")
     out = [f"Question: {esc(question)}", f"Status: {status} ({resp.get('mode')} mode)"]
     for key in ("note", "warning", "next_step"):
@@ -71,6 +123,9 @@ def ask_report(question: str, resp: dict[str, Any]) -> str:
         out.append("")
     if not resp.get("passages"):
         out.append("No passages.")
+    if "retrieved_chunks" in resp:
+        out.extend(["", *_detail_lines(resp)])
+    out.extend(_receipt_line(resp))
     return "\n".join(out).rstrip()
 
 
@@ -87,7 +142,7 @@ def search_response_report(resp: dict[str, Any]) -> str:
         out.append(f"No passages found for: {esc(resp.get('query', ''))}")
     for i, r in enumerate(results, 1):
         sim = "exact match" if r.get("match") == "exact" else f"similarity {r['similarity']:.2f}"
-        where = f"{esc(r['file'])}, lines {r['lines']}" + (f", page {r['page']}" if r.get("page") else "")
+        where = f"{esc(r['file'])}, {lines_label(r['lines'])}" + (f", page {r['page']}" if r.get("page") else "")
         out.append(f"[{i}] {where}  (layer {esc(r['layer'])}, {sim})")
         if r.get("section_path"):
             out.append(f"    section: {esc(r['section_path'])}")
@@ -113,8 +168,12 @@ def extractive_report(question: str, resp: dict[str, Any]) -> str:
         out.append("")
     if not resp.get("answer"):
         out.append("No sentence to quote.")
-    if resp.get("receipt_id"):
-        out.append(f"Receipt: {resp['receipt_id']} (open it with: stratakb receipt {resp['receipt_id']})")
+    if "retrieved_chunks" in resp:
+        for i, a in enumerate(resp.get("answer") or [], 1):
+            if a.get("score") is not None:
+                out.append(f"Sentence [{i}] score {a['score']:.3f}")
+        out.extend(["", *_detail_lines(resp)])
+    out.extend(_receipt_line(resp))
     return "\n".join(out).rstrip()
 
 
@@ -168,8 +227,8 @@ def receipt_report(r: dict[str, Any]) -> str:
         lines.append("Verification: extractive (the documents' own sentences, quoted by the server)")
     else:
         c = r.get("checked") or {}
-        lines.append(f"Verification: {r['verification']} ({c.get('quotes', 0)} quotes and {c.get('facts', 0)} "
-                     "facts checked against the passages as stored)")
+        lines.append(f"Verification: {r['verification']} ({plural(c.get('quotes', 0), 'quote')} and "
+                     f"{plural(c.get('facts', 0), 'fact')} checked against the passages as stored)")
     if r.get("verification_note"):
         lines.append(f"Note: {r['verification_note']}")
     if r.get("question"):
@@ -192,3 +251,26 @@ def receipt_report(r: dict[str, Any]) -> str:
         lines.append("Unchecked sentences (no quote or fact to compare; not checked):")
         lines.extend(f"  - {esc(s)}" for s in unchecked)
     return "\n".join(lines)
+
+
+def verify_report(resp: dict[str, Any]) -> str:
+    """A strata_verify response for people: the status, what was checked, each flag, the unchecked
+    sentences and the receipt id."""
+    c = resp.get("checked") or {}
+    out = [f"Status: {resp['status']} ({plural(c.get('quotes', 0), 'quote')} and "
+           f"{plural(c.get('facts', 0), 'fact')} checked)"]
+    if resp.get("note"):
+        out.append(f"Note: {esc(resp['note'])}")
+    flags = resp.get("flags") or []
+    if flags:
+        out.append("Flags (fix or drop these, then verify again):")
+        for f in flags:
+            where = f"sentence {f['sentence']}: " if f.get("sentence") is not None else ""
+            text = f" ({esc(f['text'])})" if f.get("text") else ""
+            out.append(f"  - {where}{f['kind']} {f['reason']}{text}: {esc(f['message'])}")
+    unchecked = resp.get("unchecked_sentences") or []
+    if unchecked:
+        out.append("Unchecked sentences (no quote or fact to compare; not checked):")
+        out.extend(f"  - {esc(s)}" for s in unchecked)
+    out.extend(_receipt_line(resp))
+    return "\n".join(out)

@@ -264,6 +264,7 @@ class _SourceWriter:
         result = self.result
         result.chunks_embedded += len(emb.hashes)
         result.chunks_reused += emb.reused
+        result.chunks_duplicates += emb.duplicates
         for f in group:
             pf = f.parsed
             result.chunks_stored += len(f.chunks)
@@ -328,13 +329,20 @@ def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, files: 
     writer = _SourceWriter(conn, layer, source_id, result, actor, embed or partial(_embed_missing, embedder))
     to_remove = list(removals)
     done = 0
+    # A progress object may also report chunks stored (embedded or reused) against those seen so far.
+    on_chunks = getattr(progress, "chunks", None)
     try:
         for f in files:
+            stored_before = result.chunks_stored
             writer.add(f, to_remove)
             done += 1
             if progress is not None:
                 progress(done, total if total is not None else done)
+            if on_chunks is not None and result.chunks_stored != stored_before:
+                on_chunks(result.chunks_stored, result.chunks_stored + writer.pending_chunks)
         writer.flush()
+        if on_chunks is not None:
+            on_chunks(result.chunks_stored, result.chunks_stored)
         writer.remove(stored, to_remove)
     except KeyboardInterrupt:
         result.interrupted = True

@@ -316,6 +316,7 @@ class EmbedResult:
     hashes: list[bytes] = field(default_factory=list)
     vectors: np.ndarray | None = None
     reused: int = 0
+    duplicates: int = 0  # of reused: texts that repeat inside the group
 
 
 def embed_missing(conn: psycopg.Connection, table: str, files: Sequence[ChunkedFile],
@@ -332,7 +333,7 @@ def embed_missing(conn: psycopg.Connection, table: str, files: Sequence[ChunkedF
     hashes = list(todo)
     vectors = embedder.embed([todo[h] for h in hashes]) if hashes else None
     total = sum(len(f.embed_hashes) for f in files)
-    return EmbedResult(hashes, vectors, total - len(hashes))
+    return EmbedResult(hashes, vectors, total - len(hashes), total - len(all_hashes))
 
 
 def chunk_id(doc_id: int, version_id: str, start: int, end: int, recipe: str) -> str:

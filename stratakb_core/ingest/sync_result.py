@@ -42,7 +42,8 @@ class AddResult:
     files_flagged: int = 0
     chunks_stored: int = 0
     chunks_embedded: int = 0
-    chunks_reused: int = 0
+    chunks_reused: int = 0  # not embedded: already stored, or a duplicate inside the run
+    chunks_duplicates: int = 0  # of chunks_reused: the same text as another chunk of the same group of files
     added: list[str] = field(default_factory=list)
     updated: list[str] = field(default_factory=list)
     removed: list[FileNote] = field(default_factory=list)
@@ -73,6 +74,7 @@ class AddResult:
         for k in COUNT_KEYS:
             if k != "files_skipped":
                 setattr(self, k, getattr(self, k) + getattr(other, k))
+        self.chunks_duplicates += other.chunks_duplicates
         self.skipped.extend(other.skipped)
         self.errors.extend(other.errors)
         self.flagged.extend(other.flagged)
@@ -97,6 +99,7 @@ class AddResult:
             "chunks_stored": self.chunks_stored,
             "chunks_embedded": self.chunks_embedded,
             "chunks_reused": self.chunks_reused,
+            "chunks_duplicates": self.chunks_duplicates,
             "added": self.added,
             "updated": self.updated,
             "removed": [n.as_dict() for n in self.removed],

@@ -15,6 +15,13 @@ from stratakb_core.errors import StrataError, StrataToolError
 from stratakb_core.ingest import layer_admin
 from stratakb_core.ingest.health import health_report
 from stratakb_core.mcp.results import error_result, ok_result, tool_errors
+from stratakb_core.mcp.schemas import (
+    CreateLayerResponse,
+    HealthResponse,
+    IngestResponse,
+    PresetResponse,
+    SetArchivedResponse,
+)
 from stratakb_core.mcp.state import Caller, ServerState, caller_of, state_of
 
 __all__ = [
@@ -55,7 +62,7 @@ def strata_create_knowledge_layer(
         Field(description="grounded (the client writes the answer from cited passages) or extractive (the "
                           "documents' own sentences, for text that must not be paraphrased)."),
     ] = "grounded",
-) -> CallToolResult:
+) -> Annotated[CallToolResult, CreateLayerResponse]:
     """Create an empty knowledge layer (admin). Then add documents with strata_ingest_documents."""
     return _admin_call(ctx, "strata_create_knowledge_layer", lambda state, caller: layer_admin.create_layer(
         state.db, name, display_name, description, answer_mode, actor=caller.actor))
@@ -66,7 +73,7 @@ def strata_ingest_documents(
     path: Annotated[str, Field(description="An absolute path to a folder or a file under the server's ingest "
                                            "roots (STRATA_INGEST_ROOTS).")],
     ctx: Context,
-) -> CallToolResult:
+) -> Annotated[CallToolResult, IngestResponse]:
     """Sync a folder (or one file) into a layer (operator): new files are added, changed ones
     re-embedded, deleted ones removed; only secret-looking names and files with no text are
     skipped. Returns the counts, and each failed file by its path inside the folder."""
@@ -87,7 +94,7 @@ def strata_apply_preset(
         str | None, Field(description="Resolve the sources' paths against this absolute folder (under the "
                                       "ingest roots) instead of the preset's folder."),
     ] = None,
-) -> CallToolResult:
+) -> Annotated[CallToolResult, PresetResponse]:
     """Create or update a layer from a preset file and rebuild its chunks from its source folders
     (admin). The preset file, the docs root and every source folder must lie under the ingest roots."""
     return _admin_call(ctx, "strata_apply_preset", lambda state, caller: layer_admin.apply_preset_within_roots(
@@ -101,14 +108,14 @@ def strata_set_archived_patterns(
         list[str], Field(description="Path patterns written as in .gitignore ('archive/', '*-2024.md', '!keep.md'); "
                                      "the last match wins; [] clears them.")],
     ctx: Context,
-) -> CallToolResult:
+) -> Annotated[CallToolResult, SetArchivedResponse]:
     """Set which of a layer's files are archived (admin): their citations then carry
     "archived": true. Worked out on every ask, so no new ingest is needed; ranking is unchanged."""
     return _admin_call(ctx, "strata_set_archived_patterns", lambda state, caller: layer_admin.set_archived_patterns(
         state.db, layer, patterns, actor=caller.actor))
 
 
-def strata_admin_health(ctx: Context) -> CallToolResult:
+def strata_admin_health(ctx: Context) -> Annotated[CallToolResult, HealthResponse]:
     """The server's health (admin): the store (versions, migrations, counts), the embedding model
     against the store's active model and vector column, the reranker and the parse limits."""
     def run(state: ServerState, caller: Caller) -> dict[str, Any]:

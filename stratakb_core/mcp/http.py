@@ -31,6 +31,9 @@ __all__ = ["BearerKeyAuth", "create_http_app", "run_http"]
 
 log = logging.getLogger("stratakb_core.mcp.server")
 
+MCP_PATH = "/mcp"
+METADATA_PATH = "/.well-known/oauth-protected-resource"  # RFC 9728; also answered with the /mcp suffix
+
 
 class BearerKeyAuth:
     """ASGI middleware: every HTTP request needs `Authorization: Bearer <key>` naming a key that is
@@ -54,6 +57,9 @@ class BearerKeyAuth:
             await receive()
             await send({"type": "websocket.close", "code": 1008})
             return
+        if scope.get("path", "").startswith(METADATA_PATH):
+            await _protected_resource_metadata(scope, send)
+            return
         header = ""
         for name, value in scope.get("headers") or ():
             if name.lower() == b"authorization":
@@ -64,10 +70,10 @@ class BearerKeyAuth:
         if not header:
             await _http_error(send, 401, "unauthorized", "this server needs a bearer key: send the header "
                               "Authorization: Bearer <key> (an admin creates keys with: stratakb keys create "
-                              "--role viewer|operator|admin)")
+                              "--role viewer|operator|admin)", scope)
             return
         if scheme.lower() != "bearer" or not token:
-            await _http_error(send, 401, "unauthorized", "the Authorization header must be: Bearer <key>")
+            await _http_error(send, 401, "unauthorized", "the Authorization header must be: Bearer <key>", scope)
             return
         try:
             key = await anyio.to_thread.run_sync(self._lookup, token)
@@ -77,7 +83,7 @@ class BearerKeyAuth:
                               f"the key could not be checked: database unreachable ({self.db.describe()})")
             return
         if key is None:
-            await _http_error(send, 401, "unauthorized", "the bearer key is not valid: unknown or revoked")
+            await _http_error(send, 401, "unauthorized", "the bearer key is not valid: unknown or revoked", scope)
             return
         state = scope.setdefault("state", {})
         state[ROLE_STATE_KEY] = key.role
@@ -85,11 +91,40 @@ class BearerKeyAuth:
         await self.app(scope, receive, send)
 
 
-async def _http_error(send: Any, status: int, code: str, message: str) -> None:
+def _base_url(scope: dict[str, Any]) -> str:
+    host = ""
+    for name, value in scope.get("headers") or ():
+        if name.lower() == b"host":
+            host = value.decode("latin-1")
+    if not host and scope.get("server"):
+        h, port = scope["server"][0], scope["server"][1]
+        host = f"[{h}]:{port}" if ":" in str(h) else f"{h}:{port}"
+    return f"{scope.get('scheme', 'http')}://{host or 'localhost'}"
+
+
+async def _protected_resource_metadata(scope: dict[str, Any], send: Any) -> None:
+    """RFC 9728 protected-resource metadata: the MCP endpoint and how to present its key (a bearer
+    header). No authorization server: keys are made with `stratakb keys create`, not OAuth."""
+    base = _base_url(scope)
+    body = json_dumps({
+        "resource": f"{base}{MCP_PATH}",
+        "resource_name": "StrataKB MCP server",
+        "bearer_methods_supported": ["header"],
+        "authorization_servers": [],
+        "stratakb_key_hint": "an admin creates keys with: stratakb keys create --role viewer|operator|admin",
+    }).encode("utf-8")
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+               (b"cache-control", b"max-age=3600")]
+    await send({"type": "http.response.start", "status": 200, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _http_error(send: Any, status: int, code: str, message: str, scope: dict[str, Any] | None = None) -> None:
     body = json_dumps({"status": "error", "error": {"code": code, "message": message}}).encode("utf-8")
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     if status == 401:
-        headers.append((b"www-authenticate", b'Bearer realm="stratakb"'))
+        metadata = f"{_base_url(scope or {})}{METADATA_PATH}"
+        headers.append((b"www-authenticate", f'Bearer realm="stratakb", resource_metadata="{metadata}"'.encode()))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 

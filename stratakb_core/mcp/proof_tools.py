@@ -16,6 +16,7 @@ from pydantic import Field
 
 from stratakb_core.errors import ArgumentError, StrataToolError
 from stratakb_core.mcp.results import error_result, invalid, ok_result, tool_errors
+from stratakb_core.mcp.schemas import ReceiptResponse, VerifyResponse
 from stratakb_core.mcp.state import caller_of, state_of
 from stratakb_core.query import open_receipt, table_limits, tables_base, verify_draft
 
@@ -38,7 +39,7 @@ def strata_verify(
                     "from strata_ask, or the request given to strata_table_query): it is run again and its "
                     "result is that passage.")],
     ctx: Context,
-) -> CallToolResult:
+) -> Annotated[CallToolResult, VerifyResponse]:
     """Check a drafted answer against the passages it cites, read again from the stored documents:
     every quote, number, date, amount, percentage, code and clause reference must be in a passage
     its sentence cites. Returns verified with a receipt_id, flagged with what to fix, or
@@ -62,7 +63,7 @@ def strata_get_receipt(
     receipt_id: Annotated[str, Field(description="The receipt_id strata_verify or an extractive strata_ask "
                                                  "returned (rcpt_...).")],
     ctx: Context,
-) -> CallToolResult:
+) -> Annotated[CallToolResult, ReceiptResponse]:
     """Open a receipt: what the server read from the documents (each quote with where it is), the
     draft it checked, the facts found and the sentences that were not checked."""
     state = state_of(ctx)

@@ -13,7 +13,7 @@ from stratakb_core.query.answer_types import (
     RetrievedPassage,
     SearchAnswer,
 )
-from stratakb_core.query.citations import Citation, citation_text
+from stratakb_core.query.citations import Citation, citation_text, lines_label
 from stratakb_core.query.confidence import SCALES
 from stratakb_core.query.engine import Engine
 from stratakb_core.query.evidence import strip_numbering, title_key
@@ -75,6 +75,7 @@ __all__ = [
     "citation_text",
     "expand_tool",
     "feedback_tool",
+    "lines_label",
     "hybrid_search",
     "issue",
     "issue_extractive",

@@ -13,7 +13,7 @@ from typing import Any
 
 from stratakb_core.textsafe import escape_for_terminal as esc
 
-__all__ = ["Citation", "citation_text"]
+__all__ = ["Citation", "citation_text", "lines_label"]
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,12 @@ class Citation:
         return citation_text(self.as_wire())
 
 
+def lines_label(lines: Any) -> str:
+    """ "lines 10-12", or "line 10" for one line ("10-10" or "10")."""
+    first, sep, last = str(lines).partition("-")
+    return f"line {first}" if not sep or first == last else f"lines {lines}"
+
+
 def citation_text(c: Mapping[str, Any], *, provenance: bool = True) -> str:
     """A citation for people: "file, page 3, lines 10-12, 4 Term, layer contracts, dated ...".
 
@@ -65,7 +71,7 @@ def citation_text(c: Mapping[str, Any], *, provenance: bool = True) -> str:
     if c.get("page") is not None:
         parts.append(f"page {c['page']}")
     if provenance or c.get("lines"):
-        parts.append(f"lines {c.get('lines')}")
+        parts.append(lines_label(c.get("lines")))
     if c.get("clause_path"):
         parts.append(esc(c["clause_path"]))
     if not provenance:

@@ -156,6 +156,7 @@ class Engine:
             out.status, [(p.passage, ranking.score_of(p.passage)) for p in packed.passages], labels,
             lambda score: status_for(score, ranking.basis) == "found")) if n)]
         details: dict[str, Any] = {"top_k": top_k, "variants": len(retrieval.variants),
+                                   "refs": [p.passage.ref for p in packed.passages],
                                    "rewrite_source": retrieval.rewrite_source}
         if retrieval.learned_rewrites:
             details["learned_rewrites"] = list(retrieval.learned_rewrites)

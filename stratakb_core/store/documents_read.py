@@ -20,6 +20,7 @@ __all__ = [
     "document_sections",
     "document_text",
     "document_version",
+    "layer_documents",
     "layer_names",
     "table_documents",
     "table_sources",
@@ -149,3 +150,9 @@ def document_version(conn: psycopg.Connection, document_id: int) -> str | None:
     row = conn.execute("SELECT version_id FROM documents WHERE id = %s", (document_id,)).fetchone()
     conn.commit()
     return row[0] if row else None
+def layer_documents(conn: psycopg.Connection, layer: str) -> list[tuple[int, str, str, int]]:
+    """The current documents of a layer as (id, path, kind, size in bytes), by path."""
+    rows = conn.execute("SELECT d.id, d.path, v.kind, d.size FROM documents d JOIN document_versions v"
+                        " ON v.id = d.version_id WHERE d.layer = %s ORDER BY d.path, d.id", (layer,)).fetchall()
+    conn.commit()
+    return [(int(r[0]), r[1], r[2], int(r[3])) for r in rows]

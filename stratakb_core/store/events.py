@@ -125,15 +125,16 @@ def next_seq(conn: psycopg.Connection) -> int:
 
 
 def read(
-    conn: psycopg.Connection, *, after: int = 0, layer: str | None = None, limit: int | None = None
+    conn: psycopg.Connection, *, after: int = 0, layer: str | None = None, limit: int | None = None,
+    newest_first: bool = False,
 ) -> Iterator[StoredEvent]:
-    """Events in seq order, after a given seq, optionally for one layer."""
+    """Events in seq order (or newest first), after a given seq, optionally for one layer."""
     sql = "SELECT seq, occurred_at, type, layer, run_id, actor, payload FROM events WHERE seq > %s"
     params: list[Any] = [after]
     if layer is not None:
         sql += " AND layer = %s"
         params.append(layer)
-    sql += " ORDER BY seq"
+    sql += " ORDER BY seq DESC" if newest_first else " ORDER BY seq"
     if limit is not None:
         sql += " LIMIT %s"
         params.append(limit)

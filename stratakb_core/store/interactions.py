@@ -44,3 +44,13 @@ def record_interaction(conn: psycopg.Connection, interaction_id: str, tool: str,
         log.warning("interaction_not_recorded: %s", str(exc).splitlines()[0])
         return False
     return True
+
+
+def interaction_passages(conn: psycopg.Connection, interaction_id: str) -> list[str] | None:
+    """The refs of the passages an ask returned, in order (its S1, S2, ...); None when the store
+    holds no such interaction (unknown id, or learning was off so nothing was recorded)."""
+    row = conn.execute("SELECT details FROM interactions WHERE id = %s", (interaction_id,)).fetchone()
+    conn.commit()
+    if row is None:
+        return None
+    return [str(r) for r in (row[0] or {}).get("refs") or []]

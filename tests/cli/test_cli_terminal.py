@@ -71,7 +71,7 @@ def test_progress_bar_shows_at_a_terminal_but_not_with_json(database_url, tmp_pa
     env = cli_env(database_url, COLUMNS="100")
     code, out = run_in_pty(["add", str(folder)], env, answer=None)
     assert code == 0, out
-    assert "Ingesting" in out
+    assert "Parsing files" in out and "Embedding chunks" in out
     shutil.rmtree(folder)
     folder.mkdir()
     write(folder, "x.md", "# X\n\ntext\n")

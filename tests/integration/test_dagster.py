@@ -128,11 +128,11 @@ def test_definitions_load_with_the_assets_jobs_schedule_and_sensors():
     assert defs.resolve_job_def("reembed").executor_def.name == "in_process"
     assert sync.partitions_def is not None and sync.partitions_def.name == "layers"
     assert defs.resolve_schedule_def("sync_every_layer").job_name == "sync_layer"
-    assert {s.name for s in defs.sensors} == {"layer_partitions", "external_syncs"}
+    assert {s.name for s in defs.sensors} == {"layer_partitions", "external_syncs", "source_folder_changes"}
 
 
 def test_instance_config_is_sqlite_without_telemetry_and_one_run_per_layer(tmp_path):
-    shutil.copy(Path(__file__).resolve().parents[2] / "dagster.yaml", tmp_path / "dagster.yaml")
+    shutil.copy(Path(__file__).resolve().parents[2] / "dagster_home" / "dagster.yaml", tmp_path / "dagster.yaml")
     with dg.DagsterInstance.from_config(str(tmp_path)) as inst:
         assert not inst.telemetry_enabled
         assert type(inst.run_storage).__name__ == "SqliteRunStorage"

@@ -45,7 +45,7 @@ def test_webserver_lists_assets_and_a_layer_partition(database_url, settings, db
     add_folder(db, settings, AddOptions(folder=docs))
     home = tmp_path / "dagster_home"
     home.mkdir()
-    shutil.copy(REPO / "dagster.yaml", home / "dagster.yaml")
+    shutil.copy(REPO / "dagster_home" / "dagster.yaml", home / "dagster.yaml")
     # One tick of the partition sensor against the instance the webserver will read.
     with dg.DagsterInstance.from_config(str(home)) as instance:
         result = layer_partitions(dg.build_sensor_context(instance=instance, resources={
@@ -86,7 +86,7 @@ def test_webserver_lists_assets_and_a_layer_partition(database_url, settings, db
         [repo] = data["repositoriesOrError"]["nodes"]
         assert {j["name"] for j in repo["jobs"]} >= {"sync_layer", "reembed"}
         assert [s["name"] for s in repo["schedules"]] == ["sync_every_layer"]
-        assert {s["name"] for s in repo["sensors"]} == {"layer_partitions", "external_syncs"}
+        assert {s["name"] for s in repo["sensors"]} == {"layer_partitions", "external_syncs", "source_folder_changes"}
     finally:
         # Stop it by its process id (and the code server it started, in its process group).
         try:

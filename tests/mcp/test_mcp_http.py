@@ -132,7 +132,11 @@ async def test_a_key_gives_its_role_to_the_tools(server, http_env, db, settings,
                 "name": "team", "display_name": "T", "description": "d"}))
             admin_layers = ok(await session.call_tool("strata_list_knowledge_layers", {}))
             health = ok(await session.call_tool("strata_admin_health", {}))
-    assert {"strata_ask", "strata_search", "strata_ingest_documents", "strata_admin_health"} <= init_tools
+            admin_tools = {t.name for t in (await session.list_tools()).tools}
+    # tools/list shows each key only what its role may call.
+    assert {"strata_ask", "strata_search", "strata_verify"} <= init_tools
+    assert not init_tools & {"strata_ingest_documents", "strata_admin_health", "strata_create_knowledge_layer"}
+    assert {"strata_ask", "strata_ingest_documents", "strata_admin_health"} <= admin_tools
     assert search["results"][0]["file"] == "contracts/acme-msa.md"
     assert refused["code"] == "forbidden" and refused["role"] == "viewer" and refused["required_role"] == "admin"
     assert "archived_patterns" not in viewer_layers["layers"][0]
