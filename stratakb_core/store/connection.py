@@ -30,8 +30,30 @@ LOCK_NAMESPACE_MIGRATE = 0x5354_0001
 LOCK_NAMESPACE_EVENTS = 0x5354_0002
 LOCK_NAMESPACE_LAYER = 0x5354_0003
 LOCK_NAMESPACE_MODELS = 0x5354_0004
+LOCK_NAMESPACE_STORE = 0x5354_0005  # store-wide rules: folder ownership, overlap, model activation
 
 _MIGRATION_RE = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+
+
+def lost_message(conn: psycopg.Connection, exc: BaseException) -> str | None:
+    """Why the run must stop because of exc (the connection died, the disk is full, the server
+    shuts down), or None when exc is one statement's failure and the run may go on."""
+    if isinstance(exc, psycopg.errors.DiskFull) or "No space left on device" in str(exc):
+        return f"the database's disk is full; free space and run again ({_first_line(exc)})"
+    if isinstance(exc, psycopg.errors.QueryCanceled):
+        return None
+    if conn.closed or conn.broken or isinstance(exc, (
+            psycopg.errors.AdminShutdown, psycopg.errors.CrashShutdown, psycopg.errors.CannotConnectNow,
+            psycopg.errors.InsufficientResources)):
+        return f"the connection to the database was lost ({_first_line(exc)})"
+    if isinstance(exc, psycopg.OperationalError) and not isinstance(exc, psycopg.errors.LockNotAvailable):
+        return f"the connection to the database was lost ({_first_line(exc)})"
+    return None
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0][:300] if text else type(exc).__name__
 
 
 def redact_url(url: str) -> str:
