@@ -22,6 +22,7 @@ was committed. Names reach the store and its events in their storable form (text
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
@@ -58,6 +59,8 @@ __all__ = [
     "sync_source",
     "write_setup",
 ]
+
+log = logging.getLogger("stratakb_core.ingest.locks")
 
 # A group of files is embedded and committed together: big enough for full embedding batches,
 # small enough that Ctrl-C loses little work.
@@ -168,6 +171,7 @@ def finish_run(conn: psycopg.Connection, layer: str, result: AddResult, actor: s
                extra: Mapping[str, Any]) -> None:
     """Append the run's audit event (run_finished) with its counts; one per run."""
     result.files_skipped = len(result.skipped)
+    log.info("run_finished layer=%s longest_event_lock_s=%.3f", layer, stages.LOCK_HELD["longest_s"])
     if result.not_reached is not None:
         return  # the database is gone: nothing more can be recorded
     try:

@@ -10,8 +10,10 @@ from __future__ import annotations
 import datetime as dt
 import errno
 import hashlib
+import logging
 import os
 import stat
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
@@ -34,6 +36,8 @@ from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store import versions as version_store
 from stratakb_core.textsafe import storable_name, storable_text
 from stratakb_core.values import Chunk, ChunkConfig, DocumentFlag, FileEntry, ParsedDocument, Selection
+
+log = logging.getLogger("stratakb_core.ingest.locks")
 
 SUPERSEDES_MAX = 500
 # The chunks one file may store (about 8 MB of text at the default size): bounds the memory of a
@@ -407,7 +411,11 @@ def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: vec
     conn.commit()
     ids: list[int] = []
     events: list[ev.Event] = []
+    started = time.monotonic()
     with conn.transaction():
+        # One statement may not run for minutes whatever the text: past the limit it is this
+        # group's failure (each file is then tried alone), not a lock held over the whole store.
+        conn.execute(f"SET LOCAL statement_timeout = {STATEMENT_TIMEOUT_MS}")
         if emb.hashes:
             vector_tables.put_embeddings(conn, model.table, emb.hashes, emb.vectors)
         for f in files:
@@ -419,7 +427,22 @@ def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: vec
                               [list(pg) for pg in doc.pages] if doc.pages else None)
             events.append(document_event(f, doc_id, layer, source_id, model.model, recipe, run_id, actor))
         projector.commit_events(conn, events)  # inside this transaction: one commit for the whole group
+    _note_lock_held(time.monotonic() - started, len(files), sum(len(f.chunks) for f in files))
     return ids
+
+
+# The longest time a group's transaction (which takes the store's event lock) was held in this
+# process, for logs and the reliability checks.
+LOCK_HELD = {"longest_s": 0.0}
+LOCK_WARN_S = 10.0
+STATEMENT_TIMEOUT_MS = 60_000
+
+
+def _note_lock_held(seconds: float, files: int, chunks: int) -> None:
+    LOCK_HELD["longest_s"] = max(LOCK_HELD["longest_s"], seconds)
+    level = logging.WARNING if seconds > LOCK_WARN_S else logging.DEBUG
+    log.log(level, "event_lock_held seconds=%.3f files=%d chunks=%d longest=%.3f", seconds, files, chunks,
+            LOCK_HELD["longest_s"])
 
 
 def remove_documents(conn: psycopg.Connection, layer: str, removals: Sequence[tuple[int, str, str]],
