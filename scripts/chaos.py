@@ -225,7 +225,7 @@ async def _http_initialize(url: str, key: str) -> None:
             streamable_http_client(url, http_client=client) as (read, write), ClientSession(read, write) as s:
         await s.initialize()
         result = await s.call_tool("strata_list_knowledge_layers", {})
-        if result.isError:
+        if result.is_error:
             raise RuntimeError(str(result.content)[:200])
 
 
@@ -282,7 +282,7 @@ def stdio_first_calls(base: Path, calls: int) -> Row:
 
                 async def one(i: int) -> None:
                     result = await s.call_tool("strata_list_knowledge_layers", {})
-                    if result.isError:
+                    if result.is_error:
                         failures.append(f"call {i}: {str(result.content)[:160]}")
                 async with anyio.create_task_group() as tg:
                     for i in range(calls):
@@ -315,7 +315,7 @@ def reembed_with_servers(base: Path, rng: random.Random) -> Row:
             while not stop.is_set():
                 result = await s.call_tool("strata_search", {"query": "settlement clause notice"})
                 done[0] += 1
-                if result.isError:
+                if result.is_error:
                     failures.append(str(result.content)[:200])
 
     def loop() -> None:

@@ -160,15 +160,26 @@ def clear_dead_postmaster(pgdata: Path) -> None:
     wheel's lock."""
     path = pgdata / "postmaster.pid"
     try:
-        pid = int(path.read_text().split()[0])
+        lines = path.read_text().splitlines()
+        pid = int(lines[0])
     except (OSError, ValueError, IndexError):
         return
-    if not _alive(pid):
-        log.warning("the embedded PostgreSQL (pid %s) died; starting it again", pid)
-        try:
-            path.unlink()
-        except OSError:
-            pass
+    if _alive(pid):
+        return
+    log.warning("the embedded PostgreSQL (pid %s) died; starting it again", pid)
+    # Its socket's lock file names the dead pid too (line 5 of postmaster.pid: the socket folder).
+    folders = {pgdata} | ({Path(lines[4])} if len(lines) > 4 and lines[4].strip() else set())
+    for folder in folders:
+        for lock in folder.glob(".s.PGSQL.*.lock"):
+            try:
+                if lock.read_text().split()[0] == str(pid):
+                    lock.unlink()
+            except (OSError, IndexError):
+                pass
+    try:
+        path.unlink()
+    except OSError:
+        pass
 
 
 def _alive(pid: int) -> bool:
