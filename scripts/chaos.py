@@ -50,7 +50,8 @@ class Row:
 
 def env_for(data: Path, dims: int = 384, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("EMBEDDING_", "STRATA_", "DATABASE_"))}
-    env.update(EMBEDDING_BACKEND="hash", EMBEDDING_DIMENSIONS=str(dims), STRATA_DATA_DIR=str(data),
+    env.update(EMBEDDING_BACKEND="hash", EMBEDDING_MODEL=f"hash-{dims}", EMBEDDING_DIMENSIONS=str(dims),
+               STRATA_DATA_DIR=str(data),
                PYTHONPATH=str(REPO), **extra)
     return env
 

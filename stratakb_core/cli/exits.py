@@ -7,9 +7,12 @@ Ctrl-C).
 
 from __future__ import annotations
 
+import atexit
+import os
 import signal
 import sys
 import threading
+import time
 from typing import Any
 
 from stratakb_core.errors import DatabaseError, RefusedError, StrataError, UsageError
@@ -33,7 +36,22 @@ def on_sigterm(_signum: int, _frame: Any) -> None:
     if _terminated:
         return
     _terminated = True
+    # A server whose stdin reader thread blocks cannot finish shutting down by itself: after a
+    # grace period the exit handlers (the embedded server's clean-up among them) run and the
+    # process ends, whatever still waits.
+    threading.Thread(target=_force_exit, daemon=True, name="stratakb-sigterm").start()
     raise KeyboardInterrupt
+
+
+SIGTERM_GRACE_S = 15.0
+
+
+def _force_exit() -> None:
+    time.sleep(SIGTERM_GRACE_S)
+    try:
+        atexit._run_exitfuncs()
+    finally:
+        os._exit(EXIT_TERMINATED)
 
 
 def terminated() -> bool:
