@@ -12,6 +12,8 @@
     │   ├── ModelMismatchError      configured model differs from the store's active one
     │   └── PathRefused             a path the MCP ingest tool will not read; names the argument
     ├── DatabaseError               unreachable, no pgvector, or can't migrate -> exit 3
+    │   └── DatabaseLost            the connection died (or the disk filled) during a run; carries
+    │                               the run's report so far
     ├── FileError                   one file failed; the run goes on
     │   ├── ReadError               could not be read               (read_error)
     │   ├── ParseError              the parser rejected it           (parse_error)
@@ -77,6 +79,16 @@ class ModelMismatchError(RefusedError):
 
 class DatabaseError(StrataError):
     code = "database_unavailable"
+
+
+class DatabaseLost(DatabaseError):
+    """The database went away (or its disk filled) in the middle of a run: the run stopped at once,
+    what was committed stays, and `report` holds the run's result so far (files not reached
+    listed as such) for the driver to print."""
+
+    def __init__(self, message: str, *, report: Any = None) -> None:
+        super().__init__(message)
+        self.report = report
 
 
 class FileError(StrataError):

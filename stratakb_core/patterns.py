@@ -6,8 +6,9 @@ matches everywhere or means something else on a later Python must never reach `r
 ingest time, so each check here returns why a pattern is refused (a short phrase), or None.
 
 Routing and structure patterns are Python regular expressions (`check_regex`: the one rule set
-for presets, the MCP create tool, ingest and search); archived patterns are `.gitignore` lines
-(`check_archived`, `is_archived`). Patterns already stored are
+for presets, the MCP create tool, ingest and search), run by `compile_regex` with a linear-time
+engine (google-re2) whenever it can run them, so a question cannot make one hang; archived
+patterns are `.gitignore` lines (`check_archived`, `is_archived`). Patterns already stored are
 filtered with `safe_patterns`, which logs each one it drops with the layer's name.
 """
 
@@ -23,6 +24,11 @@ from typing import Any, Final
 
 from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
 
+try:  # google-re2: a linear-time engine (no backtracking), so no pattern can hang a query
+    import re2 as _re2
+except ImportError:  # pragma: no cover - the dependency is declared; without it, the stricter rule below
+    _re2 = None
+
 try:  # Python 3.11 moved sre_parse into the re package
     from re import _constants as _sre_constants  # type: ignore[attr-defined]
     from re import _parser as _sre_parser  # type: ignore[attr-defined]
@@ -35,6 +41,7 @@ __all__ = [
     "MAX_ARCHIVED_WILDCARDS",
     "check_archived",
     "check_regex",
+    "compile_regex",
     "escape_controls",
     "is_archived",
     "label_source",
@@ -144,7 +151,54 @@ def _regex_problem(p: Any) -> str | None:
         return "matches an empty line"
     if _nested_repeat(parsed):
         return "repeats a repeated part (a quantifier applied to a group that holds one)"
+    if _linear(p, 0) is None and _repeated_group(parsed):
+        # Python's re backtracks: (a|aa)+ takes exponential time on a long line of a's. What the
+        # linear-time engine runs is safe; what it cannot run (a backreference, a lookaround) is
+        # refused as soon as it repeats a group, since nothing else bounds it.
+        return ("repeats a group and needs a backtracking feature (a backreference or lookaround), "
+                "so it could run for minutes")
     return None
+
+
+def _repeated_group(items: Any) -> bool:
+    for op, av in items:
+        if op in _REPEATS and av[1] > 1 and any(sub_op in (_sre_constants.SUBPATTERN, _sre_constants.BRANCH)
+                                                for sub_op, _ in av[2]):
+            return True
+        if any(_repeated_group(sub) for sub in _children(op, av)):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1024)
+def _linear(p: str, flags: int) -> Any:
+    """p compiled by the linear-time engine (google-re2), or None when it cannot run p."""
+    if _re2 is None:
+        return None
+    options = _re2.Options()
+    options.log_errors = False
+    options.max_mem = 8 << 20
+    if flags & re.IGNORECASE:
+        options.case_sensitive = False
+    try:
+        return _re2.compile(p, options)
+    except Exception:  # noqa: BLE001 - re2 raises its own error type for what it cannot run
+        return None
+
+
+def compile_regex(p: str, flags: int = 0) -> Any:
+    """A safe pattern (see check_regex) compiled to run in bounded time: by google-re2, linear in
+    the text, whenever it can run the pattern; else by Python's re (check_regex has refused every
+    such pattern that repeats a group). Only re.IGNORECASE is honoured in flags. Returns None when
+    the pattern does not compile. The result has re's search, match, finditer and groupindex.
+    """
+    compiled = _linear(p, flags & re.IGNORECASE)
+    if compiled is not None:
+        return compiled
+    try:
+        return re.compile(p, flags & re.IGNORECASE)
+    except (re.error, RecursionError, OverflowError, ValueError):
+        return None
 
 
 _REPEATS: Final = frozenset(

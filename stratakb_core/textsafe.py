@@ -23,7 +23,7 @@ import re
 import unicodedata
 from typing import Any, Final
 
-__all__ = ["escape_for_terminal", "json_dumps", "to_json_safe"]
+__all__ = ["escape_for_terminal", "json_dumps", "name_from_store", "storable_name", "storable_text", "to_json_safe"]
 
 _ESCAPED_CATEGORIES: Final = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
@@ -70,6 +70,11 @@ def _json_escape(match: re.Match[str]) -> str:
     if not _needs_escape(ch):
         return ch
     code = ord(ch)
+    if 0xD800 <= code <= 0xDFFF:
+        # A lone surrogate (os.fsdecode's stand-in for a byte that is not UTF-8) has no JSON
+        # form a strict parser accepts: it is written as the text of its escape, \\xNN for a
+        # raw byte, \\uXXXX otherwise, as the terminal report shows it.
+        return f"\\\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\\\u{code:04x}"
     if code <= 0xFFFF:
         return f"\\u{code:04x}"
     # JSON's \u escapes stop at U+FFFF: astral characters (such as tag characters) go as a pair.
@@ -85,8 +90,9 @@ def json_dumps(obj: Any, *, indent: int | None = None) -> str:
     """json.dumps whose output is valid JSON, encodable as UTF-8, and safe to show.
 
     Non-ASCII text stays readable; DEL, C1 controls, format characters (bidi controls) and line
-    separators are written as \\uXXXX, and a lone surrogate from os.fsdecode as \\udcXX, which
-    json.loads turns back into the same string. NaN and infinities raise ValueError, since the
+    separators are written as \\uXXXX; a lone surrogate, which strict JSON parsers reject even
+    escaped, is written as the text of its escape (``\\xff`` for the byte 0xFF of a file name
+    that is not UTF-8), as the terminal report shows it. NaN and infinities raise ValueError, since the
     JSON they would produce is not JSON.
     """
     # Raw characters can only occur inside string literals, where a \\u escape means the same
@@ -98,3 +104,45 @@ def json_dumps(obj: Any, *, indent: int | None = None) -> str:
 def to_json_safe(obj: Any) -> str:
     """Compact `json_dumps`: one line of valid, safe JSON."""
     return json_dumps(obj)
+
+
+# ---------------------------------------------------------------------------------------------
+# Text and names made storable (PostgreSQL text and jsonb hold neither NUL nor lone surrogates)
+# ---------------------------------------------------------------------------------------------
+
+_UNSTORABLE: Final = re.compile("[\x00\ud800-\udfff]")
+_RAW_BYTE: Final = re.compile("[\udc80-\udcff]")
+_STORED_BYTE: Final = re.compile("[\uef80-\uefff]")
+# A name's undecodable byte 0xNN (os.fsdecode's U+DCNN) is stored as the private-use U+EFNN, the
+# convention of OPTU-8 and Vim: valid Unicode, one character for one, and mapped back exactly.
+_BYTE_SHIFT: Final = 0xEF00 - 0xDC00
+
+
+def storable_text(text: str) -> str:
+    """text with each NUL and lone surrogate replaced by U+FFFD, so PostgreSQL accepts it.
+
+    One character for one: every offset into the text (sections, pages, chunks) stays valid.
+    """
+    if _UNSTORABLE.search(text) is None:
+        return text
+    return _UNSTORABLE.sub("\ufffd", text)
+
+
+def storable_name(name: str) -> str:
+    """A file or folder name as the store keeps it: each undecodable byte (U+DC80-U+DCFF from
+    os.fsdecode) as U+EF80-U+EFFF, any other lone surrogate or NUL as U+FFFD.
+
+    `name_from_store` maps a stored name back to the one os functions open, so the next sync
+    finds the file again.
+    """
+    if _UNSTORABLE.search(name) is None:
+        return name
+    name = _RAW_BYTE.sub(lambda m: chr(ord(m.group()) + _BYTE_SHIFT), name)
+    return _UNSTORABLE.sub("\ufffd", name)
+
+
+def name_from_store(name: str) -> str:
+    """The name os functions open for a stored name (the inverse of `storable_name`)."""
+    if _STORED_BYTE.search(name) is None:
+        return name
+    return _STORED_BYTE.sub(lambda m: chr(ord(m.group()) - _BYTE_SHIFT), name)

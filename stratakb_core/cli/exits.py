@@ -1,27 +1,72 @@
 """Exit codes and how an error is reported at the command line (no I/O but printing the error).
 
 One table maps errors to exit codes: 0 done, 1 some files failed or internal error, 2 refused or
-usage error, 3 database unreachable or schema, 130 interrupted.
+usage error, 3 database unreachable or schema, 130 interrupted, 143 stopped by SIGTERM (handled like
+Ctrl-C).
 """
 
 from __future__ import annotations
 
+import atexit
+import os
+import signal
 import sys
+import threading
+import time
 from typing import Any
 
 from stratakb_core.errors import DatabaseError, RefusedError, StrataError, UsageError
 from stratakb_core.textsafe import escape_for_terminal as esc
 from stratakb_core.textsafe import json_dumps
 
-__all__ = ["EXIT_DATABASE", "EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_REFUSED", "exit_code_for",
-           "print_error"]
+__all__ = ["EXIT_DATABASE", "EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_REFUSED", "EXIT_TERMINATED",
+           "exit_code_for", "install_sigterm", "on_sigterm", "print_error", "terminated"]
 
 EXIT_OK, EXIT_FAILED, EXIT_REFUSED, EXIT_DATABASE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_TERMINATED = 143  # 128 + SIGTERM: stopped like Ctrl-C (what was stored stays), by a signal
+
+_terminated = False
+
+
+def on_sigterm(_signum: int, _frame: Any) -> None:
+    """SIGTERM (systemd, docker stop, an MCP client closing) is handled like Ctrl-C: the run
+    stops where it is, keeps what was stored, reports and records its end; the exit code is 143.
+    A second SIGTERM while stopping is ignored."""
+    global _terminated
+    if _terminated:
+        return
+    _terminated = True
+    # A server whose stdin reader thread blocks cannot finish shutting down by itself: after a
+    # grace period the exit handlers (the embedded server's clean-up among them) run and the
+    # process ends, whatever still waits.
+    threading.Thread(target=_force_exit, daemon=True, name="stratakb-sigterm").start()
+    raise KeyboardInterrupt
+
+
+SIGTERM_GRACE_S = 15.0
+
+
+def _force_exit() -> None:
+    time.sleep(SIGTERM_GRACE_S)
+    try:
+        atexit._run_exitfuncs()
+    finally:
+        os._exit(EXIT_TERMINATED)
+
+
+def terminated() -> bool:
+    return _terminated
+
+
+def install_sigterm() -> None:
+    """Handle SIGTERM like Ctrl-C in this process (only the main thread may set handlers)."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, on_sigterm)
 
 
 def exit_code_for(exc: BaseException) -> int:
     if isinstance(exc, KeyboardInterrupt):
-        return EXIT_INTERRUPTED
+        return EXIT_TERMINATED if _terminated else EXIT_INTERRUPTED
     if isinstance(exc, (UsageError, RefusedError)):
         return EXIT_REFUSED
     if isinstance(exc, DatabaseError):
@@ -36,7 +81,8 @@ def print_error(exc: StrataError | BaseException, as_json: bool) -> int:
         message, kind = exc.message, exc.code
     else:
         message, kind = f"{type(exc).__name__}: {exc}", "internal_error"
-    status = "refused" if code == EXIT_REFUSED else ("interrupted" if code == EXIT_INTERRUPTED else "error")
+    stopped = code in (EXIT_INTERRUPTED, EXIT_TERMINATED)
+    status = "refused" if code == EXIT_REFUSED else ("interrupted" if stopped else "error")
     if as_json:
         err: dict[str, Any] = {"code": kind, "message": message}
         flag = getattr(exc, "flag", None)

@@ -20,12 +20,17 @@ from stratakb_core.cli.exits import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_REFUSED,
+    EXIT_TERMINATED,
     exit_code_for,
+    install_sigterm,
     print_error,
+    terminated,
 )
 from stratakb_core.cli.parser import build_parser
-from stratakb_core.errors import StrataError
+from stratakb_core.errors import DatabaseLost, StrataError
 from stratakb_core.settings import Settings
+from stratakb_core.textsafe import escape_for_terminal as esc
+from stratakb_core.textsafe import json_dumps
 
 __all__ = ["COMMANDS", "EXIT_DATABASE", "EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_REFUSED",
            "build_parser", "exit_code_for", "main"]
@@ -73,20 +78,49 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     as_json = bool(getattr(args, "json", False))
+    install_sigterm()
     try:
         settings = Settings.from_env()
         module, function = COMMANDS[args.command]
         command = getattr(importlib.import_module(f"stratakb_core.cli.{module}"), function)
-        return command(args, settings)
+        code = command(args, settings)
+        return EXIT_TERMINATED if terminated() and code in (EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED) else code
     except KeyboardInterrupt as exc:
         return print_error(exc, as_json) if as_json else (print(
             "stratakb: interrupted; what was stored stays, run again to carry on", file=sys.stderr
-        ) or EXIT_INTERRUPTED)
+        ) or exit_code_for(exc))
+    except DatabaseLost as exc:
+        return _database_lost(exc, as_json)
     except StrataError as exc:
         return print_error(exc, as_json)
     except Exception as exc:  # last resort: one line, exit 1, never a traceback wall
         logging.getLogger(__name__).debug("internal error", exc_info=True)
         return print_error(exc, as_json)
+
+
+def _database_lost(exc: DatabaseLost, as_json: bool) -> int:
+    """The database went away mid-run: the run's report so far (files not reached listed), then the
+    error; exit 3."""
+    report = exc.report
+    as_dict = getattr(report, "as_dict", None)
+    if as_dict is None:
+        return print_error(exc, as_json)
+    if as_json:
+        print(json_dumps({**as_dict(), "error": {"code": exc.code, "message": exc.message},
+                          "exit_code": EXIT_DATABASE}, indent=2))
+        return EXIT_DATABASE
+    from stratakb_core.cli.render import add_report
+
+    print(add_report(report))
+    missing = report.not_reached or []
+    if missing:
+        print(f"Not reached ({len(missing)}), the database was lost before them:")
+        for path in missing[:50]:
+            print(f"  {esc(path)}")
+        if len(missing) > 50:
+            print(f"  ... and {len(missing) - 50} more")
+    print(f"stratakb: error: {esc(exc.message)}", file=sys.stderr)
+    return EXIT_DATABASE
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ class _Span:
     whole_section: bool  # the span is the entire section (no page starts inside it)
 
 
-def chunk_document(doc: ParsedDocument, config: ChunkConfig) -> list[Chunk]:
+def chunk_document(doc: ParsedDocument, config: ChunkConfig, max_chunks: int | None = None) -> list[Chunk]:
     """Chunks of doc in text order, ordinals from 0.
 
     A chunk never crosses a section or a page. A heading with no text of its own before its
@@ -47,6 +47,7 @@ def chunk_document(doc: ParsedDocument, config: ChunkConfig) -> list[Chunk]:
     page starts at the subsection). A section longer than chunk_size is split, preferring
     paragraph breaks, then line breaks, then sentence ends, then spaces, with chunk_overlap
     characters of overlap (from a word boundary) between pieces; every piece keeps the path.
+    With `max_chunks`, stops after that many (the caller tells a cut by asking one more).
     """
     if config.chunk_size < 1:
         raise ValueError("chunk_size must be at least 1")
@@ -60,6 +61,8 @@ def chunk_document(doc: ParsedDocument, config: ChunkConfig) -> list[Chunk]:
     chunks: list[Chunk] = []
     for start, end, path in _joined_spans(text, _spans(doc, pages), page_starts):
         for piece_start, piece_end in _split(text, start, end, config.chunk_size, config.chunk_overlap):
+            if max_chunks is not None and len(chunks) >= max_chunks:
+                return chunks
             page = bisect.bisect_right(page_starts, piece_start) if page_starts else None
             chunks.append(
                 Chunk(

@@ -1,4 +1,5 @@
-"""Parsing in a child process with a time limit and a memory bound; does I/O (a process).
+"""Parsing and structure mapping in a child process with a time limit and a memory bound; does
+I/O (a process).
 
 A hostile file (a PDF with circular references, a regex-hostile 10 MB line, a decompression bomb
 the parser's own checks missed) must end as a parse_error for that file and leave the run alone.
@@ -35,6 +36,7 @@ def _child(conn: Connection, memory_bytes: int, target: Callable[[bytes, str], P
         pass
     from stratakb_core.ingest.parsing import supported_extensions
     from stratakb_core.ingest.parsing.safe import parse_document as parse_bytes
+    from stratakb_core.ingest.structure import apply_structure, bound_structure
 
     parse_bytes = target or parse_bytes
     supported_extensions()  # import every parser now, so a file's time limit is its own parse
@@ -46,9 +48,10 @@ def _child(conn: Connection, memory_bytes: int, target: Callable[[bytes, str], P
             return
         if msg is None:
             return
-        data, rel_path = msg
+        data, rel_path, patterns = msg
         try:
-            doc = parse_bytes(data, rel_path)
+            # The structure map runs here too, inside the same limits, and comes back bounded.
+            doc = bound_structure(apply_structure(parse_bytes(data, rel_path), patterns))
             reply: tuple[str, Any] = ("ok", doc)
         except NoTextError as exc:
             reply = ("no_text", exc.message)
@@ -74,6 +77,8 @@ class ParseSandbox:
         self.memory_bytes = memory_mb * 1024 * 1024
         self._proc: Any = None
         self._conn: Connection | None = None
+        # The layer's structure patterns: the child maps each document's structure with them.
+        self.patterns: tuple[str, ...] = ()
 
     def _start(self) -> None:
         ctx = mp.get_context("spawn")  # never fork a process that may hold torch threads
@@ -104,7 +109,7 @@ class ParseSandbox:
             self._start()
         assert self._conn is not None
         try:
-            self._conn.send((data, rel_path))
+            self._conn.send((data, rel_path, self.patterns))
             ready = self._conn.poll(self.timeout_s)
         except (BrokenPipeError, EOFError, OSError) as exc:
             self._kill()

@@ -107,8 +107,8 @@ class _Collector:
             # Deleted since it was listed (git lists files removed from the work tree): simply
             # not a candidate any more.
             return
-        except OSError:
-            self.exclude(rel_path, "unreadable")
+        except OSError as exc:
+            self.exclude(rel_path, "path_too_long" if exc.errno == errno.ENAMETOOLONG else "unreadable")
             return
         if stat.S_ISLNK(st.st_mode):
             self.exclude(rel_path, "symlink")
@@ -420,7 +420,8 @@ def _walk(root: Path, strata: _StrataIgnore, out: _Collector) -> None:
             if not rel_dir:
                 raise UsageError(f"cannot list the folder: {exc.strerror}") from exc
             if inherited is None:
-                out.exclude(rel_dir, "unreadable")
+                # A folder past PATH_MAX cannot be opened: its path is what is wrong, not its rights.
+                out.exclude(rel_dir, "path_too_long" if exc.errno == errno.ENAMETOOLONG else "unreadable")
             else:
                 out.builtin_left_out(*inherited)
             continue

@@ -8,9 +8,12 @@ as an asset over the whole layer. Only `parse_file` reads files and only `embed_
 from __future__ import annotations
 
 import datetime as dt
+import errno
 import hashlib
+import logging
 import os
 import stat
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path, PurePosixPath
@@ -27,15 +30,21 @@ from stratakb_core.ingest.parsing import parser_for
 from stratakb_core.ingest.parsing.safe import parse_document
 from stratakb_core.ingest.parsing.scanned import needs_ocr
 from stratakb_core.ingest.policy import decide, is_secret_name
-from stratakb_core.ingest.structure import apply_structure
+from stratakb_core.ingest.structure import apply_structure, bound_structure
 from stratakb_core.labels import section_label
 from stratakb_core.store import events as ev
 from stratakb_core.store import projector, readers
 from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store import versions as version_store
-from stratakb_core.values import Chunk, ChunkConfig, FileEntry, ParsedDocument, Selection
+from stratakb_core.textsafe import storable_name, storable_text
+from stratakb_core.values import Chunk, ChunkConfig, DocumentFlag, FileEntry, ParsedDocument, Selection
+
+log = logging.getLogger("stratakb_core.ingest.locks")
 
 SUPERSEDES_MAX = 500
+# The chunks one file may store (about 8 MB of text at the default size): bounds the memory of a
+# file and the time its transaction holds the store's event lock.
+MAX_CHUNKS_PER_FILE = 10_000
 # Presets and the MCP ingest tool read every file in a supported format, whatever its size
 # (too_large is an add rule); this only keeps one pathological file from exhausting memory.
 MAX_READ_BYTES = 1 << 30
@@ -101,22 +110,24 @@ def plan_files(
         if reason is None and policy != "add" and parser_for(entry.rel_path) is None:
             reason = "unsupported"
         if reason is not None:
-            policy_reason[entry.rel_path] = reason
+            policy_reason[storable_name(entry.rel_path)] = reason
             skipped.append((entry.rel_path, reason))
         else:
             included.append(entry)
     candidates: list[PlannedFile] = []
     unchanged: list[str] = []
     for entry in included:
-        prev = stored.get(entry.rel_path)
+        prev = stored.get(storable_name(entry.rel_path))
         if prev is None:
             candidates.append(PlannedFile(entry, "added", None, None))
         elif prev.size == entry.size and prev.mtime_ns == entry.mtime_ns:
             unchanged.append(entry.rel_path)
         else:
             candidates.append(PlannedFile(entry, "updated", prev.id, prev.content_hash))
-    included_paths = {e.rel_path for e in included}
-    listed = {f.rel_path for f in selection.files} | {x.rel_path for x in selection.excluded}
+    # The store keeps names in their storable form (textsafe.storable_name); so are these sets.
+    included_paths = {storable_name(e.rel_path) for e in included}
+    listed = {storable_name(f.rel_path) for f in selection.files} | {
+        storable_name(x.rel_path) for x in selection.excluded}
     removals: list[tuple[str, str]] = []
     for path in sorted(stored):
         if path in included_paths:
@@ -145,15 +156,21 @@ class ParsedFile:
     document_id: int | None
     size: int
     mtime_ns: int
-    outcome: str  # parsed | unchanged | no_text | failed
+    outcome: str  # parsed | unchanged | no_text | failed | skipped (path_too_long)
     content_hash: str | None = None
-    reason: str | None = None  # read_error | parse_error when failed
+    reason: str | None = None  # read_error | parse_error when failed; path_too_long when skipped
     message: str | None = None
     doc: ParsedDocument | None = None
     date: str | None = None
     date_source: str | None = None
     supersedes: str | None = None
     redactions: tuple[tuple[str, int], ...] = ()  # (kind, count) of the secret values redacted
+    structured: bool = False  # the structure map (with the layer's patterns) is applied already
+
+    @property
+    def stored_path(self) -> str:
+        """rel_path as the store and its events keep it (textsafe.storable_name)."""
+        return storable_name(self.rel_path)
 
 
 def utc_date(mtime_ns: int) -> str:
@@ -194,6 +211,8 @@ def read_file(root: Path, rel_path: str, max_size: int) -> bytes:
     try:
         fd = os.open(path, flags)
     except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:
+            raise ReadError("the path is longer than the system allows", code="path_too_long") from exc
         raise ReadError(exc.strerror or "could not open") from exc
     try:
         st = os.fstat(fd)
@@ -231,6 +250,8 @@ def parse_file(root: Path, cand: PlannedFile, max_size: int,
     try:
         data = read_file(root, e.rel_path, max_size)
     except ReadError as exc:
+        if exc.code == "path_too_long":
+            return ParsedFile(**base, outcome="skipped", reason="path_too_long", message=exc.message)
         return ParsedFile(**base, outcome="failed", reason="read_error", message=exc.message)
     content_hash = hashlib.sha256(data).hexdigest()
     if cand.stored_hash is not None and cand.stored_hash == content_hash:
@@ -255,12 +276,32 @@ def parse_file(root: Path, cand: PlannedFile, max_size: int,
                                   message=f"OCR: {exc.message}")
     if doc is None:
         return ParsedFile(**base, outcome="no_text", content_hash=content_hash, message=no_text)
+    doc = bound_structure(storable_document(doc))
     if doc.date:
         date, date_source = doc.date, "front_matter"
     else:
         date, date_source = utc_date(e.mtime_ns), "file"
+    supersedes = resolve_supersedes(e.rel_path, doc.supersedes)
     return ParsedFile(**base, outcome="parsed", content_hash=content_hash, doc=doc, date=date,
-                      date_source=date_source, supersedes=resolve_supersedes(e.rel_path, doc.supersedes))
+                      date_source=date_source, supersedes=storable_name(supersedes) if supersedes else None)
+
+
+def storable_document(doc: ParsedDocument) -> ParsedDocument:
+    """doc with NUL and lone surrogates (from any decoder) replaced in its text and headings, one
+    character for one, so every offset holds and PostgreSQL accepts what is stored."""
+    text = storable_text(doc.text)
+    sections = doc.sections
+    if any(_unstorable_section(s) for s in sections):
+        sections = tuple(replace(s, heading=storable_text(s.heading) if s.heading else s.heading,
+                                 path=tuple(storable_text(h) for h in s.path)) for s in sections)
+    if text is doc.text and sections is doc.sections:
+        return doc
+    return replace(doc, text=text, sections=sections)
+
+
+def _unstorable_section(s: Any) -> bool:
+    return (s.heading is not None and storable_text(s.heading) is not s.heading) or any(
+        storable_text(h) is not h for h in s.path)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -283,9 +324,9 @@ def apply_structure_patterns(pf: ParsedFile, patterns: Sequence[str]) -> ParsedF
     Always run: PDF and Word parsers return sections cut at their outline only, and the map
     nests the text's own headings and clauses inside them (idempotent for the text formats).
     """
-    if pf.doc is None:
+    if pf.doc is None or pf.structured:
         return pf
-    return replace(pf, doc=apply_structure(pf.doc, patterns))
+    return replace(pf, doc=bound_structure(apply_structure(pf.doc, patterns)), structured=True)
 
 
 @dataclass(frozen=True)
@@ -297,12 +338,21 @@ class ChunkedFile:
 
 
 def chunk_file(pf: ParsedFile, layer: str, config: ChunkConfig) -> ChunkedFile | ParsedFile:
-    """Chunks and the exact texts to embed; a document that yields no chunk becomes no_text."""
+    """Chunks and the exact texts to embed; a document that yields no chunk becomes no_text.
+
+    A file keeps its first MAX_CHUNKS_PER_FILE chunks and is flagged truncated (count: null, the
+    rest is not cut), so one file's memory and transaction stay bounded.
+    """
     assert pf.doc is not None
-    chunks = tuple(chunk_document(pf.doc, config))
+    chunks = tuple(chunk_document(pf.doc, config, max_chunks=MAX_CHUNKS_PER_FILE + 1))
     if not chunks:
         return replace(pf, outcome="no_text", doc=None)
-    texts = tuple(embedding_text(c, layer, pf.rel_path) for c in chunks)
+    if len(chunks) > MAX_CHUNKS_PER_FILE:
+        chunks = chunks[:MAX_CHUNKS_PER_FILE]
+        flags = pf.doc.flags if any(f.reason == "truncated" for f in pf.doc.flags) else (
+            *pf.doc.flags, DocumentFlag("truncated", None))
+        pf = replace(pf, doc=replace(pf.doc, flags=flags))
+    texts = tuple(embedding_text(c, layer, pf.stored_path) for c in chunks)
     return ChunkedFile(pf, chunks, texts, tuple(text_hash(t) for t in texts))
 
 
@@ -351,7 +401,7 @@ def document_event(f: ChunkedFile, doc_id: int, layer: str, source_id: int, mode
     assert doc is not None
     vid = version_id_of(doc.text)
     return ev.Event(ev.DOCUMENT_VERSION_ADDED, layer, {
-        "document_id": doc_id, "source_id": source_id, "path": pf.rel_path, "change": pf.change,
+        "document_id": doc_id, "source_id": source_id, "path": pf.stored_path, "change": pf.change,
         "version_id": vid, "content_hash": pf.content_hash, "kind": stored_kind(doc), "date": pf.date,
         "date_source": pf.date_source, "supersedes": pf.supersedes,
         "flags": [{"reason": fl.reason, "count": fl.count} for fl in doc.flags],
@@ -409,7 +459,11 @@ def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: vec
     conn.commit()
     ids: list[int] = []
     events: list[ev.Event] = []
+    started = time.monotonic()
     with conn.transaction():
+        # One statement may not run for minutes whatever the text: past the limit it is this
+        # group's failure (each file is then tried alone), not a lock held over the whole store.
+        conn.execute(f"SET LOCAL statement_timeout = {STATEMENT_TIMEOUT_MS}")
         if emb.hashes:
             vector_tables.put_embeddings(conn, model.table, emb.hashes, emb.vectors)
         for f in files:
@@ -423,7 +477,22 @@ def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: vec
             if f.parsed.redactions:
                 events.append(redaction_event(f.parsed, doc_id, layer, run_id, actor))
         projector.commit_events(conn, events)  # inside this transaction: one commit for the whole group
+    _note_lock_held(time.monotonic() - started, len(files), sum(len(f.chunks) for f in files))
     return ids
+
+
+# The longest time a group's transaction (which takes the store's event lock) was held in this
+# process, for logs and the reliability checks.
+LOCK_HELD = {"longest_s": 0.0}
+LOCK_WARN_S = 10.0
+STATEMENT_TIMEOUT_MS = 60_000
+
+
+def _note_lock_held(seconds: float, files: int, chunks: int) -> None:
+    LOCK_HELD["longest_s"] = max(LOCK_HELD["longest_s"], seconds)
+    level = logging.WARNING if seconds > LOCK_WARN_S else logging.DEBUG
+    log.log(level, "event_lock_held seconds=%.3f files=%d chunks=%d longest=%.3f", seconds, files, chunks,
+            LOCK_HELD["longest_s"])
 
 
 def remove_documents(conn: psycopg.Connection, layer: str, removals: Sequence[tuple[int, str, str]],

@@ -38,6 +38,7 @@ from stratakb_core.store import readers
 from stratakb_core.store.connection import Database
 from stratakb_core.store.vectors import check_active_model
 from stratakb_core.textsafe import escape_for_terminal as esc
+from stratakb_core.textsafe import name_from_store, storable_name
 from stratakb_core.values import ChunkConfig, Selection
 
 __all__ = ["DEFAULT_MAX_FILE_SIZE", "AddOptions", "AddResult", "FileNote", "add_folder",
@@ -132,18 +133,19 @@ def plan_folder(db: Database, settings: Settings, opts: AddOptions) -> tuple[str
 def _plan(conn: psycopg.Connection, root: Path, max_file_size: int
           ) -> tuple[readers.SourceRow | None, dict[str, readers.DocumentRow], Selection, Plan]:
     """The folder's source (None when new), what it stores, its selection and the plan against it."""
-    own = next((s for s in readers.sources(conn) if s.root == str(root)), None)
+    own = next((s for s in readers.sources(conn) if s.root == storable_name(str(root))), None)
     stored = readers.documents_of_source(conn, own.id) if own is not None else {}
     conn.commit()
     selection = select_files(root)
     # Only a stored path the selection did not list can be a removal, so only those are looked up.
-    selected = {f.rel_path for f in selection.files}
-    present = {p for p in stored if p not in selected and os.path.lexists(os.path.join(root, p))}
+    selected = {storable_name(f.rel_path) for f in selection.files}
+    present = {p for p in stored if p not in selected
+               and os.path.lexists(os.path.join(str(root), name_from_store(p)))}
     return own, stored, selection, plan_files(selection, stored, max_file_size=max_file_size, present=present)
 
 
 def _choose_layer(conn: psycopg.Connection, opts: AddOptions, root: Path) -> str:
-    root_s = str(root)
+    root_s = storable_name(str(root))
     srcs = readers.sources(conn)
     conn.commit()
     own = next((s for s in srcs if s.root == root_s), None)
@@ -181,7 +183,7 @@ def _add_locked(conn: psycopg.Connection, opts: AddOptions, root: Path, layer: s
     root_s = str(root)
     why = broad_reason(root)
     _confirm(opts, why, "--allow-broad", f"{esc(root_s)} is {why}. Add it anyway?",
-             f"refused: {root_s} is {why}; pass --allow-broad to add it")
+             f"{root_s} is {why}; pass --allow-broad to add it")
     own, stored, selection, plan = _plan(conn, root, opts.max_file_size)
     result = AddResult(layer=layer, folder=root_s, model=embedder.name, run_id=uuid.uuid4().hex[:16],
                        selection=selection.method)
@@ -198,10 +200,11 @@ def _add_locked(conn: psycopg.Connection, opts: AddOptions, root: Path, layer: s
     size = RunSize(adds=plan.adds, updates=plan.updates, removes=len(plan.removals),
                    bytes_in=sum(c.entry.size for c in plan.candidates), layer_files=len(stored))
     why = large_run_reason(size)
-    _confirm(opts, why, "--yes", f"This run is large: {why}. Continue?", f"refused: {why}; pass --yes to run it")
+    _confirm(opts, why, "--yes", f"This run is large: {why}. Continue?", f"{why}; pass --yes to run it")
     active = check_active_model(conn, embedder.name, embedder.dimensions)
     conn.commit()
 
+    stored_root = storable_name(root_s)
     if own is None:
         description = opts.description
         if description is None:
@@ -215,11 +218,11 @@ def _add_locked(conn: psycopg.Connection, opts: AddOptions, root: Path, layer: s
         layer_event = None if opts.description is None else (
             ev.LAYER_UPDATED, {"changes": {"description": opts.description}})
     ids = write_setup(conn, layer=layer, run_id=result.run_id, actor=opts.actor, embedder=embedder, active=active,
-                      layer_event=layer_event, new_sources=[] if own is not None else [(root_s, layer)])
+                      layer_event=layer_event, new_sources=[] if own is not None else [(stored_root, layer)])
     try:
         sync_folder(conn, layer=layer, source_id=own.id if own is not None else ids[0], root=root, plan=plan,
                     stored=stored, embedder=embedder, result=result, max_file_size=opts.max_file_size,
                     actor=opts.actor, progress=progress)
     finally:
-        finish_run(conn, layer, result, opts.actor, {"command": "add", "folder": root_s})
+        finish_run(conn, layer, result, opts.actor, {"command": "add", "folder": stored_root})
     return result

@@ -58,9 +58,14 @@ class AddResult:
     model: str | None = None
     run_id: str = ""
     interrupted: bool = False
+    died: bool = False  # an error ended the run early (run_finished records it as interrupted)
+    # Set when the database was lost mid-run: the planned files that never got an outcome.
+    not_reached: list[str] | None = None
 
     @property
     def exit_code(self) -> int:
+        if self.not_reached is not None:
+            return 3
         if self.interrupted:
             return 130
         return 1 if self.errors else 0
@@ -82,6 +87,8 @@ class AddResult:
 
     def as_dict(self) -> dict[str, Any]:
         status = "interrupted" if self.interrupted else ("partial" if self.errors else "ok")
+        if self.not_reached is not None:
+            status = "error"
         return {
             "status": status,
             "layer": self.layer,
@@ -110,4 +117,5 @@ class AddResult:
             "redacted": [{"file": f, "counts": c} for f, c in self.redacted] or None,
             "notes": self.notes,
             "exit_code": self.exit_code,
+            **({"not_reached": self.not_reached} if self.not_reached is not None else {}),
         }

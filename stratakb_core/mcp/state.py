@@ -1,9 +1,11 @@
 """What the MCP server holds between calls (the lifespan's `ServerState`) and who calls a tool
 (`Caller`); does I/O (the store, the models, built lazily).
 
-Starting the server loads no model and needs no database: the embedder is built on the first
-search, and each tool call opens its own connection, so a database that comes back is used again
-without a restart.
+Starting the server loads no model; it resolves the store before serving (a store that is down
+then is tried again by each call). The embedder is built on the first search and follows the
+store's active model (a re-embed switches it while the server runs), and each tool call opens its
+own connection, so a database that comes back, or an embedded one that died and is started again,
+is used without a restart.
 """
 
 from __future__ import annotations
@@ -14,14 +16,16 @@ import secrets
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+import anyio
+import anyio.to_thread
 import psycopg
 from mcp.server.mcpserver import Context, MCPServer
 
 from stratakb_core.embedding import Embedder, build_embedder
-from stratakb_core.errors import StrataToolError
+from stratakb_core.errors import DatabaseError, StrataError, StrataToolError
 from stratakb_core.mcp import roles
 from stratakb_core.query import (
     PROMOTE_EVERY,
@@ -35,7 +39,7 @@ from stratakb_core.query import (
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
 from stratakb_core.store.connection import Database
-from stratakb_core.store.vectors import check_active_model
+from stratakb_core.store.vectors import active_model, check_active_model
 
 __all__ = ["KEY_ID_STATE_KEY", "ROLE_STATE_KEY", "Caller", "ServerState", "caller_of", "client_key", "lifespan",
            "state_of"]
@@ -72,10 +76,33 @@ class ServerState:
             return self._embedder
 
     def query_embedder(self, conn: psycopg.Connection) -> Embedder:
-        """The embedder, refused when the store's active model is another one (checked per call:
-        a re-embed can activate a new model while the server runs)."""
+        """The embedder of the store's active model, checked per call: when a re-embed activates
+        another model while the server runs, the server follows it (builds that model's embedder
+        and a new engine on this call), so searches carry on without a restart."""
         embedder = self.embedder()
-        check_active_model(conn, embedder.name)
+        active = active_model(conn)
+        if active is None or active.model == embedder.name:
+            return embedder
+        return self._follow(conn, active.model, active.dimensions)
+
+    def _follow(self, conn: psycopg.Connection, model: str, dimensions: int) -> Embedder:
+        with self._lock:
+            current = self._embedder
+            if current is not None and current.name == model:
+                return current
+            followed = replace(self.settings, embedding_model=model, embedding_dimensions=dimensions)
+            try:
+                embedder = build_embedder(followed)
+            except StrataError:
+                log.warning("the store's active model is %s; this server cannot build it", model)
+                embedder = None
+            if embedder is None or embedder.name != model:
+                # Refused with the one wording of a mismatch (the configured model is not the active one).
+                check_active_model(conn, current.name if current is not None else self.settings.embedding_model)
+                raise StrataToolError("embedding_model_mismatch", f"cannot load the store's active model {model}")
+            log.info("the store's active model is now %s: queries use it from now on", model)
+            # The old embedder is left to the collector: a call in flight may still be using it.
+            self.settings, self._embedder, self._engine = followed, embedder, None
         return embedder
 
     def engine(self, conn: psycopg.Connection) -> Engine:
@@ -95,6 +122,11 @@ class ServerState:
                     table_limits=table_limits(cfg), promote_every=PROMOTE_EVERY), reranker,
                     rewriter=build_rewriter(cfg), connect=self.db.connection)
             return self._engine
+
+    def warm_up(self) -> None:
+        """Start (embedded) and migrate the store now; raises DatabaseError when it is down."""
+        with self.db.connection():
+            pass
 
     def reranker_state(self) -> str:
         """disabled, not loaded yet, loaded, or unavailable: <reason> (never loads the model)."""
@@ -162,6 +194,13 @@ def lifespan(settings: Settings | None) -> Callable[[MCPServer[Any]], AbstractAs
     @asynccontextmanager
     async def run(_server: MCPServer[Any]) -> AsyncIterator[ServerState]:
         state = ServerState.build(settings)
+        # Resolve the store (start the embedded server, migrate) before serving, once, so the
+        # first calls, however many arrive at once, find it ready. A store that is down now is
+        # tried again by each call.
+        try:
+            await anyio.to_thread.run_sync(state.warm_up)
+        except DatabaseError as exc:
+            log.warning("the store is not reachable yet (%s); each call tries again", exc.message.splitlines()[0])
         log.info("stratakb MCP server ready (store: %s)", state.db.describe())
         if not state.settings.learning_enabled:
             log.info("learning is off (LEARNING_ENABLED=false): no interaction is recorded")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from stratakb_core.labels import KEYWORDS, NUMBER, ROMAN, norm_number, section_label
+from stratakb_core.patterns import compile_regex
 
 MAX_REFERENCES = 10
 __all__ = ["MAX_REFERENCES", "Reference", "find_references", "section_label"]
@@ -53,9 +54,8 @@ def find_references(question: str, structure_patterns: Sequence[str] = ()) -> li
         found.append((m.start(), Reference(m.group(0), norm_number(m.group(1)), True)))
     for pattern in structure_patterns:
         body = pattern[1:] if pattern.startswith("^") else pattern
-        try:
-            rx = re.compile(body)
-        except re.error:
+        rx = compile_regex(body)  # linear-time whenever google-re2 can run it: a question cannot hang it
+        if rx is None:
             continue
         for m in rx.finditer(question[:2000]):
             if not m.group(0) or any(a <= m.start() < b for a, b in taken):

@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from stratakb_core.patterns import check_regex
+from stratakb_core.patterns import check_regex, compile_regex
 
 log = logging.getLogger(__name__)
 
@@ -65,10 +65,10 @@ def compile_routing_patterns(layer: str, patterns: Sequence[str]) -> list[re.Pat
     for p in patterns:
         reason = check_regex(p) if isinstance(p, str) else "not a string"
         if reason is None:
-            try:
-                out.append(re.compile(p, re.IGNORECASE))
+            compiled = compile_regex(p, re.IGNORECASE)  # linear-time whenever google-re2 can run it
+            if compiled is not None:
+                out.append(compiled)
                 continue
-            except re.error as exc:
-                reason = str(exc)
+            reason = "does not compile"
         log.warning("unsafe_routing_pattern layer=%s reason=%s", layer, reason)
     return out

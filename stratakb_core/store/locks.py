@@ -1,4 +1,5 @@
-"""Advisory locks on a layer: the session lock a sync run holds and the key commits take; does I/O."""
+"""Advisory locks: on a layer (the session lock a sync run holds and the key commits take) and on
+the store's rules (who owns which folder, which model is active); does I/O."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import zlib
 
 import psycopg
 
-from stratakb_core.store.connection import LOCK_NAMESPACE_LAYER
+from stratakb_core.store.connection import LOCK_NAMESPACE_LAYER, LOCK_NAMESPACE_STORE
 
 
 def layer_lock_key(layer: str) -> tuple[int, int]:
@@ -42,3 +43,10 @@ def lock_layers_for_commit(conn: psycopg.Connection, layers: set[str | None]) ->
     for layer in sorted(name for name in layers if name):
         ns, key = layer_lock_key(layer)
         conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", (ns, key))
+
+
+def lock_store_rules(conn: psycopg.Connection) -> None:
+    """Transaction-level lock under which folder ownership, overlap and the model's activation are
+    checked and written, so two runs can never both pass a check the other's write breaks. Held
+    only for a run's setup transaction (milliseconds)."""
+    conn.execute("SELECT pg_advisory_xact_lock(%s, 0)", (LOCK_NAMESPACE_STORE,))

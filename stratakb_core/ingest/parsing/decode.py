@@ -27,12 +27,37 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
 )
 
 
-def decode_text(data: bytes) -> str:
+def decode_text(data: bytes, *, split_long_lines: bool = False) -> str:
     """Decode a text file's bytes, normalise newlines to \\n, and reject binary content.
 
     Raises ParseError for a NUL byte ("binary file"), for bytes that are neither UTF-8 nor
     Windows-1252, and for a file whose byte-order mark promises an encoding it does not hold.
+    A line over MAX_LINE_CHARS is refused, or with `split_long_lines` (prose formats, whose text
+    is split by size anyway) broken into lines of MAX_LINE_CHARS, so its text is kept.
     """
+    if split_long_lines:
+        return split_long(_decode(data, check=False))
+    return _decode(data, check=True)
+
+
+def split_long(text: str, limit: int = MAX_LINE_CHARS) -> str:
+    """text with every line longer than limit broken into lines of at most limit characters."""
+    try:
+        check_line_length(text, limit)
+    except ParseError:
+        pass
+    else:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= limit:
+            out.append(line)
+        else:
+            out.extend(line[i:i + limit] for i in range(0, len(line), limit))
+    return "\n".join(out)
+
+
+def _decode(data: bytes, *, check: bool) -> str:
     for bom, encoding in _BOMS:
         if data.startswith(bom):
             try:
@@ -46,12 +71,14 @@ def decode_text(data: bytes) -> str:
             if "\x00" in text:
                 raise ParseError("binary file (it contains NUL characters)")
             text = _normalise_newlines(text)
-            check_line_length(text)
+            if check:
+                check_line_length(text)
             return text
 
     if b"\x00" in data:
         raise ParseError("binary file (it contains NUL bytes)")
-    check_line_length(data)
+    if check:
+        check_line_length(data)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:

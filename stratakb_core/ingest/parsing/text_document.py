@@ -30,7 +30,7 @@ def parse_text_document(
     clause is looked for; find_pages the page spans, when the text has pages. ordered_lists: a
     run of ``1.`` ``2.`` lines without subclauses is a list, not clauses (see ``structure``).
     """
-    front_matter, text, lines_removed = split_front_matter(decode_text(data))
+    front_matter, text, lines_removed = split_front_matter(decode_text(data, split_long_lines=True))
     if not text.strip():
         raise NoTextError("the file has no text")
     doc = ParsedDocument(

@@ -61,9 +61,19 @@ from dataclasses import replace
 from stratakb_core.ingest.structure.lines import Lines
 from stratakb_core.ingest.structure.pattern_sections import PATTERN_WINDOW, compiled_patterns, insert_pattern_sections
 from stratakb_core.ingest.structure.scan import Node, Scanner
-from stratakb_core.values import ParsedDocument, Section
+from stratakb_core.values import DocumentFlag, ParsedDocument, Section
 
-__all__ = ["PATTERN_WINDOW", "apply_structure", "build_structure"]
+__all__ = ["MAX_HEADING_CHARS", "MAX_PATH_DEPTH", "MAX_SECTIONS", "PATTERN_WINDOW", "add_truncated", "apply_structure",
+           "bound_structure", "build_structure"]
+
+# Bounds on a structure map, so no file can make every chunk carry a multi-megabyte heading chain
+# (a 3 MB block read as one setext heading) or one transaction store 100,000 sections: a heading
+# is cut at MAX_HEADING_CHARS characters, a path keeps its outermost MAX_PATH_DEPTH headings, and
+# a map keeps its first MAX_SECTIONS sections (the last one then runs to the end of the text and
+# the document is flagged truncated, with the sections left out as its count).
+MAX_HEADING_CHARS = 300
+MAX_PATH_DEPTH = 12
+MAX_SECTIONS = 5_000
 
 # Parsers whose sections are cut at their outline entries alone and left for the map to fill in.
 _OUTLINE_FIRST_KINDS = frozenset({"pdf", "docx"})
@@ -117,6 +127,45 @@ def apply_structure(doc: ParsedDocument, structure_patterns: Sequence[str] = ())
         return doc
     lines = Lines(doc.text, doc.pages)
     return replace(doc, sections=insert_pattern_sections(doc.text, lines, doc.sections, patterns))
+
+
+def bound_structure(doc: ParsedDocument) -> ParsedDocument:
+    """doc with its structure map within the bounds above (the same doc when it already is)."""
+    sections = doc.sections
+    over = len(sections) > MAX_SECTIONS
+    if not over and all(_section_bounded(s) for s in sections):
+        return doc
+    left_out = 0
+    if over:
+        left_out = len(sections) - MAX_SECTIONS
+        last = sections[MAX_SECTIONS - 1]
+        sections = (*sections[: MAX_SECTIONS - 1], replace(last, end=sections[-1].end))
+    bounded = tuple(s if _section_bounded(s) else _bound_section(s) for s in sections)
+    return replace(doc, sections=bounded, flags=add_truncated(doc.flags, left_out) if left_out else doc.flags)
+
+
+def add_truncated(flags: tuple[DocumentFlag, ...], count: int) -> tuple[DocumentFlag, ...]:
+    """flags with `count` more items left out: added to a truncated flag there is, or a new one."""
+    for i, flag in enumerate(flags):
+        if flag.reason == "truncated":
+            total = None if flag.count is None else flag.count + count
+            return (*flags[:i], DocumentFlag("truncated", total), *flags[i + 1:])
+    return (*flags, DocumentFlag("truncated", count))
+
+
+def _section_bounded(s: Section) -> bool:
+    return (len(s.path) <= MAX_PATH_DEPTH and (s.heading is None or len(s.heading) <= MAX_HEADING_CHARS)
+            and all(len(h) <= MAX_HEADING_CHARS for h in s.path))
+
+
+def _cut(heading: str) -> str:
+    return heading if len(heading) <= MAX_HEADING_CHARS else heading[: MAX_HEADING_CHARS - 1] + "…"
+
+
+def _bound_section(s: Section) -> Section:
+    path = tuple(_cut(h) for h in s.path[:MAX_PATH_DEPTH])
+    heading = _cut(s.heading) if s.heading is not None else None
+    return replace(s, path=path, heading=heading, level=min(s.level, MAX_PATH_DEPTH))
 
 
 def _given_nodes(doc: ParsedDocument, root: tuple[str, ...]) -> list[Node]:

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from stratakb_core.ingest.structure.lines import Lines
-from stratakb_core.patterns import check_regex
+from stratakb_core.patterns import check_regex, compile_regex
 from stratakb_core.values import Section
 
 __all__ = ["PATTERN_WINDOW", "compiled_patterns", "insert_pattern_sections"]
@@ -41,7 +41,9 @@ def compiled_patterns(patterns: tuple[str, ...]) -> tuple[tuple[re.Pattern[str],
         if reason is not None:
             log.warning("unsafe_structure_pattern pattern=%s reason=%s", ascii(pattern)[:120], reason)
             continue
-        compiled = re.compile(pattern)
+        compiled = compile_regex(pattern)  # linear-time (google-re2) whenever it can run the pattern
+        if compiled is None:
+            continue
         result.append((compiled, "label" in compiled.groupindex))
     return tuple(result)
 
