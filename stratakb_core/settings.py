@@ -211,4 +211,16 @@ VARIABLES: tuple[Variable, ...] = (
              "outputs (and where `stratakb inspect` reads them)."),
     Variable("DAGSTER_HOME", "unset", "The Dagster instance's folder: the repository's `dagster_home/`, or one "
              "holding a copy of its `dagster.yaml`."),
+    Variable("STRATA_TABLE_QUERY_MEMORY", "`512MB`", "DuckDB's memory limit for one table query."),
+    Variable("STRATA_TABLE_QUERY_THREADS", "`2`", "DuckDB threads for one table query."),
+    Variable("STRATA_TABLE_QUERY_TIMEOUT", "`20`", "Seconds a table query may run before it is stopped."),
+    Variable("STRATA_HISTORY_RETENTION_DAYS", "`90`", "How long `stratakb gc` keeps versions a rollback or an "
+             "as-of answer could need."),
+    Variable("STRATA_OCR", "`auto`", "`auto` (on when the `ocr` extra is installed), `on` or `off`: read scanned "
+             "pages and images with OCR."),
+    Variable("STRATA_OCR_DPI", "`300`", "The resolution pages are rendered at for OCR."),
+    Variable("STRATA_OCR_TIMEOUT", "`600`", "Seconds one file's OCR may take (in its own child process)."),
+    Variable("STRATA_OCR_MEMORY_MB", "`4096`", "Memory one file's OCR may use."),
+    Variable("STRATA_QUARANTINE_SUSPICIOUS", "`off`", "`on` leaves passages marked suspicious (possible prompt "
+             "injection) out of answers, counted in a note."),
 )

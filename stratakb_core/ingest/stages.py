@@ -30,13 +30,14 @@ from stratakb_core.ingest.parsing import parser_for
 from stratakb_core.ingest.parsing.safe import parse_document
 from stratakb_core.ingest.parsing.scanned import needs_ocr
 from stratakb_core.ingest.policy import decide, is_secret_name
+from stratakb_core.ingest.storable import storable_document
 from stratakb_core.ingest.structure import apply_structure, bound_structure
 from stratakb_core.labels import section_label
 from stratakb_core.store import events as ev
 from stratakb_core.store import projector, readers
 from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store import versions as version_store
-from stratakb_core.textsafe import storable_name, storable_text
+from stratakb_core.textsafe import storable_name
 from stratakb_core.values import Chunk, ChunkConfig, DocumentFlag, FileEntry, ParsedDocument, Selection
 
 log = logging.getLogger("stratakb_core.ingest.locks")
@@ -284,24 +285,6 @@ def parse_file(root: Path, cand: PlannedFile, max_size: int,
     supersedes = resolve_supersedes(e.rel_path, doc.supersedes)
     return ParsedFile(**base, outcome="parsed", content_hash=content_hash, doc=doc, date=date,
                       date_source=date_source, supersedes=storable_name(supersedes) if supersedes else None)
-
-
-def storable_document(doc: ParsedDocument) -> ParsedDocument:
-    """doc with NUL and lone surrogates (from any decoder) replaced in its text and headings, one
-    character for one, so every offset holds and PostgreSQL accepts what is stored."""
-    text = storable_text(doc.text)
-    sections = doc.sections
-    if any(_unstorable_section(s) for s in sections):
-        sections = tuple(replace(s, heading=storable_text(s.heading) if s.heading else s.heading,
-                                 path=tuple(storable_text(h) for h in s.path)) for s in sections)
-    if text is doc.text and sections is doc.sections:
-        return doc
-    return replace(doc, text=text, sections=sections)
-
-
-def _unstorable_section(s: Any) -> bool:
-    return (s.heading is not None and storable_text(s.heading) is not s.heading) or any(
-        storable_text(h) is not h for h in s.path)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ def test_the_text_names_every_part_in_the_order_people_read_it():
     c = Citation("a.md", 2, 3, 4, ("4 Term",), "contracts", "2024-01-31", "filename", "b.md", True)
     assert c.text() == ("a.md, page 2, lines 3-4, 4 Term, layer contracts, dated 2024-01-31 (filename), "
                         "replaced by b.md, archived")
-    assert Citation("a.md", None, 1, 1, (), "x").text() == "a.md, lines 1-1, layer x"
+    assert Citation("a.md", None, 1, 1, (), "x").text() == "a.md, line 1, layer x"
 
 
 def test_a_receipt_passage_is_cited_without_provenance_and_lines_only_when_known():
