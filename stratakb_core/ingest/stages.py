@@ -34,6 +34,7 @@ from stratakb_core.ingest.storable import storable_document
 from stratakb_core.ingest.structure import apply_structure, bound_structure
 from stratakb_core.labels import section_label
 from stratakb_core.store import events as ev
+from stratakb_core.store import locks as layer_locks
 from stratakb_core.store import projector, readers
 from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store import versions as version_store
@@ -446,7 +447,7 @@ def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: vec
     with conn.transaction():
         # One statement may not run for minutes whatever the text: past the limit it is this
         # group's failure (each file is then tried alone), not a lock held over the whole store.
-        conn.execute(f"SET LOCAL statement_timeout = {STATEMENT_TIMEOUT_MS}")
+        layer_locks.limit_statements(conn, STATEMENT_TIMEOUT_MS)
         if emb.hashes:
             vector_tables.put_embeddings(conn, model.table, emb.hashes, emb.vectors)
         for f in files:

@@ -50,3 +50,8 @@ def lock_store_rules(conn: psycopg.Connection) -> None:
     checked and written, so two runs can never both pass a check the other's write breaks. Held
     only for a run's setup transaction (milliseconds)."""
     conn.execute("SELECT pg_advisory_xact_lock(%s, 0)", (LOCK_NAMESPACE_STORE,))
+
+
+def limit_statements(conn: psycopg.Connection, milliseconds: int) -> None:
+    """Within the caller's transaction, no statement may run longer than `milliseconds`."""
+    conn.execute(f"SET LOCAL statement_timeout = {int(milliseconds)}")
