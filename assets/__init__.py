@@ -132,6 +132,7 @@ def layer_store(context: dg.AssetExecutionContext, strata: StrataStore, selected
 
 
 @dg.asset(partitions_def=layers_partitions, group_name=GROUP, kinds={"parquet"}, deps=[layer_store],
+          owners=OWNERS, tags=TAGS,
           description="Every current CSV, TSV and XLSX sheet of the layer as a typed Parquet table (every row, "
           "for strata_table_query), under <data_dir>/tables; the tables of removed or replaced files are pruned.")
 def tables(context: dg.AssetExecutionContext, strata: StrataStore) -> dg.MaterializeResult:

@@ -16,7 +16,7 @@ GROUP = "learning"
 DAGSTER_ACTOR = "dagster"
 
 
-@dg.asset(group_name=GROUP, kinds={"postgres"},
+@dg.asset(group_name=GROUP, kinds={"postgres"}, owners=["team:knowledge-platform"], tags={"domain": "knowledge"},
           description="Learned rewrites and synonyms (and chunk demotions, the decay of stale rewrites): the "
           "promoter over the lookback window's interactions and feedback; idempotent.")
 def learned_rewrites(context: dg.AssetExecutionContext, strata: StrataStore) -> dg.MaterializeResult:
@@ -27,7 +27,8 @@ def learned_rewrites(context: dg.AssetExecutionContext, strata: StrataStore) -> 
                                           if isinstance(v, int | bool) and v is not None})
 
 
-@dg.asset(group_name=GROUP, kinds={"postgres"}, deps=[learned_rewrites],
+@dg.asset(group_name=GROUP, kinds={"postgres"}, deps=[learned_rewrites], owners=["team:knowledge-platform"],
+          tags={"domain": "knowledge"},
           description="Which layers a kind of question belongs to (routing's learned affinity), as the "
           "promoter left them.")
 def layer_affinities(context: dg.AssetExecutionContext, strata: StrataStore) -> dg.MaterializeResult:

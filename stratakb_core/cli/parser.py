@@ -61,6 +61,25 @@ EXAMPLES: dict[str, list[str]] = {
     "preset": ["stratakb preset apply presets/sepa.yaml --dry-run"],
     "preset apply": ["stratakb preset apply presets/sepa.yaml", "stratakb preset apply presets/sepa.yaml --dry-run"],
     "eval": ["stratakb eval eval/golden.yaml", "stratakb eval eval/golden.yaml --mode hybrid --json"],
+    "read": ["stratakb read --layer docs runbooks/failover.md", "stratakb read d12:0-410 --expand"],
+    "table": ["stratakb table list", "stratakb table query d3.s1 --measure sum:amount --group-by region"],
+    "table list": ["stratakb table list --layer sheets --json"],
+    "table query": ["stratakb table query d3.s1 --where 'status=overdue' --measure count"],
+    "feedback": ["stratakb feedback int_0123abcd --helpful", "stratakb feedback int_0123abcd --not-helpful "
+                 "--better-query 'SCT Inst reject codes'"],
+    "learning": ["stratakb learning stats", "stratakb learning reset --layer docs"],
+    "learning stats": ["stratakb learning stats --layer docs --json"],
+    "learning reset": ["stratakb learning reset --layer docs", "stratakb learning reset --all"],
+    "rollback": ["stratakb rollback docs --to 42 --dry-run", "stratakb rollback docs --to 2026-03-04T12:00:00Z"],
+    "gc": ["stratakb gc --dry-run", "stratakb gc --retention-days 30"],
+    "remove-layer": ["stratakb remove-layer old_docs --yes"],
+    "rename-layer": ["stratakb rename-layer docs runbooks --yes"],
+    "remove-source": ["stratakb remove-source runbooks path/to/old-folder --yes"],
+    "rebuild-layer": ["stratakb rebuild-layer runbooks --yes"],
+    "backup": ["stratakb backup store.skb"],
+    "restore": ["stratakb restore store.skb"],
+    "export-layer": ["stratakb export-layer runbooks runbooks.skb --no-vectors"],
+    "import-layer": ["stratakb import-layer runbooks.skb --root /srv/docs --yes"],
 }
 
 
@@ -263,9 +282,21 @@ def walk_parsers(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()
                 yield from walk_parsers(child, (*path, name))
 
 
+_ARGUMENT_HELP = {
+    "--json": "print the result as JSON", "layer": "the layer's name", "interaction_id":
+    "the interaction id (int_...) an ask or search returned", "new_name": "the layer's new name",
+    "folder": "the source folder, as the layer holds it", "file": "the archive file (.skb)",
+}
+
+
 def _finish(root: argparse.ArgumentParser) -> None:
-    """Each command's examples as its epilog, kept as written."""
+    """Each command's examples as its epilog, kept as written; the commands' common arguments
+    (`--json`, a layer, a file) get their one wording where a command left them without help."""
     for path, parser in walk_parsers(root):
+        for action in parser._actions:
+            key = action.option_strings[0] if action.option_strings else action.dest
+            if not action.help and key in _ARGUMENT_HELP:
+                action.help = _ARGUMENT_HELP[key]
         examples = EXAMPLES.get(" ".join(path))
         parser.formatter_class = argparse.RawDescriptionHelpFormatter
         if examples:

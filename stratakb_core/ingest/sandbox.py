@@ -157,10 +157,17 @@ def sandbox_from_env() -> ParseSandbox:
                                                                               DEFAULT_MEMORY_MB)))
 
 
+def _parse_with_ocr(*args: Any, **kwargs: Any) -> Any:
+    """parsing.scanned.parse_with_ocr, imported in the child that runs it (it brings the PDF parser
+    and the OCR engine, which a sync with nothing to OCR never needs)."""
+    from stratakb_core.ingest.parsing.scanned import parse_with_ocr
+
+    return parse_with_ocr(*args, **kwargs)
+
+
 def ocr_sandbox_from_env() -> ParseSandbox:
     """The OCR parse's own sandbox: STRATA_OCR_TIMEOUT (seconds per file, default 600) and
     STRATA_OCR_MEMORY_MB (default 4096); it runs parsing.scanned.parse_with_ocr."""
-    from stratakb_core.ingest.parsing.scanned import parse_with_ocr
 
     def num(name: str, default: float) -> float:
         try:
@@ -168,4 +175,4 @@ def ocr_sandbox_from_env() -> ParseSandbox:
         except ValueError:
             return default
     return ParseSandbox(num("STRATA_OCR_TIMEOUT", 600.0), int(num("STRATA_OCR_MEMORY_MB", 4096)),
-                        target=parse_with_ocr)
+                        target=_parse_with_ocr)

@@ -28,7 +28,6 @@ from stratakb_core.ingest.chunking import chunk_document, embedding_text
 from stratakb_core.ingest.content_safety import chunk_marks, redact_document
 from stratakb_core.ingest.parsing import parser_for
 from stratakb_core.ingest.parsing.safe import parse_document
-from stratakb_core.ingest.parsing.scanned import needs_ocr
 from stratakb_core.ingest.policy import decide, is_secret_name
 from stratakb_core.ingest.storable import storable_document
 from stratakb_core.ingest.structure import apply_structure, bound_structure
@@ -175,6 +174,13 @@ class ParsedFile:
         return storable_name(self.rel_path)
 
 
+def _needs_ocr(rel_path: str, doc: ParsedDocument | None) -> bool:
+    # Imported only when OCR is on: it brings the PDF parser, which a no-change sync never needs.
+    from stratakb_core.ingest.parsing.scanned import needs_ocr
+
+    return needs_ocr(rel_path, doc)
+
+
 def utc_date(mtime_ns: int) -> str:
     return dt.datetime.fromtimestamp(mtime_ns / 1e9, tz=dt.UTC).date().isoformat()
 
@@ -267,7 +273,7 @@ def parse_file(root: Path, cand: PlannedFile, max_size: int,
     except ParseError as exc:
         return ParsedFile(**base, outcome="failed", content_hash=content_hash, reason="parse_error",
                           message=exc.message)
-    if ocr is not None and needs_ocr(e.rel_path, doc):
+    if ocr is not None and _needs_ocr(e.rel_path, doc):
         try:
             doc = ocr(data, e.rel_path)
         except NoTextError as exc:

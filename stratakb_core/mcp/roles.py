@@ -71,6 +71,11 @@ TOOL_ROLES: Final[dict[str, str]] = {
     "strata_set_archived_patterns": "admin",
     "strata_admin_health": "admin",
     "strata_reset_learning": "admin",
+    "strata_rollback_layer": "admin",
+    "strata_remove_layer": "admin",
+    "strata_rename_layer": "admin",
+    "strata_remove_source": "admin",
+    "strata_rebuild_layer": "admin",
 }
 
 KEY_PREFIX: Final = "skb_"

@@ -122,13 +122,14 @@ def test_definitions_load_with_the_assets_jobs_schedule_and_sensors():
     dg.Definitions.validate_loadable(defs)
     keys = {k.to_user_string() for k in defs.resolve_asset_graph().get_all_asset_keys()}
     assert keys == {"selected_files", "policy_decisions", "parsed_documents", "structure_maps", "chunks",
-                    "chunk_embeddings", "layer_store"}
+                    "chunk_embeddings", "layer_store", "tables", "learned_rewrites", "layer_affinities"}
     sync = defs.resolve_job_def("sync_layer")
     assert sync.executor_def.name == "in_process"
     assert defs.resolve_job_def("reembed").executor_def.name == "in_process"
     assert sync.partitions_def is not None and sync.partitions_def.name == "layers"
     assert defs.resolve_schedule_def("sync_every_layer").job_name == "sync_layer"
-    assert {s.name for s in defs.sensors} == {"layer_partitions", "external_syncs", "source_folder_changes"}
+    assert {s.name for s in defs.sensors} == {"layer_partitions", "external_syncs", "source_folder_changes",
+                                                "learning_promoter"}
 
 
 def test_instance_config_is_sqlite_without_telemetry_and_one_run_per_layer(tmp_path):

@@ -81,12 +81,14 @@ def test_webserver_lists_assets_and_a_layer_partition(database_url, settings, db
         assert data is not None, "the webserver did not serve the code location in time"
         assets = {"/".join(n["assetKey"]["path"]): n["partitionKeys"] for n in data["assetNodes"]}
         assert set(assets) == {"selected_files", "policy_decisions", "parsed_documents", "structure_maps",
-                               "chunks", "chunk_embeddings", "layer_store"}
+                               "chunks", "chunk_embeddings", "layer_store", "tables", "learned_rewrites",
+                               "layer_affinities"}
         assert assets["layer_store"] == ["docs"]
         [repo] = data["repositoriesOrError"]["nodes"]
         assert {j["name"] for j in repo["jobs"]} >= {"sync_layer", "reembed"}
         assert [s["name"] for s in repo["schedules"]] == ["sync_every_layer"]
-        assert {s["name"] for s in repo["sensors"]} == {"layer_partitions", "external_syncs", "source_folder_changes"}
+        assert {s["name"] for s in repo["sensors"]} == {"layer_partitions", "external_syncs", "source_folder_changes",
+                                                "learning_promoter"}
     finally:
         # Stop it by its process id (and the code server it started, in its process group).
         try:

@@ -50,7 +50,7 @@ def test_runner_scores_every_mode_and_reports_rerank_unavailable(db, settings, d
     embedder = build_embedder(settings)
     report = evaluate(conn, lambda: embedder, settings, _golden(tmp_path))
     assert report["questions"] == report["scored"] == 5 and report["problems"] == []
-    assert set(report["modes"]) == {"fulltext", "vector", "hybrid", "hybrid_no_slots"}
+    assert set(report["modes"]) == {"fulltext", "vector", "hybrid", "hybrid_no_slots", "hybrid_evidence"}
     # No reranking model can load offline under its default name: never faked, always said.
     assert "hybrid_rerank" in report["unavailable"]
     assert "could not load" in report["unavailable"]["hybrid_rerank"]
@@ -75,7 +75,7 @@ def test_runner_scores_every_mode_and_reports_rerank_unavailable(db, settings, d
     assert spec["spec"] and spec["basis"] == "similarity" and (spec["high"], spec["medium"]) == (0.6, 0.45)
     assert spec["answerable"] == 4
     text = format_eval_report(report)
-    assert "hybrid + rerank | unavailable" in text and "| full-text only |" in text
+    assert "hybrid + cross-encoder rerank | unavailable" in text and "| full-text only |" in text
 
 
 def test_runner_runs_the_reranked_mode_when_a_model_loads(db, settings, docs, conn, tmp_path):
