@@ -98,7 +98,15 @@ class ParquetIOManager(dg.ConfigurableIOManager):
                                      "bytes": path.stat().st_size})
 
     def load_input(self, context: dg.InputContext) -> pa.Table:
-        path = self._path(context.asset_key, context.asset_partition_key)
+        # An asset check's input has no asset partition of its own in a backfill's run: the run's
+        # partition (one layer per run) is the one it reads.
+        try:
+            partition = context.asset_partition_key
+        except dg.DagsterInvariantViolationError:
+            partition = context.partition_key
+        except Exception:  # dagster's check.CheckError, not exported
+            partition = context.partition_key
+        path = self._path(context.asset_key, partition)
         if not path.exists():
             raise dg.Failure(f"no stage output at {path}: materialize the upstream asset for this layer first")
         return pq.read_table(path)

@@ -31,7 +31,7 @@ pytestmark = pytest.mark.deploy
 
 REPO = Path(__file__).resolve().parents[2]
 LAYERS = ("alpha", "beta", "gamma")
-TIMEOUT_S = 420.0
+TIMEOUT_S = float(os.environ.get("STRATA_TEST_DAGSTER_TIMEOUT", "420"))
 
 
 @pytest.fixture
@@ -64,17 +64,25 @@ def _backfill(env: dict[str, str], partitions: str) -> None:
     assert p.returncode == 0, p.stdout[-2000:] + p.stderr[-3000:]
 
 
-def _wait_for_runs(instance: dg.DagsterInstance, count: int, daemon: subprocess.Popen) -> list:
+def _wait_for_runs(instance: dg.DagsterInstance, count: int, daemon: subprocess.Popen, log: Path) -> list:
     deadline = time.monotonic() + TIMEOUT_S
     while time.monotonic() < deadline:
-        assert daemon.poll() is None, "the daemon stopped: " + daemon.stdout.read()[-3000:]
-        records = instance.get_run_records()
+        assert daemon.poll() is None, "the daemon stopped: " + log.read_text(errors="replace")[-3000:]
+        # Only the backfills' runs: the folder sensor also asks for a sync of each never-synced layer.
+        records = [r for r in instance.get_run_records() if "dagster/backfill" in r.dagster_run.tags]
         if len(records) >= count and all(r.dagster_run.is_finished for r in records):
             return records
         time.sleep(2)
     states = [(r.dagster_run.tags.get("dagster/partition"), r.dagster_run.status.value)
               for r in instance.get_run_records()]
-    raise AssertionError(f"runs not finished after {TIMEOUT_S:.0f} s: {states}")
+    failures = [str(e.dagster_event.step_failure_data.error.to_string())[-900:]
+                for r in instance.get_run_records() if r.dagster_run.status.value == "FAILURE"
+                for e in instance.all_logs(r.dagster_run.run_id)
+                if e.dagster_event is not None and e.dagster_event.is_step_failure][:1]
+    stuck = [[e.message for e in instance.all_logs(r.dagster_run.run_id)][-6:]
+             for r in instance.get_run_records() if r.dagster_run.status.value == "STARTED"][:2]
+    raise AssertionError(f"runs not finished after {TIMEOUT_S:.0f} s: {states}; failures: {failures}; "
+                         f"last messages of unfinished runs: {stuck}")
 
 
 def _pid(instance: dg.DagsterInstance, run_id: str) -> int:
@@ -102,13 +110,17 @@ def test_backfill_of_three_layers_on_a_postgres_instance(database_url, dagster_p
             instance.add_dynamic_partitions("layers", list(LAYERS))
             _backfill(env, ",".join(LAYERS))
             _backfill(env, "alpha")  # a second run of one layer, queued behind the first
+            daemon_log = tmp_path / "daemon.log"
+            daemon_out = daemon_log.open("w")
             daemon = subprocess.Popen(
                 [sys.executable, "-c", "from dagster._daemon.cli import main; main()", "run",
                  "-w", str(REPO / "workspace.yaml")],
-                cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                # To a file, never a pipe left unread: the run workers inherit it, and a full pipe
+                # blocks their logging (and so the whole run) for good.
+                cwd=REPO, env=env, stdout=daemon_out, stderr=subprocess.STDOUT,
                 start_new_session=True)
             try:
-                records = _wait_for_runs(instance, 4, daemon)
+                records = _wait_for_runs(instance, 4, daemon, daemon_log)
             finally:
                 os.killpg(daemon.pid, signal.SIGTERM)
                 try:
@@ -116,6 +128,7 @@ def test_backfill_of_three_layers_on_a_postgres_instance(database_url, dagster_p
                 except subprocess.TimeoutExpired:
                     os.killpg(daemon.pid, signal.SIGKILL)
                     daemon.wait()
+                daemon_out.close()
             runs = {}
             for r in records:
                 assert r.dagster_run.status == dg.DagsterRunStatus.SUCCESS, (
