@@ -7,7 +7,11 @@
 - vectors_for_every_chunk (on layer_store): every chunk of the layer has a vector under the active
   model;
 - store_matches_event_log (on layer_store): verify-store finds no difference (the rebuild compares
-  the whole store, which holds this layer).
+  the whole store, which holds this layer);
+- folders_unchanged_since_sync (on layer_store, the layer's freshness): no file of the layer's
+  folders changed after its last sync. The source_folder_changes sensor reports it failed on a
+  layer's partition as soon as a folder changes (and asks for a sync), so the UI shows the layer
+  stale until the sync's own evaluation passes.
 
 The partition is the run's (a run of sync_layer syncs one layer).
 """
@@ -20,12 +24,14 @@ import pyarrow.compute as pc
 
 from assets import chunks, layer_store
 from resources import StrataStore
+from stratakb_core.ingest.folder_stat import stale_layers
 from stratakb_core.ingest.source_sync import layer_chunk_config
 from stratakb_core.store import readers
 from stratakb_core.store.layer_checks import chunks_without_vectors, failed_since_good_sync
 from stratakb_core.store.rebuild import verify_projections
 
 MAX_LISTED = 20
+FRESHNESS_CHECK = "folders_unchanged_since_sync"
 
 
 def _layer(context: dg.AssetCheckExecutionContext) -> str:
@@ -86,5 +92,15 @@ def store_matches_event_log(context: dg.AssetCheckExecutionContext, strata: Stra
                   "tables": [f"{d.table}: {d.rows} rows only in the {d.only_in} table" for d in diffs[:MAX_LISTED]]})
 
 
+@dg.asset_check(asset=layer_store, name=FRESHNESS_CHECK, description="Freshness: no file of the layer's "
+                "folders changed after its last sync (the source_folder_changes sensor fails it when one does).")
+def folders_unchanged_since_sync(context: dg.AssetCheckExecutionContext, strata: StrataStore
+                                 ) -> dg.AssetCheckResult:
+    with strata.database().connection() as conn:
+        stale = stale_layers(conn, {_layer(context)})
+    return dg.AssetCheckResult(passed=not stale, severity=dg.AssetCheckSeverity.WARN,
+                               metadata={"why": stale[0][2] if stale else "synced after every change"})
+
+
 layer_checks = [chunks_within_size_limit, no_failed_files_since_good_sync, vectors_for_every_chunk,
-                store_matches_event_log]
+                store_matches_event_log, folders_unchanged_since_sync]

@@ -13,18 +13,17 @@ import os
 import dagster as dg
 
 from assets import layer_assets, layer_store, layers_partitions
-from assets.checks import layer_checks
+from assets.checks import FRESHNESS_CHECK, layer_checks
 from assets.learning_assets import learning_assets
 from resources import ParquetIOManager, StrataStore
 from stratakb_core.ingest import layer_stages as stages
 from stratakb_core.ingest.addplan import LAYER_NAME_RE
-from stratakb_core.ingest.folder_stat import folder_stat
+from stratakb_core.ingest.folder_stat import stale_layers
 from stratakb_core.ingest.lifecycle import rollback_layer
 from stratakb_core.ingest.reembed import DEFAULT_BATCH_SIZE
 from stratakb_core.ingest.reembed import reembed as reembed_store_chunks
 from stratakb_core.query import PROMOTE_EVERY
 from stratakb_core.store import readers
-from stratakb_core.store.layer_checks import last_sync
 from stratakb_core.store.layer_state import runs_finished
 from stratakb_core.store.learning import interactions_after
 
@@ -175,39 +174,27 @@ def learning_promoter(context: dg.SensorEvaluationContext, strata: StrataStore):
     return dg.SensorResult(run_requests=[dg.RunRequest(run_key=f"learning:{last}")], cursor=str(last))
 
 
-def _stale_layers(strata: StrataStore, known: set[str]) -> list[tuple[str, str, str]]:
-    """(layer, folders' fingerprint, why) for each layer whose folders changed after its last sync."""
-    with strata.database().connection() as conn:
-        roots: dict[str, list[str]] = {}
-        for src in readers.sources(conn):
-            roots.setdefault(src.layer, []).append(src.root)
-        synced = {layer: last_sync(conn, layer) for layer in roots if layer in known}
-    out = []
-    for layer, when in synced.items():
-        stats = [(root, folder_stat(root)) for root in sorted(roots[layer])]
-        newest = max((st.newest_mtime_ns for _, st in stats if st is not None), default=0)
-        if when is None or newest > when.timestamp() * 1e9:
-            key = ";".join(f"{root}={st.key() if st else 'unreadable'}" for root, st in stats)
-            why = "never synced" if when is None else f"a file changed after the last sync ({when.isoformat()})"
-            out.append((layer, key, why))
-    return out
-
-
 @dg.sensor(job=sync_layer, minimum_interval_seconds=60, default_status=dg.DefaultSensorStatus.RUNNING,
            description="Stats each layer's source folders (no file read); a layer whose folders changed after "
            "its last sync is marked stale on layer_store and gets a sync_layer run (once per change).")
 def source_folder_changes(context: dg.SensorEvaluationContext, strata: StrataStore):
     seen = json.loads(context.cursor) if context.cursor else {}
     known = set(context.instance.get_dynamic_partitions(PARTITIONS))
-    stale = _stale_layers(strata, known)
+    with strata.database().connection() as conn:
+        stale = stale_layers(conn, known)
     fresh = [(layer, key, why) for layer, key, why in stale if seen.get(layer) != key]
     if not fresh:
         return dg.SkipReason("no layer's folders changed since its last sync")
     seen.update({layer: key for layer, key, _ in fresh})
     return dg.SensorResult(
         run_requests=[dg.RunRequest(run_key=f"{layer}:{key}", partition_key=layer) for layer, key, _ in fresh],
-        asset_events=[dg.AssetObservation(asset_key=layer_store.key, partition=layer,
-                                          metadata={"stale": True, "why": why}) for layer, _, why in fresh],
+        # Shown on layer_store's partition: an observation, and its freshness check failed until
+        # the next sync's check passes (assets/checks.py, folders_unchanged_since_sync).
+        asset_events=[e for layer, _, why in fresh for e in (
+            dg.AssetObservation(asset_key=layer_store.key, partition=layer, metadata={"stale": True, "why": why}),
+            dg.AssetCheckEvaluation(asset_key=layer_store.key, check_name=FRESHNESS_CHECK, passed=False,
+                                    partition=layer, severity=dg.AssetCheckSeverity.WARN,
+                                    metadata={"why": why}))],
         cursor=json.dumps(seen))
 
 

@@ -17,6 +17,7 @@ and outline offsets the parser computed on the original text are moved with the 
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 from collections.abc import Mapping
@@ -103,8 +104,10 @@ def check_content_safety(value: Any) -> dict[str, Any]:
     return value
 
 
+@functools.cache
 def ocr_installed() -> bool:
-    """Whether the ocr extra's packages can be imported (probed, not imported)."""
+    """Whether the ocr extra's packages can be imported (probed, not imported; once per process:
+    three import-path searches per file cost 0.4 ms, 40 s over 100,000 files)."""
     try:
         engine = importlib.util.find_spec("rapidocr") or importlib.util.find_spec("rapidocr_onnxruntime")
         return bool(engine and importlib.util.find_spec("pypdfium2") and importlib.util.find_spec("PIL"))

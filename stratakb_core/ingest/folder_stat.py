@@ -7,7 +7,12 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["FolderStat", "folder_stat"]
+import psycopg
+
+from stratakb_core.store import readers
+from stratakb_core.store.layer_checks import last_sync
+
+__all__ = ["FolderStat", "folder_stat", "stale_layers"]
 
 MAX_ENTRIES = 200_000  # a folder this large is fingerprinted from its first entries only
 
@@ -53,3 +58,22 @@ def folder_stat(root: str | Path) -> FolderStat | None:
         except OSError:
             continue
     return FolderStat(files, newest, size)
+
+
+def stale_layers(conn: psycopg.Connection, layers: set[str]) -> list[tuple[str, str, str]]:
+    """(layer, its folders' fingerprint, why) for each of `layers` whose folders changed after its
+    last sync (or that never synced): the Dagster freshness sensor and check. Only stats folders."""
+    roots: dict[str, list[str]] = {}
+    for src in readers.sources(conn):
+        roots.setdefault(src.layer, []).append(src.root)
+    synced = {layer: last_sync(conn, layer) for layer in roots if layer in layers}
+    conn.commit()
+    out = []
+    for layer, when in synced.items():
+        stats = [(root, folder_stat(root)) for root in sorted(roots[layer])]
+        newest = max((st.newest_mtime_ns for _, st in stats if st is not None), default=0)
+        if when is None or newest > when.timestamp() * 1e9:
+            key = ";".join(f"{root}={st.key() if st else 'unreadable'}" for root, st in stats)
+            why = "never synced" if when is None else f"a file changed after the last sync ({when.isoformat()})"
+            out.append((layer, key, why))
+    return out

@@ -31,6 +31,7 @@ from stratakb_core.embedding import Embedder
 from stratakb_core.errors import EmbedError, ModelMismatchError, UsageError
 from stratakb_core.ingest.addplan import DEFAULT_MAX_FILE_SIZE
 from stratakb_core.ingest.content_safety import resolve
+from stratakb_core.ingest.no_text import leave_unread
 from stratakb_core.ingest.sandbox import ocr_sandbox_from_env, sandbox_from_env
 from stratakb_core.ingest.selection import select_files
 from stratakb_core.ingest.source_sync import (
@@ -158,20 +159,20 @@ def _present(root: str, stored: Mapping[str, readers.DocumentRow]) -> set[str]:
     return {p for p in stored if os.path.lexists(os.path.join(root, p))}
 
 
-def _plan_source(conn: psycopg.Connection, ss: SourceSelection, policy: str,
+def _plan_source(conn: psycopg.Connection, layer: str, ss: SourceSelection, policy: str,
                  max_file_size: int) -> tuple[Plan, dict[str, readers.DocumentRow]]:
     stored = readers.documents_of_source(conn, ss.source_id)
     conn.commit()
     plan = plan_files(ss.selection, stored, max_file_size=_size_limit(policy, max_file_size),
                       present=_present(ss.selection.root, stored), policy=policy)
-    return plan, stored
+    return leave_unread(conn, layer, ss.source_id, plan), stored
 
 
 def plan_stage(conn: psycopg.Connection, layer: str, selected: pa.Table, *,
                max_file_size: int = DEFAULT_MAX_FILE_SIZE) -> StageOutput:
     """Policy and plan per source: what to add, update, leave, remove or skip (by stat)."""
     policy = layer_policy(conn, layer)
-    items = [SourcePlan(ss.source_id, ss.selection.root, _plan_source(conn, ss, policy, max_file_size)[0])
+    items = [SourcePlan(ss.source_id, ss.selection.root, _plan_source(conn, layer, ss, policy, max_file_size)[0])
              for ss in selection_from_table(selected)]
     # The parse stage reads files up to the same limit the plan applied.
     table = plan_to_table(items).replace_schema_metadata(
@@ -451,11 +452,11 @@ def _store_source(conn: psycopg.Connection, layer: str, ss: SourceSelection, sta
     """Store one source from the stage outputs, or from its files when another sync changed it
     after the plan stage ran (the stage outputs are stale then)."""
     sid, root = ss.source_id, ss.selection.root
-    plan, stored = _plan_source(conn, ss, policy, max_file_size)
+    plan, stored = _plan_source(conn, layer, ss, policy, max_file_size)
     stale = plan != staged.plans.get(sid)
     if stale:
         ss = SourceSelection(sid, select_files(Path(root), mode=policy))
-        plan, stored = _plan_source(conn, ss, policy, max_file_size)
+        plan, stored = _plan_source(conn, layer, ss, policy, max_file_size)
         result.notes.append(f"the layer changed since this run planned; {root} was synced from its files")
     result.selection = ss.selection.method
     result.notes.extend(ss.selection.notes)

@@ -267,7 +267,7 @@ class _SourceWriter:
         assert model is not None and row is not None, "the run's setup activates the model and creates the layer"
         self.model, self.recipe = model, layer_chunk_config(row).recipe()
         self.safety = layer_content_safety(conn, layer)
-        self.failed: list[ev.Event] = []
+        self.failed: list[ev.Event] = []  # file_failed and file_skipped, committed at the end
         self.reached: set[str] = set()  # the files with an outcome (stored, failed, unchanged, skipped)
         self.pending: list[ChunkedFile] = []
         self.pending_chunks = 0
@@ -292,6 +292,10 @@ class _SourceWriter:
             refresh_document_stat(self.conn, f.document_id, f.size, f.mtime_ns)
             self.result.files_unchanged += 1
         elif f.outcome == "no_text":
+            # remembered with its stat, so the next plan leaves it unread (ingest/no_text.py)
+            self.failed.append(ev.Event(ev.FILE_SKIPPED, self.layer, {
+                "source_id": self.source_id, "path": f.stored_path, "reason": "no_text", "size": f.size,
+                "mtime_ns": f.mtime_ns, "ocr": self.safety.ocr_on}, self.result.run_id, self.actor))
             if f.document_id is not None:
                 removals.append((f.stored_path, "no_text"))
             else:

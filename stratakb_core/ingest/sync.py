@@ -28,6 +28,7 @@ from stratakb_core.ingest.addplan import (
     layer_name_from_folder,
 )
 from stratakb_core.ingest.layer_tables import refresh_layer_tables
+from stratakb_core.ingest.no_text import leave_unread
 from stratakb_core.ingest.selection import select_files
 from stratakb_core.ingest.source_sync import finish_run, layer_lock, sync_folder, write_setup
 from stratakb_core.ingest.stages import Plan, plan_files
@@ -141,7 +142,8 @@ def _plan(conn: psycopg.Connection, root: Path, max_file_size: int
     selected = {storable_name(f.rel_path) for f in selection.files}
     present = {p for p in stored if p not in selected
                and os.path.lexists(os.path.join(str(root), name_from_store(p)))}
-    return own, stored, selection, plan_files(selection, stored, max_file_size=max_file_size, present=present)
+    plan = plan_files(selection, stored, max_file_size=max_file_size, present=present)
+    return own, stored, selection, plan if own is None else leave_unread(conn, own.layer, own.id, plan)
 
 
 def _choose_layer(conn: psycopg.Connection, opts: AddOptions, root: Path) -> str:

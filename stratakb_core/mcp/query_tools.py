@@ -25,6 +25,12 @@ from stratakb_core.store import readers
 __all__ = ["LayerInfo", "LayersResponse", "register", "strata_ask", "strata_list_knowledge_layers", "strata_search"]
 
 TOP_K_MIN, TOP_K_MAX = 1, 50
+# The as_of argument of strata_search and strata_ask (history: store/as_of_view.py).
+AsOf = Annotated[
+    str | None,
+    Field(description="Answer from the layers as they stood at this time (ISO, e.g. 2026-03-04T12:00:00Z) "
+                      "or event seq; the response carries the date."),
+]
 READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True,
                             open_world_hint=False)
 
@@ -74,11 +80,7 @@ def strata_search(
         dict[str, Any] | None,
         Field(description='Exact matches on chunk metadata, such as {"page": "3"}.'),
     ] = None,
-    as_of: Annotated[
-        str | None,
-        Field(description="Answer from the layers as they stood at this time (ISO, e.g. 2026-03-04T12:00:00Z) "
-                          "or event seq; the response carries the date."),
-    ] = None,
+    as_of: AsOf = None,
 ) -> Annotated[CallToolResult, SearchResponse]:
     """Hybrid search (meaning + exact words) for exact terms, codes and identifiers; returns the
     documents' own text with file, lines, section, similarity and a confidence level. A named
@@ -109,11 +111,7 @@ def strata_ask(
         Field(description="extractive asks for the documents' own sentences; grounded cannot loosen a "
                           "layer that is extractive."),
     ] = None,
-    as_of: Annotated[
-        str | None,
-        Field(description="Answer from the layers as they stood at this time (ISO, e.g. 2026-03-04T12:00:00Z) "
-                          "or event seq; the response carries the date."),
-    ] = None,
+    as_of: AsOf = None,
 ) -> Annotated[CallToolResult, AskResponse]:
     """Answer a question from the documents: a status (found, partly_found, not_found) and passages
     S1, S2, ... each with its citation (file, page, lines, clause path, layer, date). Answer only

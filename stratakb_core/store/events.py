@@ -25,6 +25,9 @@ SOURCE_ADDED = "source_added"
 DOCUMENT_VERSION_ADDED = "document_version_added"
 DOCUMENT_REMOVED = "document_removed"
 FILE_FAILED = "file_failed"
+# A file whose read gave no text (a scan with OCR off, an image-only or empty file), with its stat
+# and the OCR setting: the next plan leaves it unread while all three are the same (ingest/no_text.py).
+FILE_SKIPPED = "file_skipped"
 EMBEDDING_MODEL_ACTIVATED = "embedding_model_activated"
 RUN_FINISHED = "run_finished"
 # A chunk's embed_hash names the exact text embedded for it. `stratakb reembed` rebuilds that text
@@ -58,11 +61,11 @@ EVENT_TYPES: frozenset[str] = frozenset({
     EMBEDDING_MODEL_ACTIVATED, RUN_FINISHED, CHUNKS_REHASHED, RECEIPT_ISSUED, INTERACTION_RECORDED,
     API_KEY_CREATED, API_KEY_REVOKED, FEEDBACK_RECORDED, LEARNING_PROMOTED, LEARNING_RESET,
     LAYER_ROLLED_BACK, SOURCE_REMOVED, LAYER_REMOVED, LAYER_RENAMED, LAYER_IMPORTED, VERSIONS_COLLECTED,
-    SECRETS_REDACTED,
+    SECRETS_REDACTED, FILE_SKIPPED,
 })
 # Facts kept for the record that change no projection table.
 AUDIT_ONLY: frozenset[str] = frozenset({FILE_FAILED, RUN_FINISHED, LAYER_ROLLED_BACK, LAYER_IMPORTED,
-                                        SECRETS_REDACTED})
+                                        SECRETS_REDACTED, FILE_SKIPPED})
 
 
 def default_actor() -> str:

@@ -29,8 +29,11 @@ def commit_events(conn: psycopg.Connection, events: Sequence[ev.Event]) -> list[
     with conn.transaction():
         lock_layers_for_commit(conn, {e.layer for e in events})
         seqs = ev.append(conn, events)
-        for seq, event in zip(seqs, events, strict=True):
-            project(conn, seq, event.type, event.layer, event.payload)
+        # Pipeline mode: the projections' statements go out without waiting for each reply (a group
+        # of 250 small files is ~1,750 statements; a round trip each cost ~1 ms per file).
+        with conn.pipeline():
+            for seq, event in zip(seqs, events, strict=True):
+                project(conn, seq, event.type, event.layer, event.payload)
     return seqs
 
 

@@ -90,33 +90,29 @@ def layer_settings(conn: psycopg.Connection, name: str) -> dict[str, Any] | None
     return dict(zip(keys, row, strict=True))
 
 
-def layer_metadata_schema(conn: psycopg.Connection, layer: str) -> dict[str, Any]:
-    """The metadata_schema last set on a layer by its events ({} when never set); it has no
-    column, so it is read from the layer_created and layer_updated events."""
+def _layer_setting(conn: psycopg.Connection, layer: str, key: str) -> Any:
+    """The value last set for a layer setting that has no column (None when never set): read from
+    the layer_created and layer_updated events, newest first."""
     rows = conn.execute(
         "SELECT type, payload FROM events WHERE layer = %s AND type IN (%s, %s) ORDER BY seq DESC",
         (layer, ev.LAYER_UPDATED, ev.LAYER_CREATED),
     ).fetchall()
     for type_, payload in rows:
         holder = (payload.get("changes") or {}) if type_ == ev.LAYER_UPDATED else payload
-        if "metadata_schema" in holder:
-            return holder["metadata_schema"] or {}
-    return {}
+        if key in holder:
+            return holder[key]
+    return None
+
+
+def layer_metadata_schema(conn: psycopg.Connection, layer: str) -> dict[str, Any]:
+    """The metadata_schema last set on a layer by its events ({} when never set)."""
+    return _layer_setting(conn, layer, "metadata_schema") or {}
 
 
 def layer_content_safety(conn: psycopg.Connection, layer: str) -> dict[str, Any]:
-    """The content_safety settings last set on a layer by its events ({} when never set): like
-    metadata_schema, they have no column and are read from layer_created and layer_updated."""
-    rows = conn.execute(
-        "SELECT type, payload FROM events WHERE layer = %s AND type IN (%s, %s) ORDER BY seq DESC",
-        (layer, ev.LAYER_UPDATED, ev.LAYER_CREATED),
-    ).fetchall()
-    for type_, payload in rows:
-        holder = (payload.get("changes") or {}) if type_ == ev.LAYER_UPDATED else payload
-        if "content_safety" in holder:
-            value = holder["content_safety"]
-            return dict(value) if isinstance(value, dict) else {}
-    return {}
+    """The content_safety settings last set on a layer by its events ({} when never set)."""
+    value = _layer_setting(conn, layer, "content_safety")
+    return dict(value) if isinstance(value, dict) else {}
 
 
 def sources(conn: psycopg.Connection) -> list[SourceRow]:
@@ -130,6 +126,20 @@ def documents_of_source(conn: psycopg.Connection, source_id: int) -> dict[str, D
         (source_id,),
     ).fetchall()
     return {r[1]: DocumentRow(*r) for r in rows}
+
+
+def no_text_files(conn: psycopg.Connection, layer: str, source_id: int) -> dict[str, tuple[int, int, bool]]:
+    """The files of a source whose last read gave no text (its file_skipped events, the latest per
+    path): stored path -> (size, mtime_ns, OCR on at the time)."""
+    rows = conn.execute(
+        "SELECT DISTINCT ON (payload->>'path') payload->>'path', (payload->>'size')::bigint,"
+        " (payload->>'mtime_ns')::bigint, coalesce((payload->>'ocr')::boolean, false)"
+        " FROM events WHERE type = %s AND layer = %s AND (payload->>'source_id')::bigint = %s"
+        " ORDER BY payload->>'path', seq DESC",
+        (ev.FILE_SKIPPED, layer, source_id),
+    ).fetchall()
+    return {r[0]: (int(r[1]), int(r[2]), bool(r[3])) for r in rows if r[0] is not None and r[1] is not None
+            and r[2] is not None}
 
 
 def count_layer_documents(conn: psycopg.Connection, layer: str) -> int:

@@ -44,7 +44,8 @@ def test_a_sync_runs_every_check_and_reports_counts_schemas_and_totals(
     assert result.success
     checks = {e.check_name: e.passed for e in result.get_asset_check_evaluations()}
     assert checks == {"chunks_within_size_limit": True, "no_failed_files_since_good_sync": True,
-                      "vectors_for_every_chunk": True, "store_matches_event_log": True}
+                      "vectors_for_every_chunk": True, "store_matches_event_log": True,
+                      "folders_unchanged_since_sync": True}
     for asset in STAGES:
         md = _metadata(result, asset)
         assert isinstance(md["dagster/row_count"], dg.IntMetadataValue), asset
@@ -61,7 +62,7 @@ def test_checks_are_defined_blocking_on_chunks_with_owners_and_tags():
     graph = defs.resolve_asset_graph()
     specs = {k.name: graph.get_check_spec(k) for k in graph.asset_check_keys}
     assert set(specs) == {"chunks_within_size_limit", "no_failed_files_since_good_sync", "vectors_for_every_chunk",
-                          "store_matches_event_log"}
+                          "store_matches_event_log", "folders_unchanged_since_sync"}
     assert specs["chunks_within_size_limit"].blocking and specs["chunks_within_size_limit"].asset_key.path == ["chunks"]
     for key in graph.get_all_asset_keys():
         node = graph.get(key)
@@ -89,6 +90,10 @@ def test_stale_sensor_requests_a_sync_once_per_change(db, settings, docs, instan
     result = source_folder_changes(ctx)
     assert [r.partition_key for r in result.run_requests] == [LAYER]
     assert result.asset_events[0].metadata["stale"].value is True
+    # the layer's freshness check is failed on its partition until the sync's own evaluation passes
+    check = result.asset_events[1]
+    assert isinstance(check, dg.AssetCheckEvaluation) and (check.check_name, check.passed, check.partition) == (
+        "folders_unchanged_since_sync", False, LAYER)
     ctx2 = dg.build_sensor_context(instance=instance, resources=resources, cursor=result.cursor)
     assert isinstance(source_folder_changes(ctx2), dg.SkipReason)  # the same change is requested once
 

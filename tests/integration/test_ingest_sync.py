@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from stratakb_core.errors import ConfirmationRequired, ModelMismatchError, RefusedError, UsageError
+from stratakb_core.ingest.inspection import dry_run, manifest, table_rows
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.store import events as ev
 from stratakb_core.store.rebuild import verify_projections
@@ -133,6 +134,21 @@ def test_empty_file_is_skipped_as_no_text_and_removed_when_emptied(db, settings,
     (docs / "retention-policy.txt").write_text("   \n\n", encoding="utf-8")
     r2 = add(db, settings, docs)
     assert ("retention-policy.txt", "no_text") in [(n.file, n.reason) for n in r2.removed]
+
+
+def test_a_no_text_file_is_remembered_and_left_unread_until_it_changes(db, settings, docs, conn):
+    write(docs, "empty.md", "")
+    add(db, settings, docs)
+    r = add(db, settings, docs)
+    assert ("empty.md", "no_text") in [(n.file, n.reason) for n in r.skipped] and r.files_added == 0
+    # read once: the second sync left it unread, so it recorded no second file_skipped
+    assert [e.payload["path"] for e in ev.read(conn) if e.type == ev.FILE_SKIPPED] == ["empty.md"]
+    plan = dry_run(db, settings, AddOptions(folder=docs))
+    assert "empty.md" not in plan["would_add"] and {"file": "empty.md", "reason": "no_text"} in plan["skipped"]
+    row = next(r for r in table_rows(manifest(conn, "docs")) if r["path"] == "empty.md")
+    assert (row["status"], row["action"], row["reason"]) == ("skipped", None, "no_text")
+    write(docs, "empty.md", "# Now\n\nIt has text.\n")  # changed: read again, and stored
+    assert add(db, settings, docs).files_added == 1
 
 
 def test_invalid_utf8_falls_back_to_windows_1252(db, settings, docs, conn):

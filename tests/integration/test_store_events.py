@@ -35,6 +35,7 @@ def full_store(db, settings, docs, conn):
     (docs / "runbooks" / "failover-2024.md").unlink()
     write(docs, "broken.txt", b"Data \x00 binary\n" * 10)
     write(docs, "deploy.md", "# Deploy\n\ndb_password: Tr0ub4dor&3xyz\n")  # secrets_redacted
+    write(docs, "empty.md", "")  # file_skipped (no text)
     add_folder(db, settings, AddOptions(folder=docs, description="Changed description"))
     doc_id, chunk_id, version_id = conn.execute(
         "SELECT document_id, id, version_id FROM chunks ORDER BY id LIMIT 1").fetchone()

@@ -48,7 +48,8 @@ def test_hostile_corpus_ends_as_expected_and_syncs_again(tmp_path: Path, databas
     assert not wrong, wrong
     assert code == 1 and report["status"] == "partial"  # failures are the bombs' own, listed per file
     assert {e["reason"] for e in report["errors"]} == {"parse_error"}
-    assert rss < MAIN_RSS_LIMIT_MB and seconds < 300, (rss, seconds)
+    # memory is bounded; the run's time is a benchmark figure (scripts/chaos.py --only hostile), not an assert
+    assert rss < MAIN_RSS_LIMIT_MB, (rss, seconds)
 
     # The store holds the names in a form PostgreSQL takes, and the next sync finds every file again.
     again_code, again, _, _ = _add(folder, env)
