@@ -39,9 +39,9 @@ from stratakb_core.ingest.content_safety import ContentSafety, ocr_skip_reason, 
 from stratakb_core.ingest.sandbox import ParseSandbox, ocr_sandbox_from_env, sandbox_from_env
 from stratakb_core.ingest.stages import ChunkedFile, EmbedResult, ParsedFile, Plan
 from stratakb_core.ingest.sync_result import AddResult, FileNote
+from stratakb_core.store import bulk_vectors, projector, readers
 from stratakb_core.store import events as ev
 from stratakb_core.store import locks as layer_locks
-from stratakb_core.store import projector, readers
 from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.connection import lost_message
 from stratakb_core.store.layer_state import refresh_document_stat
@@ -418,35 +418,38 @@ def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, files: 
     done = 0
     # A progress object may also report chunks stored (embedded or reused) against those seen so far.
     on_chunks = getattr(progress, "chunks", None)
-    try:
-        for f in files:
-            stored_before = result.chunks_stored
-            writer.add(f, to_remove)
-            done += 1
-            if progress is not None:
-                progress(done, total if total is not None else done)
-            if on_chunks is not None and result.chunks_stored != stored_before:
-                on_chunks(result.chunks_stored, result.chunks_stored + writer.pending_chunks)
-        writer.flush()
-        if on_chunks is not None:
-            on_chunks(result.chunks_stored, result.chunks_stored)
-        writer.remove(stored, to_remove)
-    except KeyboardInterrupt:
-        result.interrupted = True
-        _rollback(conn)
-    except DatabaseLost as exc:
-        result.not_reached = [p for p in planned if p not in writer.reached]
-        exc.report = result
-        raise
-    except psycopg.Error as exc:
-        lost = lost_message(conn, exc)
-        if lost is None:
+    # Many files into a small vector table: its HNSW index is built once after (store/bulk_vectors.py).
+    bulk_vectors.repair_index(conn, writer.model.table)
+    with bulk_vectors.bulk_load(conn, writer.model.table, total or 0):
+        try:
+            for f in files:
+                stored_before = result.chunks_stored
+                writer.add(f, to_remove)
+                done += 1
+                if progress is not None:
+                    progress(done, total if total is not None else done)
+                if on_chunks is not None and result.chunks_stored != stored_before:
+                    on_chunks(result.chunks_stored, result.chunks_stored + writer.pending_chunks)
+            writer.flush()
+            if on_chunks is not None:
+                on_chunks(result.chunks_stored, result.chunks_stored)
+            writer.remove(stored, to_remove)
+        except KeyboardInterrupt:
+            result.interrupted = True
+            _rollback(conn)
+        except DatabaseLost as exc:
+            result.not_reached = [p for p in planned if p not in writer.reached]
+            exc.report = result
+            raise
+        except psycopg.Error as exc:
+            lost = lost_message(conn, exc)
+            if lost is None:
+                result.died = True
+                raise
+            result.not_reached = [p for p in planned if p not in writer.reached]
+            raise DatabaseLost(lost, report=result) from exc
+        except BaseException:
             result.died = True
             raise
-        result.not_reached = [p for p in planned if p not in writer.reached]
-        raise DatabaseLost(lost, report=result) from exc
-    except BaseException:
-        result.died = True
-        raise
-    finally:
-        writer.record_failures()
+        finally:
+            writer.record_failures()

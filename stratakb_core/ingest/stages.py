@@ -449,23 +449,28 @@ def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: vec
     conn.commit()
     ids: list[int] = []
     events: list[ev.Event] = []
+    for f in files:  # the events (chunk metadata, injection marks) are built before any lock is taken
+        doc_id = f.parsed.document_id if f.parsed.document_id is not None else next(new_ids)
+        ids.append(doc_id)
+        events.append(document_event(f, doc_id, layer, source_id, model.model, recipe, run_id, actor))
+        if f.parsed.redactions:
+            events.append(redaction_event(f.parsed, doc_id, layer, run_id, actor))
+    if emb.hashes:
+        # Vectors first, on their own: keyed by text hash, one without its chunk is reused later, and
+        # their HNSW inserts (~2 ms each) stay out of the transaction that takes the locks.
+        with conn.transaction():
+            layer_locks.limit_statements(conn, STATEMENT_TIMEOUT_MS)
+            vector_tables.put_embeddings(conn, model.table, emb.hashes, emb.vectors)
     started = time.monotonic()
     with conn.transaction():
         # One statement may not run for minutes whatever the text: past the limit it is this
         # group's failure (each file is then tried alone), not a lock held over the whole store.
         layer_locks.limit_statements(conn, STATEMENT_TIMEOUT_MS)
-        if emb.hashes:
-            vector_tables.put_embeddings(conn, model.table, emb.hashes, emb.vectors)
         for f in files:
             doc = f.parsed.doc
             assert doc is not None
-            doc_id = f.parsed.document_id if f.parsed.document_id is not None else next(new_ids)
-            ids.append(doc_id)
             version_store.put_version(conn, version_id_of(doc.text), doc.text, stored_kind(doc), doc.first_line,
                               [list(pg) for pg in doc.pages] if doc.pages else None)
-            events.append(document_event(f, doc_id, layer, source_id, model.model, recipe, run_id, actor))
-            if f.parsed.redactions:
-                events.append(redaction_event(f.parsed, doc_id, layer, run_id, actor))
         projector.commit_events(conn, events)  # inside this transaction: one commit for the whole group
     _note_lock_held(time.monotonic() - started, len(files), sum(len(f.chunks) for f in files))
     return ids

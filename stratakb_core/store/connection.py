@@ -35,6 +35,7 @@ LOCK_NAMESPACE_EVENTS = 0x5354_0002
 LOCK_NAMESPACE_LAYER = 0x5354_0003
 LOCK_NAMESPACE_MODELS = 0x5354_0004
 LOCK_NAMESPACE_STORE = 0x5354_0005  # store-wide rules: folder ownership, overlap, model activation
+LOCK_NAMESPACE_BULK = 0x5354_0006  # a bulk load into one vector table (store/bulk_vectors.py)
 
 _MIGRATION_RE = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
 

@@ -1,0 +1,142 @@
+"""A bulk load into a model's vector table: its HNSW index set aside, and built once after; does I/O.
+
+Each insert into a live HNSW index walks the graph (~2,000 buffer reads for a 384-dimension vector
+at pgvector's defaults): ~2 ms a vector on 2 cores, so a run bringing 100,000 new chunks spends
+about four minutes on index upkeep alone. Building the index once after the load takes ~5 s per
+20,000 vectors (measured on this machine kind, ADR 0008). So a run with many files to read, into a
+table that is still small (rebuilding a large index would cost more than the load saves), drops the
+index, loads, and builds it again when it ends, whichever way it ends. Searches meanwhile scan
+exactly: the same answers, slower, on a table this small.
+
+One bulk load per table at a time (a session advisory lock). A process killed during the load
+leaves the table without its index; the next sync of any layer builds it again (`repair_index`)
+unless another process's bulk load holds the lock.
+"""
+
+from __future__ import annotations
+
+import logging
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import psycopg
+
+from stratakb_core.store.connection import LOCK_NAMESPACE_BULK
+
+log = logging.getLogger(__name__)
+
+BULK_MIN_FILES = 2_000  # fewer files to read: the index is kept up as they are stored
+BULK_MAX_ROWS = 50_000  # a table with more vectors keeps its index
+DROP_LOCK_TIMEOUT_MS = 2_000  # dropping waits for running searches no longer than this
+BUILD_MEMORY = "512MB"  # maintenance_work_mem while the index is built: the graph in memory
+
+
+def _key(table: str) -> tuple[int, int]:
+    return LOCK_NAMESPACE_BULK, zlib.crc32(table.encode("utf-8")) & 0x7FFF_FFFF
+
+
+def _index_exists(conn: psycopg.Connection, table: str) -> bool:
+    row = conn.execute("SELECT to_regclass(%s) IS NOT NULL", (f"{table}_hnsw",)).fetchone()
+    return bool(row and row[0])
+
+
+def _build(conn: psycopg.Connection, table: str) -> None:
+    with conn.transaction():
+        conn.execute(f"SET LOCAL maintenance_work_mem = '{BUILD_MEMORY}'")
+        conn.execute(f"CREATE INDEX IF NOT EXISTS {table}_hnsw ON {table} USING hnsw (embedding vector_cosine_ops)")
+
+
+def _quietly_rollback(conn: psycopg.Connection) -> None:
+    try:
+        conn.rollback()
+    except psycopg.Error:
+        pass  # the connection is gone: the run's next statement reports it
+
+
+def repair_index(conn: psycopg.Connection, table: str) -> bool:
+    """Build the table's HNSW index when a killed bulk load left it without one; True if built.
+    Never raises a database error: the caller's next statement reports a lost database."""
+    try:
+        return _repair(conn, table)
+    except psycopg.Error as exc:
+        log.warning("vector_index_repair table=%s failed: %s", table, str(exc).splitlines()[0] if str(exc) else exc)
+        _quietly_rollback(conn)
+        return False
+
+
+def _repair(conn: psycopg.Connection, table: str) -> bool:
+    if _index_exists(conn, table):
+        conn.commit()
+        return False
+    ns, key = _key(table)
+    if not conn.execute("SELECT pg_try_advisory_lock(%s, %s)", (ns, key)).fetchone()[0]:
+        conn.commit()
+        return False  # another process's bulk load: it builds the index when it ends
+    try:
+        conn.commit()
+        log.warning("vector_index_missing table=%s: building it again (a bulk load was cut off)", table)
+        _build(conn, table)
+        return True
+    finally:
+        conn.execute("SELECT pg_advisory_unlock(%s, %s)", (ns, key))
+        conn.commit()
+
+
+@contextmanager
+def bulk_load(conn: psycopg.Connection, table: str, files: int) -> Iterator[bool]:
+    """Within: the table's index is dropped when this run qualifies (yields True), and built again
+    on the way out. The connection must have no transaction open when this starts and ends."""
+    if files < BULK_MIN_FILES:
+        yield False
+        return
+    try:
+        locked, dropped = _start(conn, table)
+    except psycopg.Error as exc:  # the run's next statement reports a lost database
+        log.warning("bulk_load table=%s not started: %s", table, str(exc).splitlines()[0] if str(exc) else exc)
+        _quietly_rollback(conn)
+        locked = dropped = False
+    if not locked:
+        yield False
+        return
+    try:
+        yield dropped
+    finally:
+        _finish(conn, table, dropped)
+
+
+def _start(conn: psycopg.Connection, table: str) -> tuple[bool, bool]:
+    """(this process holds the table's bulk lock, the index was dropped)."""
+    ns, key = _key(table)
+    locked = bool(conn.execute("SELECT pg_try_advisory_lock(%s, %s)", (ns, key)).fetchone()[0])
+    conn.commit()
+    if not locked:
+        return False, False
+    rows = conn.execute(f"SELECT count(*) FROM (SELECT 1 FROM {table} LIMIT {BULK_MAX_ROWS + 1}) t").fetchone()
+    conn.commit()
+    if rows is None or rows[0] > BULK_MAX_ROWS:
+        return True, False
+    try:
+        with conn.transaction():
+            conn.execute(f"SET LOCAL lock_timeout = {DROP_LOCK_TIMEOUT_MS}")
+            conn.execute(f"DROP INDEX IF EXISTS {table}_hnsw")
+    except psycopg.errors.LockNotAvailable:
+        log.info("bulk_load table=%s: searches held the table; the index is kept up", table)
+        return True, False
+    return True, True
+
+
+def _finish(conn: psycopg.Connection, table: str, dropped: bool) -> None:
+    """Build the index again (when it was dropped) and release the lock; a failure here (the
+    database lost) leaves the index to `repair_index` and never hides the run's own outcome."""
+    ns, key = _key(table)
+    try:
+        if conn.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
+            conn.rollback()
+        if dropped:
+            _build(conn, table)
+        conn.execute("SELECT pg_advisory_unlock(%s, %s)", (ns, key))
+        conn.commit()
+    except (psycopg.Error, OSError) as exc:
+        log.warning("bulk_load table=%s: the index was not built again (%s); the next sync builds it",
+                    table, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
