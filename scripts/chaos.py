@@ -389,27 +389,16 @@ HOSTILE_SECONDS, HOSTILE_RSS_MB, HOSTILE_LOCK_S = 300.0, 1024.0, 10.0
 
 def _add_measured(folder: Path, env: dict[str, str], logs: Path) -> tuple[int, dict | None, float, float, float]:
     """`stratakb add --json --yes` as a process: (exit code, report, seconds, main-process peak RSS
-    in MB, longest event-lock hold in s from its run_finished log line). Output goes to files, never
-    to a pipe left unread."""
-    out_path, err_path = logs.with_suffix(".out"), logs.with_suffix(".err")
-    started, peak = time.monotonic(), 0
-    with open(out_path, "wb") as out, open(err_path, "wb") as err:
-        proc = subprocess.Popen([sys.executable, "-m", "stratakb_core.cli", "add", str(folder), "--json", "--yes"],
-                                env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
-        while proc.poll() is None:
-            try:
-                with open(f"/proc/{proc.pid}/status") as f:
-                    peak = max([peak, *(int(line.split()[1]) for line in f if line.startswith("VmHWM"))])
-            except OSError:
-                pass
-            time.sleep(0.2)
-    seconds = time.monotonic() - started
+    in MB, longest event-lock hold in s from its run_finished log line)."""
+    from tests.helpers.hostile import run_add
+
+    code, out, err, seconds, rss = run_add(folder, env, logs)
     try:
-        report = json.loads(out_path.read_bytes().decode("utf-8"))  # strict: a lone surrogate fails here
+        report = json.loads(out.decode("utf-8"))  # strict: a lone surrogate fails here
     except ValueError:
         report = None
-    locks = [float(x) for x in re.findall(r"longest_event_lock_s=([0-9.]+)", err_path.read_text(errors="replace"))]
-    return proc.returncode, report, seconds, peak / 1024, max(locks, default=0.0)
+    locks = [float(x) for x in re.findall(r"longest_event_lock_s=([0-9.]+)", err.decode(errors="replace"))]
+    return code, report, seconds, rss, max(locks, default=0.0)
 
 
 def hostile(base: Path) -> Row:

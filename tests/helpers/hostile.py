@@ -18,12 +18,15 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
+import sys
+import time
 import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Case", "build", "outcome_of", "report_outcomes"]
+__all__ = ["Case", "build", "outcome_of", "report_outcomes", "run_add"]
 
 
 @dataclass(frozen=True)
@@ -192,6 +195,25 @@ def outcome_of(case: Case, outcomes: dict[str, str]) -> str:
             if shown.startswith(path + "/"):
                 return outcome
     return outcomes.get(case.shown, "absent")
+
+
+def run_add(folder: Path, env: dict[str, str], logs: Path) -> tuple[int, bytes, bytes, float, float]:
+    """`stratakb add FOLDER --json --yes` as a process: (exit code, stdout, stderr, seconds, the
+    process's peak RSS in MB). Its output goes to files (logs.out, logs.err), never to a pipe left
+    unread while it runs (a full pipe would block it for good)."""
+    out_path, err_path = logs.with_suffix(".out"), logs.with_suffix(".err")
+    started, peak = time.monotonic(), 0
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "stratakb_core.cli", "add", str(folder), "--json", "--yes"],
+                                env=env, stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        while proc.poll() is None:
+            try:
+                with open(f"/proc/{proc.pid}/status") as f:
+                    peak = max([peak, *(int(line.split()[1]) for line in f if line.startswith("VmHWM"))])
+            except OSError:
+                pass
+            time.sleep(0.1)
+    return proc.returncode, out_path.read_bytes(), err_path.read_bytes(), time.monotonic() - started, peak / 1024
 
 
 def _main() -> None:  # pragma: no cover - a manual aid: python -m tests.helpers.hostile <folder> [--heavy]

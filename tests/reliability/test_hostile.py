@@ -5,36 +5,23 @@ the main process stays small (real CLI, real PostgreSQL)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import psycopg
 
 from tests.conftest import cli_env, run_cli
-from tests.helpers.hostile import build, outcome_of, report_outcomes
+from tests.helpers.hostile import build, outcome_of, report_outcomes, run_add
 
 MAIN_RSS_LIMIT_MB = 1024
 
 
 def _add(folder: Path, env: dict[str, str]) -> tuple[int, dict, float, float]:
     """Run add --json; returns (exit code, report, seconds, main-process peak RSS in MB)."""
-    started = time.monotonic()
-    proc = subprocess.Popen([sys.executable, "-m", "stratakb_core.cli", "add", str(folder), "--json", "--yes"],
-                            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
-    peak = 0
-    while proc.poll() is None:
-        try:
-            with open(f"/proc/{proc.pid}/status") as f:
-                peak = max([peak, *(int(line.split()[1]) for line in f if line.startswith("VmHWM"))])
-        except OSError:
-            pass
-        time.sleep(0.1)
-    out, err = proc.communicate()
+    code, out, err, seconds, rss = run_add(folder, env, folder.parent / f"add-{time.monotonic_ns()}")
     text = out.decode("utf-8")  # strict: a lone surrogate would not even decode
     assert "internal_error" not in text and b"Traceback" not in err, err.decode(errors="replace")[-2000:]
-    return proc.returncode, json.loads(text), time.monotonic() - started, peak / 1024
+    return code, json.loads(text), seconds, rss
 
 
 def test_hostile_corpus_ends_as_expected_and_syncs_again(tmp_path: Path, database_url: str) -> None:
