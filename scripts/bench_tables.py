@@ -1,6 +1,6 @@
 """Benchmark: materializing a 1,000,000-row CSV as a Parquet table, and table_query latency.
 
-    python scripts/bench_tables.py [--rows 1000000] [--queries 50]
+    python scripts/bench_tables.py [--rows 1000000] [--queries 50] [--json]
 
 Generates a CSV in a temporary folder (deleted at the end), then times:
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import random
 import statistics
 import sys
@@ -102,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rows", type=int, default=1_000_000)
     ap.add_argument("--queries", type=int, default=50)
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON (scripts/benchmarks.py)")
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench-tables-") as tmp:
         src = Path(tmp) / "orders.csv"
@@ -128,6 +130,15 @@ def main(argv: list[str] | None = None) -> int:
             latencies.append(s * 1000)
         parquet_mb = Path(table.path).stat().st_size / 1e6
 
+    if args.json:
+        print(json.dumps({
+            "_command": f"scripts/bench_tables.py --rows {args.rows} --queries {args.queries}",
+            "rows": args.rows, "csv_mb": round(size_mb, 1), "parse_s": round(parse_s, 2),
+            "reader_pass_s": round(read_s, 2), "materialize_s": round(mat_s, 2), "parquet_mb": round(parquet_mb, 1),
+            "materialize_vs_parse": round(mat_s / parse_s, 2), "rows_per_s": round(table.rows / mat_s),
+            "queries": len(latencies), "query_p50_ms": round(statistics.median(latencies), 1),
+            "query_p95_ms": round(percentile(latencies, 95), 1), "query_max_ms": round(max(latencies), 1)}))
+        return 0
     rows = [
         ("CSV generated", f"{args.rows:,} rows, {size_mb:.1f} MB", f"{gen_s:.2f} s"),
         ("existing CsvParser.parse", "whole file (keeps 10,000 rows)", f"{parse_s:.2f} s"),

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-STEPS = ("ingest", "query", "eval", "beir", "sync", "scale")
+STEPS = ("ingest", "query", "eval", "beir", "sync", "scale", "tables")
 MODE_LABELS = {"hybrid_rerank": "hybrid + rerank"}
 PY = sys.executable
 
@@ -122,6 +122,8 @@ def run_steps(args: argparse.Namespace) -> None:
         elif step == "scale":
             _run([PY, "scripts/bench_query.py", "--corpora", str(args.corpora), "--json", "--queries",
                   str(args.queries), "--sizes", *map(str, args.scale_sizes)], env, out)
+        elif step == "tables":
+            _run([PY, "scripts/bench_tables.py", "--json"], env, out)
         elif step == "beir":
             cmd = [PY, "scripts/beir_eval.py", "--dataset", str(args.beir), "--json"]
             if args.beir_work:
@@ -308,6 +310,23 @@ def section_scale(data: dict[str, Any] | None) -> list[str]:
     return out + [""]
 
 
+def section_tables(data: dict[str, Any] | None) -> list[str]:
+    out = ["## Tables: materialization and aggregation (1,000,000 rows)", ""]
+    if data is None:
+        return out + ["Not run in this report: `python scripts/benchmarks.py --only tables`.", ""]
+    return out + [
+        f"Command: `python {data['_command']}`: a generated CSV ({data['rows']:,} rows, {data['csv_mb']} MB) "
+        "materialized as a typed Parquet table, against the CSV parser ingest already runs on it, and "
+        f"{data['queries']} aggregation requests (filters, group-bys, measures) through table_query.", "",
+        "| Measure | Value | Target |", "|---|---|---|",
+        f"| CSV parser (ingest's parse) | {data['parse_s']} s | |",
+        f"| materialize_tables | {data['materialize_s']} s ({data['rows_per_s']:,} rows/s, "
+        f"{data['parquet_mb']} MB Parquet) | |",
+        f"| materialize / parse | {data['materialize_vs_parse']} x | <= 1.3 x |",
+        f"| table_query p50 / p95 / max | {data['query_p50_ms']} / {data['query_p95_ms']} / "
+        f"{data['query_max_ms']} ms | p50 < 200 ms |", ""]
+
+
 def charts(results: Path, docs: Path) -> list[str]:
     try:
         import matplotlib
@@ -416,6 +435,7 @@ def write_report(args: argparse.Namespace) -> Path:
     lines += section_beir(_load(args.results, "beir"))
     lines += section_sync(_load(args.results, "sync"))
     lines += section_scale(_load(args.results, "scale"))
+    lines += section_tables(_load(args.results, "tables"))
     lines += [x for x in made if x.startswith("(")]
     out = docs / "benchmarks.md"
     if out.exists():
