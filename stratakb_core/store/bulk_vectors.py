@@ -137,6 +137,14 @@ def _finish(conn: psycopg.Connection, table: str, dropped: bool) -> None:
             _build(conn, table)
         conn.execute("SELECT pg_advisory_unlock(%s, %s)", (ns, key))
         conn.commit()
-    except (psycopg.Error, OSError) as exc:
+    except (psycopg.Error, OSError, KeyboardInterrupt) as exc:
+        # A Ctrl-C (or SIGTERM) during the build stops it: the stored rows are whole, and the next
+        # sync builds the index; the run's own outcome stands.
         log.warning("bulk_load table=%s: the index was not built again (%s); the next sync builds it",
                     table, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+        _quietly_rollback(conn)
+        try:
+            conn.execute("SELECT pg_advisory_unlock(%s, %s)", (ns, key))
+            conn.commit()
+        except psycopg.Error:
+            pass  # the connection is gone, and the lock with it

@@ -84,3 +84,15 @@ def test_a_sync_of_many_files_ends_with_the_index_and_every_vector(db, settings,
     missing = conn.execute(f"SELECT count(*) FROM chunks c LEFT JOIN {model.table} v ON v.text_hash = c.embed_hash"
                            " WHERE v.text_hash IS NULL").fetchone()[0]
     assert missing == 0
+
+
+def test_an_interrupted_build_leaves_the_index_to_the_next_sync(conn, table, monkeypatch):
+    def interrupted(*_args):
+        raise KeyboardInterrupt
+
+    with monkeypatch.context() as m:
+        m.setattr(bulk_vectors, "_build", interrupted)
+        with bulk_vectors.bulk_load(conn, table, bulk_vectors.BULK_MIN_FILES) as dropped:
+            assert dropped
+    assert not _has_index(conn, table)
+    assert bulk_vectors.repair_index(conn, table) is True and _has_index(conn, table)
