@@ -25,8 +25,8 @@ from stratakb_core.ingest.addplan import LAYER_NAME_RE
 from stratakb_core.ingest.source_sync import layer_chunk_config
 from stratakb_core.ingest.stages import chunk_id
 from stratakb_core.patterns import check_regex, show_pattern
+from stratakb_core.store import bulk_vectors, projector, readers
 from stratakb_core.store import events as ev
-from stratakb_core.store import projector, readers
 from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.backup import layer_export_members, read_vectors
 from stratakb_core.store.connection import Database
@@ -170,7 +170,7 @@ def _write(conn: Any, plan: ImportPlan, actor: str) -> dict[str, Any]:
             model = vector_tables.active_model(conn)
         assert model is not None
         hashes, values = read_vectors(bundle, "vectors.parquet", model.dimensions)
-        vector_tables.put_embeddings(conn, model.table, hashes, values)
+        bulk_vectors.put_vectors_in_bulk(conn, model.table, hashes, values)
         vectors = len(hashes)
     for v in bundle.table("versions.parquet").to_pylist():
         pages = json.loads(v["pages"]) if v["pages"] else None

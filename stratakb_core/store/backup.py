@@ -20,6 +20,7 @@ import psycopg
 import pyarrow as pa
 
 from stratakb_core.errors import RefusedError
+from stratakb_core.store import bulk_vectors
 from stratakb_core.store import events as ev
 from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.export_format import Bundle, json_bytes, parquet_bytes, read_bundle, write_bundle
@@ -157,7 +158,7 @@ def restore_store(conn: psycopg.Connection, path: Path) -> dict[str, Any]:
         for m in bundle.manifest.get("models") or []:
             table = vector_tables.ensure_model_table(conn, m["model"], int(m["dimensions"]))
             hashes, values = read_vectors(bundle, m["member"], int(m["dimensions"]))
-            vector_tables.put_embeddings(conn, table, hashes, values)
+            bulk_vectors.put_vectors_in_bulk(conn, table, hashes, values)
         learned = bundle.json("learned.json")
         with conn.cursor() as cur:
             cur.executemany("INSERT INTO layer_affinities (layer, term, affinity) VALUES (%s, %s, %s)"

@@ -20,13 +20,16 @@ import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import numpy as np
 import psycopg
 
 from stratakb_core.store.connection import LOCK_NAMESPACE_BULK
+from stratakb_core.store.vectors import put_embeddings
 
 log = logging.getLogger(__name__)
 
 BULK_MIN_FILES = 2_000  # fewer files to read: the index is kept up as they are stored
+BULK_MIN_VECTORS = 2_000  # an import or restore of fewer vectors keeps the index up
 BULK_MAX_ROWS = 50_000  # a table with more vectors keeps its index
 DROP_LOCK_TIMEOUT_MS = 2_000  # dropping waits for running searches no longer than this
 BUILD_MEMORY = "512MB"  # maintenance_work_mem while the index is built: the graph in memory
@@ -148,3 +151,19 @@ def _finish(conn: psycopg.Connection, table: str, dropped: bool) -> None:
             conn.commit()
         except psycopg.Error:
             pass  # the connection is gone, and the lock with it
+
+
+def put_vectors_in_bulk(conn: psycopg.Connection, table: str, hashes: list[bytes], vectors: np.ndarray) -> bool:
+    """put_embeddings inside the caller's transaction (a layer import, a backup restore); into an
+    empty table with many vectors the index is dropped first and built once after, in the same
+    transaction, so no one ever sees the table without it (a search of this table waits for the
+    commit, and had nothing to find before it). True when the index was built after."""
+    empty = conn.execute(f"SELECT NOT EXISTS (SELECT 1 FROM {table})").fetchone()
+    if not (empty and empty[0]) or len(hashes) < BULK_MIN_VECTORS:
+        put_embeddings(conn, table, hashes, vectors)
+        return False
+    conn.execute(f"DROP INDEX IF EXISTS {table}_hnsw")
+    put_embeddings(conn, table, hashes, vectors)
+    conn.execute(f"SET LOCAL maintenance_work_mem = '{BUILD_MEMORY}'")
+    conn.execute(f"CREATE INDEX {table}_hnsw ON {table} USING hnsw (embedding vector_cosine_ops)")
+    return True

@@ -96,3 +96,13 @@ def test_an_interrupted_build_leaves_the_index_to_the_next_sync(conn, table, mon
             assert dropped
     assert not _has_index(conn, table)
     assert bulk_vectors.repair_index(conn, table) is True and _has_index(conn, table)
+
+
+def test_many_vectors_into_an_empty_table_are_indexed_once_after(conn, table, monkeypatch):
+    monkeypatch.setattr(bulk_vectors, "BULK_MIN_VECTORS", 10)
+    with conn.transaction():
+        assert bulk_vectors.put_vectors_in_bulk(conn, table, *_vectors(30)) is True
+    assert _has_index(conn, table) and conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 30
+    with conn.transaction():  # no longer empty: the index is kept up
+        assert bulk_vectors.put_vectors_in_bulk(conn, table, *_vectors(30, seed=1)) is False
+    assert _has_index(conn, table) and conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 60
