@@ -30,8 +30,9 @@ def test_export_then_import_under_another_name_through_the_script(database_url, 
     out = _script(["import-layer", str(archive), "--root", str(copy), "--name", "notes2", "--yes", "--json"], env)
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout)["documents_imported"] == 1
-    layers = json.loads(run_cli(["layers", "--json"], env).stdout)
-    assert {"notes", "notes2"} <= {row["name"] for row in (layers.get("layers") if isinstance(layers, dict) else layers)}
+    listed = json.loads(run_cli(["layers", "--json"], env).stdout)
+    rows = listed.get("layers") if isinstance(listed, dict) else listed
+    assert {"notes", "notes2"} <= {row["name"] for row in rows}
 
 
 def test_an_unknown_command_is_a_usage_error(tmp_path):
