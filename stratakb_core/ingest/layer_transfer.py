@@ -172,9 +172,10 @@ def _write(conn: Any, plan: ImportPlan, actor: str) -> dict[str, Any]:
         hashes, values = read_vectors(bundle, "vectors.parquet", model.dimensions)
         bulk_vectors.put_vectors_in_bulk(conn, model.table, hashes, values)
         vectors = len(hashes)
-    for v in bundle.table("versions.parquet").to_pylist():
-        pages = json.loads(v["pages"]) if v["pages"] else None
-        put_version(conn, v["id"], v["text"], v["kind"], v["first_line"], pages)
+    with conn.pipeline():  # one round trip for all the versions, not one each
+        for v in bundle.table("versions.parquet").to_pylist():
+            pages = json.loads(v["pages"]) if v["pages"] else None
+            put_version(conn, v["id"], v["text"], v["kind"], v["first_line"], pages)
     settings = dict(plan.settings)
     events.append(ev.Event(ev.LAYER_CREATED, layer, settings, None, actor))
     source_ids = dict(zip(sorted(plan.roots), readers.allocate_ids(conn, "sources_id_seq", len(plan.roots)),

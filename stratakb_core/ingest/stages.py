@@ -466,11 +466,10 @@ def store_group(conn: psycopg.Connection, layer: str, source_id: int, model: vec
         # One statement may not run for minutes whatever the text: past the limit it is this
         # group's failure (each file is then tried alone), not a lock held over the whole store.
         layer_locks.limit_statements(conn, STATEMENT_TIMEOUT_MS)
-        for f in files:
-            doc = f.parsed.doc
-            assert doc is not None
-            version_store.put_version(conn, version_id_of(doc.text), doc.text, stored_kind(doc), doc.first_line,
-                              [list(pg) for pg in doc.pages] if doc.pages else None)
+        with conn.pipeline():
+            for doc in (f.parsed.doc for f in files if f.parsed.doc is not None):
+                version_store.put_version(conn, version_id_of(doc.text), doc.text, stored_kind(doc), doc.first_line,
+                                          [list(pg) for pg in doc.pages] if doc.pages else None)
         projector.commit_events(conn, events)  # inside this transaction: one commit for the whole group
     _note_lock_held(time.monotonic() - started, len(files), sum(len(f.chunks) for f in files))
     return ids

@@ -128,8 +128,9 @@ def _document_version_added(
         "SELECT setval('documents_id_seq', greatest(%s, (SELECT last_value FROM documents_id_seq)))",
         (doc_id,),
     )
-    conn.execute("DELETE FROM chunks WHERE document_id = %s", (doc_id,))
-    conn.execute("DELETE FROM sections WHERE document_id = %s", (doc_id,))
+    if p.get("change") not in NEW_DOCUMENT:  # a new document id has nothing to replace
+        conn.execute("DELETE FROM chunks WHERE document_id = %s", (doc_id,))
+        conn.execute("DELETE FROM sections WHERE document_id = %s", (doc_id,))
     section_rows = [
         (doc_id, i, layer, sec["start"], sec["end"], sec["level"], sec.get("heading"), sec.get("label"),
          list(sec.get("path") or []))
@@ -144,6 +145,9 @@ def _document_version_added(
             )
     chunks = p.get("chunks") or []
     if not chunks:
+        return
+    if max(c["end"] for c in chunks) <= SMALL_TEXT_CHARS:
+        _small_document_chunks(conn, doc_id, layer, p, chunks)
         return
     # The version's text is read once and sliced here: substr() per chunk re-reads (detoasts) the
     # whole text and walks it from its start for every chunk, quadratic in the file's size (a
@@ -168,6 +172,37 @@ def _document_version_added(
             " line_start, line_end, page, section_path, clause_path, metadata, embed_hash, text)"
             " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
             rows,
+        )
+
+
+# The changes of a version whose document id was allocated for it (a file the sync had not stored,
+# an imported layer's documents): no chunk or section of that id exists yet.
+NEW_DOCUMENT = frozenset({"added", "imported"})
+# A text this short is stored inline (PostgreSQL compresses or moves out of line past ~2 kB), so
+# substr() on it costs nothing to re-read, and the chunks go in without a round trip for the text:
+# the projection stays in the pipeline (a 10,000-file import: one wait a document less).
+SMALL_TEXT_CHARS = 1_500
+
+
+def _small_document_chunks(conn: psycopg.Connection, doc_id: int, layer: str | None, p: dict[str, Any],
+                           chunks: list[dict[str, Any]]) -> None:
+    rows = [
+        (
+            c["id"], doc_id, layer, p["version_id"], c["ordinal"], c["start"], c["end"],
+            c["line_start"], c["line_end"], c.get("page"), list(c.get("section_path") or []),
+            " > ".join(c["section_path"]) if c.get("section_path") else None,
+            Jsonb(c.get("metadata") or {}), bytes.fromhex(c["embed_hash"]),
+            p["version_id"], c["start"] + 1, c["end"] - c["start"],
+        )
+        for c in chunks
+    ]
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO chunks (id, document_id, layer, version_id, ordinal, start_char, end_char,"
+            " line_start, line_end, page, section_path, clause_path, metadata, embed_hash, text)"
+            " SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s,"
+            " substr(v.text, %s, %s) FROM document_versions v WHERE v.id = %s",
+            [r[:14] + (r[15], r[16], r[14]) for r in rows],
         )
 
 
