@@ -128,9 +128,8 @@ def _document_version_added(
         "SELECT setval('documents_id_seq', greatest(%s, (SELECT last_value FROM documents_id_seq)))",
         (doc_id,),
     )
-    if p.get("change") not in NEW_DOCUMENT:  # a new document id has nothing to replace
-        conn.execute("DELETE FROM chunks WHERE document_id = %s", (doc_id,))
-        conn.execute("DELETE FROM sections WHERE document_id = %s", (doc_id,))
+    conn.execute("DELETE FROM chunks WHERE document_id = %s", (doc_id,))
+    conn.execute("DELETE FROM sections WHERE document_id = %s", (doc_id,))
     section_rows = [
         (doc_id, i, layer, sec["start"], sec["end"], sec["level"], sec.get("heading"), sec.get("label"),
          list(sec.get("path") or []))
@@ -175,9 +174,6 @@ def _document_version_added(
         )
 
 
-# The changes of a version whose document id was allocated for it (a file the sync had not stored,
-# an imported layer's documents): no chunk or section of that id exists yet.
-NEW_DOCUMENT = frozenset({"added", "imported"})
 # A text this short is stored inline (PostgreSQL compresses or moves out of line past ~2 kB), so
 # substr() on it costs nothing to re-read, and the chunks go in without a round trip for the text:
 # the projection stays in the pipeline (a 10,000-file import: one wait a document less).

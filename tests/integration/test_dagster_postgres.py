@@ -158,4 +158,6 @@ def test_backfill_of_three_layers_on_a_postgres_instance(database_url, dagster_p
         ).fetchall())
     assert docs == {layer: 2 for layer in LAYERS}
     assert all(chunks[layer] >= 2 for layer in LAYERS)
-    assert finished == {"alpha": 2, "beta": 1, "gamma": 1}
+    # The backfills' runs, and any run the folder sensor started for a never-synced layer that
+    # finished before the daemon stopped (a no-change sync: the documents above are unchanged).
+    assert finished["alpha"] >= 2 and finished["beta"] >= 1 and finished["gamma"] >= 1, finished
