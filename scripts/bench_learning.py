@@ -4,7 +4,7 @@ Everything goes through the MCP server, connected in process with the SDK's real
 (`mcp.Client(create_server(settings))`: the same tools, roles and sessions as over stdio, without a
 subprocess). Each `Client` is one MCP session, so one client key.
 
-  1. The layers peps and rfc are ingested from a copy of /work/shared/corpora (a temp folder).
+  1. The layers peps and rfc are ingested from a copy of ../shared/corpora (a temp folder).
   2. Rewriting: the golden set's Recall@10 with query rewriting off, then on, with a scripted
      OpenAI-compatible server on 127.0.0.1 replying with the expected passage's terms (the plumbing's
      ceiling); then the latency one ask gains when that provider answers in 300 ms.
@@ -52,7 +52,7 @@ from stratakb_core.store.connection import Database
 from tests.helpers.rewrite_server import Scripted, rewrite_server
 
 REPO = Path(__file__).resolve().parent.parent
-CORPORA = Path("/work/shared/corpora")
+CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"  # ../shared/corpora beside the checkout
 GOLDEN = REPO / "eval" / "golden" / "peps_rfc.yaml"
 REPHRASINGS = REPO / "eval" / "learning" / "rephrasings.yaml"
 K = 10

@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-CORPUS = Path("/work/shared/corpora/pdf-samples")
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "pdf-samples"  # beside the checkout
 # (file under the corpus, 1-based pages): text-layer pages of several producers and layouts
 TEXT_PAGES: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("sample-files/minimal-document.pdf", (1,)),

@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+import rapidocr  # noqa: E402, F401 - the test extra installs the OCR engine; this test is never skipped
 
 from stratakb_core.embedding import build_embedder
 from stratakb_core.ingest.sync import AddOptions, add_folder
@@ -20,8 +21,6 @@ from stratakb_core.query import AskConfig, Engine, ask_tool, search_tool
 from stratakb_core.store import events as ev
 from stratakb_core.store import projector
 from tests.conftest import FIXTURES, write
-
-pytest.importorskip("rapidocr")
 
 RUNBOOK = (
     "# Deploy runbook\n"

@@ -17,15 +17,13 @@ import time
 import uuid
 from pathlib import Path
 
+import dagster as dg
+import dagster_postgres  # noqa: F401 - the test extra installs it (the deploy extra's package); never skipped
 import psycopg
 import pytest
 
-pytest.importorskip("dagster_postgres", reason="needs the deploy extra: pip install -e '.[deploy]'")
-
-import dagster as dg  # noqa: E402
-
-from tests.conftest import cli_env, write  # noqa: E402
-from tests.integration.test_dagster import create_layer  # noqa: E402
+from tests.conftest import cli_env, write
+from tests.integration.test_dagster import create_layer
 
 pytestmark = pytest.mark.deploy
 

@@ -136,7 +136,8 @@ def test_remove_rename_source_removal_and_replace_all_each_leave_verify_store_cl
 
 
 def test_dagster_partitions_follow_removed_and_renamed_layers(db, settings, conn, runbook, tmp_path, monkeypatch):
-    dg = pytest.importorskip("dagster")
+    import dagster as dg
+
     from pipelines.definitions import layer_partitions
     from resources import StrataStore
 

@@ -29,15 +29,16 @@ from stratakb_core.query.tables import load_tables
 from stratakb_core.store.table_registry import store_tables_dir
 from tests.conftest import FIXTURES
 
-CORPUS = Path("/work/shared/corpora/sheet-samples/datasets")
-SHEETS = ["UNSD-en.csv", "country-codes.csv", "currency-codes-all.csv"]
-
-pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason="the sheet corpus is not on this machine")
+# The corpora's real sheets, copied into tests/fixtures (sources and licences in its README).
+SHEET_FILES = {"UNSD-en.csv": FIXTURES / "sheets" / "UNSD-en.csv",
+               "country-codes.csv": FIXTURES / "sheets" / "country-codes.csv",
+               "currency-codes-all.csv": FIXTURES / "currency-codes-all.csv"}
+SHEETS = list(SHEET_FILES)
 
 
 def arrow(name: str):
     """The CSV read by pyarrow alone, every column as text (the check does its own typing)."""
-    path = CORPUS / name
+    path = SHEET_FILES[name]
     names = pacsv.read_csv(path).column_names
     return pacsv.read_csv(path, convert_options=pacsv.ConvertOptions(column_types=dict.fromkeys(names, "string"),
                                                                      strings_can_be_null=True))
@@ -48,7 +49,7 @@ def sheets(db, settings, tmp_path) -> Path:
     folder = tmp_path / "sheets"
     folder.mkdir()
     for name in SHEETS:
-        shutil.copy(CORPUS / name, folder / name)
+        shutil.copy(SHEET_FILES[name], folder / name)
     shutil.copy(FIXTURES / "sheets" / "charts.xlsx", folder / "charts.xlsx")
     result = add_folder(db, settings, AddOptions(folder=folder, yes=True))
     assert not result.errors, result.errors
