@@ -156,22 +156,23 @@ def _document_version_added(
     if row is None:
         return
     text: str = row[0]
-    rows = [
-        (
-            c["id"], doc_id, layer, p["version_id"], c["ordinal"], c["start"], c["end"],
-            c["line_start"], c["line_end"], c.get("page"), list(c.get("section_path") or []),
-            " > ".join(c["section_path"]) if c.get("section_path") else None,
-            Jsonb(c.get("metadata") or {}), bytes.fromhex(c["embed_hash"]), text[c["start"]:c["end"]],
-        )
-        for c in chunks
-    ]
     with conn.cursor() as cur:
         cur.executemany(
-            "INSERT INTO chunks (id, document_id, layer, version_id, ordinal, start_char, end_char,"
-            " line_start, line_end, page, section_path, clause_path, metadata, embed_hash, text)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-            rows,
+            f"INSERT INTO chunks ({_CHUNK_COLUMNS}) VALUES ({'%s, ' * 14}%s)",
+            [(*_chunk_row(c, doc_id, layer, p), text[c["start"]:c["end"]]) for c in chunks],
         )
+
+
+_CHUNK_COLUMNS = ("id, document_id, layer, version_id, ordinal, start_char, end_char, line_start, line_end, page,"
+                  " section_path, clause_path, metadata, embed_hash, text")
+
+
+def _chunk_row(c: dict[str, Any], doc_id: int, layer: str | None, p: dict[str, Any]) -> tuple[Any, ...]:
+    """A chunk's columns but its text, from the event's payload."""
+    return (c["id"], doc_id, layer, p["version_id"], c["ordinal"], c["start"], c["end"], c["line_start"],
+            c["line_end"], c.get("page"), list(c.get("section_path") or []),
+            " > ".join(c["section_path"]) if c.get("section_path") else None,
+            Jsonb(c.get("metadata") or {}), bytes.fromhex(c["embed_hash"]))
 
 
 # A text this short is stored inline (PostgreSQL compresses or moves out of line past ~2 kB), so
@@ -182,23 +183,12 @@ SMALL_TEXT_CHARS = 1_500
 
 def _small_document_chunks(conn: psycopg.Connection, doc_id: int, layer: str | None, p: dict[str, Any],
                            chunks: list[dict[str, Any]]) -> None:
-    rows = [
-        (
-            c["id"], doc_id, layer, p["version_id"], c["ordinal"], c["start"], c["end"],
-            c["line_start"], c["line_end"], c.get("page"), list(c.get("section_path") or []),
-            " > ".join(c["section_path"]) if c.get("section_path") else None,
-            Jsonb(c.get("metadata") or {}), bytes.fromhex(c["embed_hash"]),
-            p["version_id"], c["start"] + 1, c["end"] - c["start"],
-        )
-        for c in chunks
-    ]
     with conn.cursor() as cur:
         cur.executemany(
-            "INSERT INTO chunks (id, document_id, layer, version_id, ordinal, start_char, end_char,"
-            " line_start, line_end, page, section_path, clause_path, metadata, embed_hash, text)"
-            " SELECT %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s,"
-            " substr(v.text, %s, %s) FROM document_versions v WHERE v.id = %s",
-            [r[:14] + (r[15], r[16], r[14]) for r in rows],
+            f"INSERT INTO chunks ({_CHUNK_COLUMNS}) SELECT {'%s, ' * 14}substr(v.text, %s, %s)"
+            " FROM document_versions v WHERE v.id = %s",
+            [(*_chunk_row(c, doc_id, layer, p), c["start"] + 1, c["end"] - c["start"], p["version_id"])
+             for c in chunks],
         )
 
 
