@@ -200,6 +200,6 @@ def _write(conn: Any, plan: ImportPlan, actor: str) -> dict[str, Any]:
                                                       "exported_at": bundle.manifest.get("exported_at"),
                                                       "documents": len(docs), "chunks": chunks, "vectors": vectors,
                                                       "dropped_patterns": plan.dropped_patterns}, None, actor))
-    projector.commit_events(conn, events)
+    projector.commit_events(conn, events, new_documents=True)  # every document id was allocated above
     return {"documents_imported": len(docs), "chunks_imported": chunks, "vectors_imported": vectors,
             "chunks_embedded": 0}

@@ -16,6 +16,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from stratakb_core.store import events as ev
+from stratakb_core.store.bulk_projection import project_new_documents
 from stratakb_core.store.learning_projection import feedback_recorded, learning_state_replaced
 from stratakb_core.store.locks import lock_layers_for_commit
 from stratakb_core.store.vectors import ensure_model_table
@@ -24,17 +25,42 @@ Projector = Callable[[psycopg.Connection, int, "str | None", dict[str, Any], Any
 _AT = "coalesce(%s::timestamptz, now())"
 
 
-def commit_events(conn: psycopg.Connection, events: Sequence[ev.Event]) -> list[int]:
-    """Append events and apply them to the projections in one transaction, under the layer lock."""
+def commit_events(conn: psycopg.Connection, events: Sequence[ev.Event], *, new_documents: bool = False) -> list[int]:
+    """Append events and apply them to the projections in one transaction, under the layer lock.
+
+    new_documents: every `document_version_added` event is of a document id the caller allocated
+    in this transaction (a layer import); they are projected in bulk (store/bulk_projection.py).
+    """
     with conn.transaction():
         lock_layers_for_commit(conn, {e.layer for e in events})
         seqs = ev.append(conn, events)
+        if new_documents:
+            _commit_with_new_documents(conn, seqs, events)
+            return seqs
         # Pipeline mode: the projections' statements go out without waiting for each reply (a group
         # of 250 small files is ~1,750 statements; a round trip each cost ~1 ms per file).
         with conn.pipeline():
             for seq, event in zip(seqs, events, strict=True):
                 project(conn, seq, event.type, event.layer, event.payload)
     return seqs
+
+
+def _commit_with_new_documents(conn: psycopg.Connection, seqs: list[int], events: Sequence[ev.Event]) -> None:
+    """Each run of new documents' events in bulk, the other events one by one, in log order."""
+    run: list[int] = []
+
+    def flush() -> None:
+        if run:
+            project_new_documents(conn, [seqs[i] for i in run], [events[i] for i in run])
+            run.clear()
+
+    for i, event in enumerate(events):
+        if event.type == ev.DOCUMENT_VERSION_ADDED:
+            run.append(i)
+            continue
+        flush()
+        project(conn, seqs[i], event.type, event.layer, event.payload)
+    flush()
 
 
 def project(conn: psycopg.Connection, seq: int, type_: str, layer: str | None, p: dict[str, Any],
@@ -158,16 +184,16 @@ def _document_version_added(
     text: str = row[0]
     with conn.cursor() as cur:
         cur.executemany(
-            f"INSERT INTO chunks ({_CHUNK_COLUMNS}) VALUES ({'%s, ' * 14}%s)",
-            [(*_chunk_row(c, doc_id, layer, p), text[c["start"]:c["end"]]) for c in chunks],
+            f"INSERT INTO chunks ({CHUNK_COLUMNS}) VALUES ({'%s, ' * 14}%s)",
+            [(*chunk_row(c, doc_id, layer, p), text[c["start"]:c["end"]]) for c in chunks],
         )
 
 
-_CHUNK_COLUMNS = ("id, document_id, layer, version_id, ordinal, start_char, end_char, line_start, line_end, page,"
+CHUNK_COLUMNS = ("id, document_id, layer, version_id, ordinal, start_char, end_char, line_start, line_end, page,"
                   " section_path, clause_path, metadata, embed_hash, text")
 
 
-def _chunk_row(c: dict[str, Any], doc_id: int, layer: str | None, p: dict[str, Any]) -> tuple[Any, ...]:
+def chunk_row(c: dict[str, Any], doc_id: int, layer: str | None, p: dict[str, Any]) -> tuple[Any, ...]:
     """A chunk's columns but its text, from the event's payload."""
     return (c["id"], doc_id, layer, p["version_id"], c["ordinal"], c["start"], c["end"], c["line_start"],
             c["line_end"], c.get("page"), list(c.get("section_path") or []),
@@ -185,9 +211,9 @@ def _small_document_chunks(conn: psycopg.Connection, doc_id: int, layer: str | N
                            chunks: list[dict[str, Any]]) -> None:
     with conn.cursor() as cur:
         cur.executemany(
-            f"INSERT INTO chunks ({_CHUNK_COLUMNS}) SELECT {'%s, ' * 14}substr(v.text, %s, %s)"
+            f"INSERT INTO chunks ({CHUNK_COLUMNS}) SELECT {'%s, ' * 14}substr(v.text, %s, %s)"
             " FROM document_versions v WHERE v.id = %s",
-            [(*_chunk_row(c, doc_id, layer, p), c["start"] + 1, c["end"] - c["start"], p["version_id"])
+            [(*chunk_row(c, doc_id, layer, p), c["start"] + 1, c["end"] - c["start"], p["version_id"])
              for c in chunks],
         )
 
