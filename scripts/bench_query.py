@@ -42,10 +42,18 @@ sys.path.insert(0, str(REPO))
 
 from stratakb_core.embedding import build_embedder  # noqa: E402
 from stratakb_core.ingest.sync import AddOptions, add_folder  # noqa: E402
-from stratakb_core.query import AskConfig, CrossEncoderReranker, Engine, SearchCache, ask_tool, search_tool  # noqa: E402
+from stratakb_core.query import (  # noqa: E402
+    AskConfig,
+    CrossEncoderReranker,
+    Engine,
+    SearchCache,
+    ask_tool,
+    search_tool,
+    title_key,
+)
 from stratakb_core.settings import Settings  # noqa: E402
 from stratakb_core.store import events as ev  # noqa: E402
-from stratakb_core.store import projector, readers  # noqa: E402
+from stratakb_core.store import lexeme_df, projector, readers, search_sql  # noqa: E402
 from stratakb_core.store import vectors as vector_tables  # noqa: E402
 from stratakb_core.store.connection import Database  # noqa: E402
 
@@ -141,10 +149,12 @@ def scale_to(conn, target: int, rng: random.Random) -> dict:
         vector_tables.put_embeddings(conn, model.table, [h for h, _ in vecs], np.stack([v for _, v in vecs]))
         conn.commit()
         added += n
+    lexeme_df.rebuild(conn, ["synthetic"])  # the keyword arm's counts, as the projector keeps them
+    conn.commit()
     load_s = time.perf_counter() - t_load
     t = time.perf_counter()
     conn.execute("SET maintenance_work_mem = '2GB'")
-    conn.execute(f"CREATE INDEX {model.table}_hnsw ON {model.table} USING hnsw (embedding vector_cosine_ops)")
+    conn.execute(vector_tables.hnsw_index_sql(model.table, if_not_exists=False))
     build_s = time.perf_counter() - t
     conn.execute("ANALYZE")
     conn.commit()
@@ -226,7 +236,7 @@ def _nearest(conn, table: str, q: np.ndarray, k: int, layers: list[str] | None, 
     return [bytes(r[0]) for r in rows]
 
 
-def recall_at_10(conn, embedder, questions: list[str], ef_values: tuple[int, ...] = (40, 100, 200)) -> dict:
+def recall_at_10(conn, embedder, questions: list[str], ef_values: tuple[int, ...] = (40, 100, 200, 400)) -> dict:
     """recall@10 of HNSW (iterative scan) against an exact scan, unfiltered and filtered to `peps`."""
     from pgvector.psycopg import register_vector
 
@@ -247,6 +257,51 @@ def recall_at_10(conn, embedder, questions: list[str], ef_values: tuple[int, ...
                                       "ms_per_query": round((time.perf_counter() - t) * 1000 / len(qs), 1)}
         out[label] = row
     return out
+
+
+class CountingCursor:
+    """A cursor class that counts the statements a connection sends (BEGIN/COMMIT are not counted)."""
+
+    count = 0
+
+
+def statements_per_search(db: Database, engine: Engine, question: str) -> dict:
+    """Statements one hybrid search sends (SearchCache + hybrid_search), and one strata_search call
+    (validation, the exact-clause lookup, absent terms, recording the interaction...)."""
+    import psycopg
+
+    class Counting(psycopg.Cursor):
+        def execute(self, *args, **kwargs):
+            CountingCursor.count += 1
+            return super().execute(*args, **kwargs)
+
+    conn = db.connect()
+    try:
+        conn.cursor_factory = Counting
+        search_tool(engine, conn, question, top_k=5)  # warm: the per-connection settings
+        CountingCursor.count = 0
+        engine.cache.search(conn, engine.embedder, question, layers=None, top_k=5, keyword_slots=1)
+        hybrid = CountingCursor.count
+        CountingCursor.count = 0
+        search_tool(engine, conn, question, top_k=5)
+        return {"hybrid_search": hybrid, "strata_search": CountingCursor.count}
+    finally:
+        conn.close()
+
+
+def hybrid_statement_ms(conn, embedder, questions: list[str]) -> list[float]:
+    """The hybrid statement alone (both arms, titles, candidates), on an embedded query."""
+    table = vector_tables.active_model(conn).table
+    conn.commit()
+    times = []
+    for q in questions:
+        v = np.asarray(embedder.embed_query(q), dtype=np.float32)
+        t = time.perf_counter()
+        search_sql.hybrid_candidates(conn, table, q, v, k=40, layers=None, metadata_filter=None, vector=True,
+                                     keyword=True, title_key=title_key(q))
+        conn.commit()
+        times.append((time.perf_counter() - t) * 1000)
+    return times
 
 
 def measure(conn, engine: Engine, questions: list[str], fn: str) -> list[float]:
@@ -310,6 +365,11 @@ def main() -> int:
         for q in questions:
             embedder.embed_query(q)
         row["query_embedding_ms"] = round((time.perf_counter() - t) * 1000 / len(questions), 1)
+        hs = hybrid_statement_ms(conn, embedder, questions)
+        row["hybrid_statement_ms"] = {"p50_ms": round(statistics.median(hs), 1), "p95_ms": round(pct(hs, 0.95), 1)}
+        row["strata_search_p50_over_embedding_plus_statement"] = round(
+            row["strata_search"]["p50_ms"] / (row["query_embedding_ms"] + row["hybrid_statement_ms"]["p50_ms"]), 2)
+        row["statements_per_search"] = statements_per_search(db, plain, questions[1])
         row["build"] = build
         row["sizes_mb"] = sizes_mb(conn)
         row["memory"] = server_memory(conn)
@@ -322,7 +382,10 @@ def main() -> int:
         print(json.dumps(report, indent=2))
     else:
         for n, row in report["sizes"].items():
-            print(f"\n{n:,} chunks (query embedding {row['query_embedding_ms']} ms each)")
+            print(f"\n{n:,} chunks (query embedding {row['query_embedding_ms']} ms each; hybrid statement "
+                  f"{row['hybrid_statement_ms']}; strata_search p50 / (embedding + statement) "
+                  f"{row['strata_search_p50_over_embedding_plus_statement']}; "
+                  f"statements {row['statements_per_search']})")
             for label in ("strata_search", "strata_ask (no rerank)", "strata_ask (rerank 20)"):
                 print(f"  {label:<24} p50 {row[label]['p50_ms']:>7} ms   p95 {row[label]['p95_ms']:>7} ms")
             print(f"  build {row['build']}; sizes (MB) {row['sizes_mb']}; memory {row['memory']}")

@@ -1,7 +1,8 @@
 """Hybrid search over the store: HNSW vector top-k and full-text top-k, scored by evidence; does
 I/O (through `store.search_sql`, which holds the SQL).
 
-The two arms find the candidates (three times top_k, at least 40); each candidate is then scored
+The two arms find the candidates (three times top_k, at least 40), in one SQL statement with the
+title match and each candidate's evidence (`store.search_sql`); each candidate is then scored
 by its evidence (`query.evidence`: similarity plus the query's rare words in its text, section
 title and file name), and a section whose title is the query joins the candidates. The `score`
 of a result is that evidence; `fused` keeps the reciprocal-rank fusion of the two arms. Filters
@@ -62,14 +63,12 @@ def _rare(terms: QueryTerms) -> set[str]:
     return {lex for lex, d in terms.df.items() if 0 < d <= limit}
 
 
-def _score(rows: list[search_sql.CandidateRow], query: str, sims: dict[bytes, float], vec_rank: dict[bytes, int],
-           kw_rank: dict[str, int], terms: QueryTerms, title_ids: set[str]) -> list[SearchResult]:
+def _score(rows: list[search_sql.CandidateRow], query: str, terms: QueryTerms) -> list[SearchResult]:
     rare = _rare(terms)
     out = []
     for r in rows:
-        vr, kr = vec_rank.get(r.embed_hash), kw_rank.get(r.chunk_id)
-        sim = sims.get(r.embed_hash, 0.0)
-        title = 1.0 if r.chunk_id in title_ids else title_match(query, r.section_path)
+        vr, kr, sim = r.vector_rank, r.keyword_rank, r.similarity
+        title = 1.0 if r.title else title_match(query, r.section_path)
         held = set(r.in_text) | set(r.in_title) | set(r.in_file)
         out.append(search_result(r, sim, evidence_score(sim, terms, r.in_text, r.in_title, r.in_file, kr, title),
                                  vr, kr, (1.0 / (RRF_K + vr) if vr else 0.0) + (1.0 / (RRF_K + kr) if kr else 0.0),
@@ -118,6 +117,7 @@ def hybrid_search(
     """
     if arms not in ("hybrid", "vector", "keyword"):
         raise ValueError(f"arms must be hybrid, vector or keyword, not {arms!r}")
+    search_sql.configure_vector_search(conn)  # once per connection, while it is idle
     model = vector_tables.active_model(conn)
     if model is None:
         return []
@@ -128,22 +128,12 @@ def hybrid_search(
         query_vector = np.zeros(model.dimensions, dtype=np.float32)
     qvec = np.asarray(query_vector, dtype=np.float32)
     key = title_key(query)
-    with conn.transaction():
-        vec = search_sql.vector_arm(conn, model.table, qvec, layers, k, metadata_filter) if arms != "keyword" else []
-        kw = (search_sql.keyword_arm(conn, query, layers, k, metadata_filter) if arms != "vector"
-              else search_sql.KeywordArm([], {}, 0))
-        title_ids = (search_sql.title_chunks(conn, key, layers)
-                     if arms == "hybrid" and not metadata_filter and 0 < len(key.split()) <= TITLE_MAX_WORDS else [])
-        sims = dict(vec)
-        rows = search_sql.candidate_rows(conn, list(sims), [*kw.ids, *title_ids], layers, metadata_filter,
-                                         list(kw.df))
-        missing = [r.embed_hash for r in rows if r.embed_hash not in sims]
-        if missing and arms != "keyword":
-            sims.update(search_sql.similarities(conn, model.table, qvec, missing))
+    use_title = arms == "hybrid" and not metadata_filter and 0 < len(key.split()) <= TITLE_MAX_WORDS
+    found = search_sql.hybrid_candidates(conn, model.table, query, qvec, k=k, layers=layers,
+                                         metadata_filter=metadata_filter, vector=arms != "keyword",
+                                         keyword=arms != "vector", title_key=key if use_title else "")
     conn.commit()
-    vec_rank = {h: i + 1 for i, (h, _) in enumerate(vec)}
-    kw_rank = {cid: i + 1 for i, cid in enumerate(kw.ids)}
-    results = _score(rows, query, sims, vec_rank, kw_rank, QueryTerms(kw.df, kw.total), set(title_ids))
+    results = _score(found.rows, query, QueryTerms(found.df, found.total))
     if arms == "vector":
         results.sort(key=lambda x: (x.vector_rank or k + 1, x.chunk_id))
     elif arms == "keyword":

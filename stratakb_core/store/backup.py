@@ -20,7 +20,7 @@ import psycopg
 import pyarrow as pa
 
 from stratakb_core.errors import RefusedError
-from stratakb_core.store import bulk_vectors
+from stratakb_core.store import bulk_vectors, lexeme_df
 from stratakb_core.store import events as ev
 from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.export_format import Bundle, json_bytes, parquet_bytes, read_bundle, write_bundle
@@ -155,6 +155,7 @@ def restore_store(conn: psycopg.Connection, path: Path) -> dict[str, Any]:
                               e["payload"]) for e in events])
         for e in events:
             project(conn, e["seq"], e["type"], e["layer"], json.loads(e["payload"]), e["occurred_at"])
+        lexeme_df.rebuild(conn)  # a cache of the chunks: counted once after the replay
         for m in bundle.manifest.get("models") or []:
             table = vector_tables.ensure_model_table(conn, m["model"], int(m["dimensions"]))
             hashes, values = read_vectors(bundle, m["member"], int(m["dimensions"]))

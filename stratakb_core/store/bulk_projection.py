@@ -19,6 +19,7 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from stratakb_core.store import events as ev
+from stratakb_core.store.chunk_rows import CHUNK_COLUMNS, chunk_row
 
 __all__ = ["project_new_documents"]
 
@@ -29,7 +30,7 @@ _SECTION_COLUMNS = "document_id, ordinal, layer, start_char, end_char, level, he
 
 def project_new_documents(conn: psycopg.Connection, seqs: Sequence[int], events: Sequence[ev.Event]) -> None:
     """Apply `document_version_added` events of new documents (ids no row holds) in bulk."""
-    from stratakb_core.store.projector import CHUNK_COLUMNS, chunk_row  # one definition of a chunk's row
+
 
     pairs = [(s, e) for s, e in zip(seqs, events, strict=True)]
     if not pairs:

@@ -24,7 +24,7 @@ import numpy as np
 import psycopg
 
 from stratakb_core.store.connection import LOCK_NAMESPACE_BULK
-from stratakb_core.store.vectors import put_embeddings
+from stratakb_core.store.vectors import hnsw_index_sql, put_embeddings
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ def _index_exists(conn: psycopg.Connection, table: str) -> bool:
 def _build(conn: psycopg.Connection, table: str) -> None:
     with conn.transaction():
         conn.execute(f"SET LOCAL maintenance_work_mem = '{BUILD_MEMORY}'")
-        conn.execute(f"CREATE INDEX IF NOT EXISTS {table}_hnsw ON {table} USING hnsw (embedding vector_cosine_ops)")
+        conn.execute(hnsw_index_sql(table))
 
 
 def _quietly_rollback(conn: psycopg.Connection) -> None:
@@ -165,5 +165,5 @@ def put_vectors_in_bulk(conn: psycopg.Connection, table: str, hashes: list[bytes
     conn.execute(f"DROP INDEX IF EXISTS {table}_hnsw")
     put_embeddings(conn, table, hashes, vectors)
     conn.execute(f"SET LOCAL maintenance_work_mem = '{BUILD_MEMORY}'")
-    conn.execute(f"CREATE INDEX {table}_hnsw ON {table} USING hnsw (embedding vector_cosine_ops)")
+    conn.execute(hnsw_index_sql(table, if_not_exists=False))
     return True

@@ -16,7 +16,9 @@ import psycopg
 from psycopg.types.json import Jsonb
 
 from stratakb_core.store import events as ev
+from stratakb_core.store import lexeme_df
 from stratakb_core.store.bulk_projection import project_new_documents
+from stratakb_core.store.chunk_rows import CHUNK_COLUMNS, chunk_row
 from stratakb_core.store.learning_projection import feedback_recorded, learning_state_replaced
 from stratakb_core.store.locks import lock_layers_for_commit
 from stratakb_core.store.vectors import ensure_model_table
@@ -34,14 +36,19 @@ def commit_events(conn: psycopg.Connection, events: Sequence[ev.Event], *, new_d
     with conn.transaction():
         lock_layers_for_commit(conn, {e.layer for e in events})
         seqs = ev.append(conn, events)
+        docs, whole = lexeme_df.touched_documents(events), lexeme_df.layer_wide(events)
         if new_documents:
             _commit_with_new_documents(conn, seqs, events)
-            return seqs
-        # Pipeline mode: the projections' statements go out without waiting for each reply (a group
-        # of 250 small files is ~1,750 statements; a round trip each cost ~1 ms per file).
+        else:
+            # Pipeline mode: the projections' statements go out without waiting for each reply (a
+            # group of 250 small files is ~1,750 statements; a round trip each cost ~1 ms per file).
+            with conn.pipeline():
+                lexeme_df.subtract_documents(conn, docs)  # the chunks the group replaces, counted out
+                for seq, event in zip(seqs, events, strict=True):
+                    project(conn, seq, event.type, event.layer, event.payload)
         with conn.pipeline():
-            for seq, event in zip(seqs, events, strict=True):
-                project(conn, seq, event.type, event.layer, event.payload)
+            lexeme_df.add_documents(conn, docs)
+            lexeme_df.rebuild(conn, sorted(whole))
     return seqs
 
 
@@ -187,18 +194,6 @@ def _document_version_added(
             f"INSERT INTO chunks ({CHUNK_COLUMNS}) VALUES ({'%s, ' * 14}%s)",
             [(*chunk_row(c, doc_id, layer, p), text[c["start"]:c["end"]]) for c in chunks],
         )
-
-
-CHUNK_COLUMNS = ("id, document_id, layer, version_id, ordinal, start_char, end_char, line_start, line_end, page,"
-                  " section_path, clause_path, metadata, embed_hash, text")
-
-
-def chunk_row(c: dict[str, Any], doc_id: int, layer: str | None, p: dict[str, Any]) -> tuple[Any, ...]:
-    """A chunk's columns but its text, from the event's payload."""
-    return (c["id"], doc_id, layer, p["version_id"], c["ordinal"], c["start"], c["end"], c["line_start"],
-            c["line_end"], c.get("page"), list(c.get("section_path") or []),
-            " > ".join(c["section_path"]) if c.get("section_path") else None,
-            Jsonb(c.get("metadata") or {}), bytes.fromhex(c["embed_hash"]))
 
 
 # A text this short is stored inline (PostgreSQL compresses or moves out of line past ~2 kB), so

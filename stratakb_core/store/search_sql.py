@@ -1,12 +1,13 @@
-"""The SQL of hybrid search: the HNSW vector arm, the full-text arm with the query's lexeme
-frequencies, section titles equal to the query, and the candidate rows with the query lexemes
-each one holds in its text, section title and file name; does I/O.
+"""The SQL of hybrid search, one statement: the HNSW vector arm, the full-text arm with the query's
+lexeme frequencies (from `lexeme_df`), section titles equal to the query, and the candidate rows
+with the query lexemes each one holds in its text, section title and file name; does I/O.
 
 `query.search` fuses and scores what these return; nothing here decides an order.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -17,15 +18,12 @@ from psycopg.types.json import Jsonb
 
 __all__ = [
     "CandidateRow",
+    "Candidates",
     "StoredSpan",
-    "KeywordArm",
-    "candidate_rows",
-    "keyword_arm",
+    "configure_vector_search",
+    "hybrid_candidates",
     "search_version",
-    "similarities",
     "terms_present",
-    "title_chunks",
-    "vector_arm",
 ]
 
 FTS_CANDIDATES = 2000  # rank at most this many full-text matches (a common term can match 30k)
@@ -51,102 +49,6 @@ def _scope(layers: list[str] | None, metadata_filter: dict[str, str] | None, par
     return cond
 
 
-def vector_arm(conn: psycopg.Connection, table: str, qvec: np.ndarray, layers: list[str] | None, k: int,
-               metadata_filter: dict[str, str] | None = None) -> list[tuple[bytes, float]]:
-    """The k nearest texts (hash, cosine similarity) that some chunk in scope holds."""
-    # Iterative scans keep reading the HNSW graph until k rows pass the layer filter; without
-    # it a selective filter returns too few rows (DESIGN.md §8).
-    conn.execute("SET LOCAL hnsw.iterative_scan = relaxed_order")
-    conn.execute(f"SET LOCAL hnsw.ef_search = {EF_SEARCH}")
-    params: dict[str, Any] = {"q": qvec, "k": k}
-    cond = _scope(layers, metadata_filter, params)
-    # The filter sits inside the scan, so the index keeps reading until k rows pass it.
-    rows = conn.execute(
-        f"WITH r AS MATERIALIZED (SELECT e.text_hash, e.embedding <=> %(q)s AS d FROM {table} e"
-        f" WHERE EXISTS (SELECT 1 FROM chunks c WHERE c.embed_hash = e.text_hash{cond})"
-        " ORDER BY e.embedding <=> %(q)s LIMIT %(k)s) SELECT text_hash, d FROM r ORDER BY d",
-        params,
-    ).fetchall()
-    return [(bytes(r[0]), 1.0 - float(r[1])) for r in rows]
-
-
-def _lexeme_query(lexeme: str) -> str:
-    """A lexeme as a tsquery literal (quoted, so ':' or '&' in it stay part of the word)."""
-    return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'"
-
-
-@dataclass(frozen=True)
-class KeywordArm:
-    """The full-text arm's chunk ids, best first, and the query's lexemes with the number of
-    chunks in scope holding each (counting stops past the common limit) out of `total`."""
-
-    ids: list[str]
-    df: dict[str, int]
-    total: int
-
-
-def keyword_arm(conn: psycopg.Connection, query: str, layers: list[str] | None, k: int,
-                metadata_filter: dict[str, str] | None = None) -> KeywordArm:
-    """Full-text matches ranked by the query's rare words (runs inside the caller's transaction)."""
-    params: dict[str, Any] = {"t": query[:FTS_MAX_QUERY_CHARS], "k": k, "cfg": TS_CONFIG}
-    scope = "true" + _scope(layers, metadata_filter, params)
-    # PostgreSQL ranks by term frequency and proximity, with no notion of rarity (no IDF). So the
-    # query keeps only its rare words: a lexeme found in more than COMMON_SHARE of the searched
-    # chunks (and more than COMMON_MIN of them) is left to the vector arm. The rest are OR-ed and
-    # every match is ranked with ts_rank normalised by length (docs/benchmarks.md).
-    try:
-        with conn.transaction():
-            lex = conn.execute(
-                "SELECT DISTINCT l FROM unnest(tsvector_to_array(to_tsvector(%(cfg)s::regconfig, %(t)s))) AS l",
-                params,
-            ).fetchall()
-            lexemes = [r[0] for r in lex][:FTS_MAX_TERMS]
-            if not lexemes:  # only stop words: the vector arm answers alone
-                return KeywordArm([], {}, 0)
-            total = conn.execute(f"SELECT count(*) FROM chunks c WHERE {scope}", params).fetchone()[0]
-            limit = int(max(COMMON_MIN, COMMON_SHARE * total))
-            df: dict[str, int] = {}
-            for lexeme in lexemes:
-                row = conn.execute(
-                    f"SELECT count(*) FROM (SELECT 1 FROM chunks c WHERE c.tsv @@ %(lq)s::tsquery AND {scope}"
-                    " LIMIT %(lim)s) x",
-                    {**params, "lq": _lexeme_query(lexeme), "lim": limit + 1},
-                ).fetchone()
-                df[lexeme] = int(row[0]) if row else 0
-            rare = [x for x in lexemes if 0 < df[x] <= limit]
-            if not rare:
-                return KeywordArm([], df, total)
-            params["q"] = " | ".join(_lexeme_query(x) for x in rare)
-            rows = conn.execute(
-                f"SELECT c.id FROM chunks c WHERE c.tsv @@ %(q)s::tsquery AND {scope}"
-                " ORDER BY ts_rank(c.tsv, %(q)s::tsquery, 1) DESC, c.id LIMIT %(k)s",
-                params,
-            ).fetchall()
-    except psycopg.Error:
-        return KeywordArm([], {}, 0)  # a query full-text cannot parse degrades to the vector arm
-    return KeywordArm([r[0] for r in rows], df, total)
-
-
-def title_chunks(conn: psycopg.Connection, key: str, layers: list[str] | None, limit: int = 3) -> list[str]:
-    """The first chunk of each section (up to `limit`) whose heading, numbering dropped, is `key`
-    (a section whose text starts with a subsection gives the subsection's first chunk)."""
-    if not key:
-        return []
-    params: dict[str, Any] = {"key": key, "lim": limit}
-    cond = ""
-    if layers is not None:
-        cond = " AND s.layer = ANY(%(layers)s)"
-        params["layers"] = layers
-    rows = conn.execute(
-        "SELECT (SELECT c.id FROM chunks c WHERE c.document_id = s.document_id"
-        " AND c.section_path[1:cardinality(s.path)] = s.path ORDER BY c.start_char LIMIT 1) FROM sections s"
-        f" WHERE s.heading IS NOT NULL AND {_HEADING_KEY} = %(key)s{cond}"
-        " ORDER BY s.document_id, s.ordinal LIMIT %(lim)s",
-        params,
-    ).fetchall()
-    return [r[0] for r in rows if r[0]]
-
-
 @dataclass(frozen=True)
 class StoredSpan:
     """A chunk as search reads it: where it is stored and cited."""
@@ -170,38 +72,133 @@ class CandidateRow(StoredSpan):
     in_text: tuple[str, ...]  # the query lexemes the chunk's text holds
     in_title: tuple[str, ...]  # ...its section path holds
     in_file: tuple[str, ...]  # ...its file path holds
+    vector_rank: int | None = None  # its text's place in the vector arm
+    keyword_rank: int | None = None  # its place in the keyword arm
+    title: bool = False  # its section's heading is the query
+    similarity: float = 0.0  # cosine similarity of its text to the query (0 without the vector arm)
 
 
-def candidate_rows(conn: psycopg.Connection, hashes: Sequence[bytes], ids: Sequence[str],
-                   layers: list[str] | None, metadata_filter: dict[str, str] | None,
-                   lexemes: Sequence[str]) -> list[CandidateRow]:
-    """The chunks in scope holding one of `hashes` or with one of `ids`, with their evidence."""
-    params: dict[str, Any] = {"h": list(hashes), "ids": list(ids), "ql": list(lexemes), "cfg": TS_CONFIG}
-    cond = _scope(layers, metadata_filter, params)
-    rows = conn.execute(
-        "SELECT c.id, c.layer, d.path, c.document_id, c.text, c.start_char, c.end_char, c.line_start,"
+_configured: weakref.WeakSet[psycopg.Connection] = weakref.WeakSet()
+
+
+def configure_vector_search(conn: psycopg.Connection) -> None:
+    """The HNSW settings of the vector arm, set once per connection (not two statements a search).
+
+    Iterative scans keep reading the HNSW graph until k rows pass the layer filter; without it a
+    selective filter returns too few rows (DESIGN.md §8). A session SET is undone if its
+    transaction rolls back, so it is committed at once, from an idle connection only; inside an
+    open transaction it is SET LOCAL for that transaction.
+    """
+    if conn in _configured:
+        return
+    idle = conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
+    scope = "" if idle else "LOCAL "
+    conn.execute(f"SET {scope}hnsw.iterative_scan = relaxed_order")
+    conn.execute(f"SET {scope}hnsw.ef_search = {EF_SEARCH}")
+    if idle:
+        conn.commit()
+        _configured.add(conn)
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """What the hybrid statement returns: the candidate rows with their evidence and arm ranks, the
+    query's lexemes with the number of chunks in scope holding each (capped one past the common
+    limit), and the number of chunks in scope."""
+
+    rows: list[CandidateRow]
+    df: dict[str, int]
+    total: int
+
+
+def hybrid_candidates(conn: psycopg.Connection, table: str, query: str, qvec: np.ndarray, *, k: int,
+                      layers: list[str] | None, metadata_filter: dict[str, str] | None, vector: bool,
+                      keyword: bool, title_key: str) -> Candidates:
+    """Both arms, the title match and the candidates' evidence in one statement (one round trip).
+
+    The keyword arm: PostgreSQL ranks by term frequency and proximity, with no notion of rarity (no
+    IDF). So the query keeps only its rare words: a lexeme found in more than COMMON_SHARE of the
+    chunks in scope (and more than COMMON_MIN of them) is left to the vector arm; the rest are
+    OR-ed and every match is ranked with ts_rank normalised by length (docs/benchmarks.md). The
+    frequencies come from `lexeme_df` (store/lexeme_df.py), per layer, so a metadata filter narrows
+    the matches but not the counts. A query full-text cannot parse falls back to the vector arm.
+    """
+    configure_vector_search(conn)
+    params: dict[str, Any] = {"t": query[:FTS_MAX_QUERY_CHARS], "cfg": TS_CONFIG, "q": qvec,
+                              "vk": k if vector else 0, "kk": k if keyword else 0, "key": title_key or ""}
+    sql = _hybrid_sql(table, layers, metadata_filter, params)
+    try:
+        rows = conn.execute(sql, params, prepare=True).fetchall()
+    except psycopg.errors.DataError:  # no savepoint (two more round trips a search): start again
+        if not keyword:
+            raise
+        conn.rollback()
+        params["kk"] = 0
+        rows = conn.execute(sql, params, prepare=True).fetchall()
+    if not rows:
+        return Candidates([], {}, 0)
+    out = [CandidateRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], tuple(r[10] or ()),
+                        bytes(r[11]), tuple(r[12] or ()), tuple(r[13] or ()), tuple(r[14] or ()),
+                        r[15], r[16], bool(r[17]), float(r[18]) if r[18] is not None else 0.0) for r in rows]
+    return Candidates(out, {str(lex): int(n) for lex, n in (rows[0][20] or {}).items()}, int(rows[0][19] or 0))
+
+
+# The rare lexemes as one OR-ed tsquery, each quoted as a literal (':' or '&' stay part of the word).
+_RARE_TSQUERY = ("string_agg('''' || replace(replace(l, E'\\\\', E'\\\\\\\\'), '''', '''''') || '''', ' | ')"
+                 "::tsquery")
+
+
+def _hybrid_sql(table: str, layers: list[str] | None, metadata_filter: dict[str, str] | None,
+                params: dict[str, Any]) -> str:
+    scope = _scope(layers, metadata_filter, params)  # on chunks c
+    in_layers = " AND x.layer = ANY(%(layers)s)" if layers is not None else ""
+    sections_in = " AND s.layer = ANY(%(layers)s)" if layers is not None else ""
+    return (
+        # The query's lexemes (none when the keyword arm is off), their frequencies in scope and
+        # the rare ones as one tsquery.
+        "WITH ql AS (SELECT l FROM (SELECT DISTINCT l FROM unnest(tsvector_to_array("
+        f"  to_tsvector(%(cfg)s::regconfig, %(t)s))) AS l) x WHERE %(kk)s > 0 ORDER BY l LIMIT {FTS_MAX_TERMS}),"
+        " tot AS (SELECT coalesce(sum(x.df), 0)::bigint AS n FROM lexeme_df x WHERE x.lexeme = ''"
+        f"  AND EXISTS (SELECT 1 FROM ql){in_layers}),"
+        f" lim AS (SELECT n, greatest({COMMON_MIN}, floor({COMMON_SHARE} * n))::bigint AS m FROM tot),"
+        " dfs AS (SELECT ql.l, least(coalesce((SELECT sum(x.df) FROM lexeme_df x WHERE x.lexeme = ql.l"
+        f"  AND x.df > 0{in_layers}), 0), (SELECT m FROM lim) + 1)::int AS d FROM ql),"
+        f" rq AS (SELECT {_RARE_TSQUERY} AS q FROM dfs WHERE d > 0 AND d <= (SELECT m FROM lim)),"
+        # The keyword arm: chunks in scope holding a rare query word, best ts_rank first.
+        " kw AS (SELECT id, row_number() OVER (ORDER BY rk DESC, id) AS r FROM (SELECT c.id,"
+        "  ts_rank(c.tsv, (SELECT q FROM rq), 1) AS rk FROM chunks c WHERE c.tsv @@ (SELECT q FROM rq)"
+        f"{scope} ORDER BY rk DESC, c.id LIMIT %(kk)s) k),"
+        # The vector arm: the nearest texts some chunk in scope holds; the filter sits inside the
+        # scan, so the index keeps reading until k rows pass it.
+        f" vec AS MATERIALIZED (SELECT e.text_hash, e.embedding <=> %(q)s AS d FROM {table} e"
+        f"  WHERE EXISTS (SELECT 1 FROM chunks c WHERE c.embed_hash = e.text_hash{scope})"
+        "  ORDER BY e.embedding <=> %(q)s LIMIT %(vk)s),"
+        " vr AS (SELECT text_hash, row_number() OVER (ORDER BY d, text_hash) AS r FROM vec),"
+        # Sections whose heading, numbering dropped, is the query: the first chunk of each (a
+        # section whose text starts with a subsection gives the subsection's first chunk).
+        " tt AS (SELECT (SELECT c.id FROM chunks c WHERE c.document_id = s.document_id"
+        "  AND c.section_path[1:cardinality(s.path)] = s.path ORDER BY c.start_char LIMIT 1) AS id FROM sections s"
+        f"  WHERE %(key)s <> '' AND s.heading IS NOT NULL AND {_HEADING_KEY} = %(key)s{sections_in}"
+        "  ORDER BY s.document_id, s.ordinal LIMIT 3),"
+        " ids AS (SELECT c.id FROM chunks c JOIN vec ON c.embed_hash = vec.text_hash"
+        "  UNION SELECT id FROM kw UNION SELECT id FROM tt WHERE id IS NOT NULL)"
+        # Each candidate with the query lexemes its text, section path and file path hold, its
+        # ranks in the two arms, whether it is a title match, and its cosine similarity.
+        " SELECT c.id, c.layer, d.path, c.document_id, c.text, c.start_char, c.end_char, c.line_start,"
         " c.line_end, c.page, c.section_path, c.embed_hash,"
-        " ARRAY(SELECT unnest(tsvector_to_array(c.tsv)) INTERSECT SELECT unnest(%(ql)s::text[])),"
+        " ARRAY(SELECT unnest(tsvector_to_array(c.tsv)) INTERSECT SELECT l FROM ql),"
         " ARRAY(SELECT unnest(tsvector_to_array(to_tsvector(%(cfg)s::regconfig,"
-        "   array_to_string(c.section_path, ' ')))) INTERSECT SELECT unnest(%(ql)s::text[])),"
+        "   array_to_string(c.section_path, ' ')))) INTERSECT SELECT l FROM ql),"
         " ARRAY(SELECT unnest(tsvector_to_array(to_tsvector(%(cfg)s::regconfig,"
-        "   regexp_replace(d.path, '[/._-]+', ' ', 'g')))) INTERSECT SELECT unnest(%(ql)s::text[]))"
-        " FROM chunks c JOIN documents d ON d.id = c.document_id"
-        " WHERE (c.embed_hash = ANY(%(h)s) OR c.id = ANY(%(ids)s))" + cond,
-        params,
-    ).fetchall()
-    return [CandidateRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], tuple(r[10] or ()),
-                         bytes(r[11]), tuple(r[12] or ()), tuple(r[13] or ()), tuple(r[14] or ()))
-            for r in rows]
-
-
-def similarities(conn: psycopg.Connection, table: str, qvec: np.ndarray, hashes: Sequence[bytes]) -> dict[bytes, float]:
-    """Cosine similarity of the query to the stored vectors of `hashes`."""
-    if not hashes:
-        return {}
-    rows = conn.execute(f"SELECT text_hash, embedding <=> %s FROM {table} WHERE text_hash = ANY(%s)",
-                        (qvec, list(hashes))).fetchall()
-    return {bytes(h): 1.0 - float(d) for h, d in rows}
+        "   regexp_replace(d.path, '[/._-]+', ' ', 'g')))) INTERSECT SELECT l FROM ql),"
+        " vr.r, kw.r, c.id IN (SELECT id FROM tt WHERE id IS NOT NULL),"
+        " CASE WHEN %(vk)s > 0 THEN 1 - (e.embedding <=> %(q)s) END,"
+        " (SELECT n FROM tot), (SELECT json_object_agg(l, d) FROM dfs)"
+        " FROM ids JOIN chunks c ON c.id = ids.id JOIN documents d ON d.id = c.document_id"
+        " LEFT JOIN vr ON vr.text_hash = c.embed_hash LEFT JOIN kw ON kw.id = c.id"
+        f" LEFT JOIN {table} e ON e.text_hash = c.embed_hash"
+        f" WHERE true{scope}"
+    )
 
 
 def terms_present(conn: psycopg.Connection, layers: Sequence[str], terms: Sequence[str]) -> set[str]:

@@ -132,11 +132,20 @@ def create_vector_table(conn: psycopg.Connection, model: str, dimensions: int) -
     return table
 
 
+# The HNSW graph's build parameters (pgvector's defaults are m 16, ef_construction 64); one place,
+# so every index (a new model, a bulk load, a repair, the benchmarks) is the same graph.
+HNSW_WITH = ""
+
+
+def hnsw_index_sql(table: str, *, if_not_exists: bool = True) -> str:
+    """CREATE INDEX for a vector table's HNSW index."""
+    return (f"CREATE INDEX {'IF NOT EXISTS ' if if_not_exists else ''}{table}_hnsw ON {table}"
+            f" USING hnsw (embedding vector_cosine_ops) {HNSW_WITH}").rstrip()
+
+
 def build_vector_index(conn: psycopg.Connection, table: str) -> None:
     """The HNSW index of a vector table, if it has none yet (the same index ensure_model_table makes)."""
-    conn.execute(
-        f"CREATE INDEX IF NOT EXISTS {table}_hnsw ON {table} USING hnsw (embedding vector_cosine_ops)"
-    )
+    conn.execute(hnsw_index_sql(table))
 
 
 def existing_hashes(conn: psycopg.Connection, table: str, hashes: Sequence[bytes]) -> set[bytes]:

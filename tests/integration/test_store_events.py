@@ -109,6 +109,7 @@ def _tampers(conn) -> dict[str, tuple[str, str]]:
     sec_doc, sec_ord = _one(conn, "SELECT document_id, ordinal FROM sections ORDER BY 1, 2 LIMIT 1")
     rcpt, version = _one(conn, "SELECT receipt_id, version_id FROM receipt_versions ORDER BY 1 LIMIT 1")
     other = _one(conn, f"SELECT min(id) FROM document_versions WHERE id <> '{version}'")[0]
+    lexeme = _one(conn, f"SELECT min(lexeme) FROM lexeme_df WHERE layer = '{layer}' AND df > 0 AND lexeme <> ''")[0]
     return {
         "layers": (f"UPDATE layers SET description = description || '!' WHERE name = '{layer}'",
                    f"UPDATE layers SET description = left(description, -1) WHERE name = '{layer}'"),
@@ -141,6 +142,8 @@ def _tampers(conn) -> dict[str, tuple[str, str]]:
                             "UPDATE chunk_demotions SET multiplier = 0.5"),
         "api_keys": ("UPDATE api_keys SET role = 'admin' WHERE name = 'kept'",
                      "UPDATE api_keys SET role = 'viewer' WHERE name = 'kept'"),
+        "lexeme_df": (f"UPDATE lexeme_df SET df = df + 1 WHERE layer = '{layer}' AND lexeme = '{lexeme}'",
+                      f"UPDATE lexeme_df SET df = df - 1 WHERE layer = '{layer}' AND lexeme = '{lexeme}'"),
         "document_versions": (f"UPDATE document_versions SET text = text || ' ' WHERE id = '{other}'",
                               f"UPDATE document_versions SET text = left(text, -1) WHERE id = '{other}'"),
     }
