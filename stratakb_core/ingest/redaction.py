@@ -3,15 +3,22 @@
 Runs after extraction and before chunking, so no later stage (chunks, embeddings, payloads,
 answers) ever holds a credential that sits in a file we keep on purpose. Two kinds of detector:
 
-* shapes, secrets by their form alone: PEM private key blocks, AWS access key ids, GitHub,
-  Slack, Google, Stripe, OpenAI and Anthropic keys, JWTs, ``Authorization: Bearer|Basic``
-  credentials, the password in ``scheme://user:password@host`` and credential-dump lines
-  ``someone@example.com:password``;
+* shapes, secrets by their form alone: PEM private key blocks (also one cut short), AWS access
+  key ids, GitHub, Slack, Google, Stripe, OpenAI and Anthropic keys, other vendors' prefixed
+  tokens (GitLab, npm, PyPI, SendGrid, Hugging Face, Vault, ...: ``api_token``), the signature
+  of a signed URL, JWTs, ``Authorization: Bearer|Basic`` credentials, the password in
+  ``scheme://user:password@host`` and credential-dump lines ``someone@example.com:password``;
 * labels, ``key: value`` / ``key=value`` / ``"key": "value"`` / ``<key>value</key>`` (YAML,
-  INI, .env, JSON, XML, shell, command-line flags) whose key ends in a secret word (password,
-  passwd, pwd, pass, passphrase, token, secret, api key, private key, access key, credential,
-  with compounds such as ``keystore_password``, ``AWS_SECRET_ACCESS_KEY`` or ``clientSecret``).
-  The value goes, the label stays, and so does everything else on the line.
+  INI, .env, JSON, XML, shell, URL queries, PowerShell, command-line flags) whose key ends in a
+  secret word (password, passwd, pwd, pass, passphrase, passcode, token, secret, api key, psk,
+  private/shared/app/... key, credential, Passwort, contraseña, ..., with compounds such as
+  ``keystore_password``, ``AWS_SECRET_ACCESS_KEY`` or ``clientSecret``), also one inside another
+  value (``connectionString="...;Password=x;"``). The value goes, the label stays, and so does
+  everything else on the line;
+* commands and prose: ``curl -u user:pw``, ``mysql -pPW``, ``-storepass PW``, ``-passout pass:PW``,
+  ``echo PW | ... --password-stdin``, ``ConvertTo-SecureString "PW" -AsPlainText``,
+  ``setPassword("PW")``, "the password for the NAS is PW", "user root, passwd PW" (a value with a
+  digit or a symbol that ends its clause), a table column headed by a secret word.
 
 Unlabelled high-entropy strings are left alone on purpose: commit ids, checksums, UUIDs and
 base64 images look exactly like them, and the clean fixture set holds many.
@@ -25,7 +32,8 @@ Never redacted (see ``is_placeholder``): empty values, placeholders (``<your-tok
 ``${TOKEN}``, ``{{ token }}``, ``%(pw)s``, ``$TOKEN``, ``****``, ``xxx``, ``...``), the
 well-known non-secrets ``changeme``, ``password``, ``secret`` and ``redacted`` (a default everyone
 knows protects nothing, and docs use them as examples), type names (``string``, ``bool``, ...),
-paths to files holding the secret (``/run/secrets/db``, ``key.pem``), code that fetches the
+paths to files holding the secret (``/run/secrets/db``, ``key.pem``), AWS's documented example
+keys (ending in ``EXAMPLE``), hashes after a secret word, code that fetches the
 value (``os.environ[name]``, ``getpass()``), and ordinary prose: an unquoted value must be the
 last word on its line (a trailing ``#`` comment aside), so "Password: at least 12 characters"
 is kept. Markers already in the text are never redacted again.
@@ -44,6 +52,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
+
+from stratakb_core.ingest.redaction_rules import COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
 
 __all__ = [
     "KINDS",
@@ -89,32 +99,6 @@ _MARKER_RE: Final = re.compile(r"\[REDACTED_[A-Z_]+\]")
 
 # --- shapes -------------------------------------------------------------------------------
 
-_PEM_RE: Final = re.compile(
-    r"-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----"
-    r"(?P<body>[\s\S]{0,20000}?)-----END \1-----"
-)
-_SHAPES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
-    ("aws_access_key", re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])")),
-    ("github_token", re.compile(r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})")),
-    ("slack_token", re.compile(r"(?<![A-Za-z0-9])xox[abposre]-[A-Za-z0-9-]{10,}")),
-    ("slack_webhook", re.compile(r"(?<=hooks\.slack\.com/services/)T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,}")),
-    ("google_api_key", re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])")),
-    ("stripe_key", re.compile(r"(?<![A-Za-z0-9])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}")),
-    ("anthropic_key", re.compile(r"(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_-]{20,}")),
-    # real keys are long and random: digits, capitals and small letters ("sk-ui-library-v2" is a name)
-    (
-        "openai_key",
-        re.compile(
-            r"(?<![A-Za-z0-9-])sk-(?:proj-|svcacct-|admin-)?(?=[\w-]*\d)(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[A-Za-z0-9_-]{30,}"
-        ),
-    ),
-    ("jwt", re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
-    ("bearer_token", re.compile(r"(?i:\bbearer)\s+(?P<v>[A-Za-z0-9._~+/-]{16,}=*)")),
-    ("basic_auth", re.compile(r"(?i:\bauthorization\s*:\s*basic)\s+(?P<v>[A-Za-z0-9+/]{8,}=*)(?![\w+/=])")),
-    ("auth_header", re.compile(r"(?i:\bauthorization\s*:\s*(?:token|api-?key|key))\s+(?P<v>[A-Za-z0-9._~+/-]{8,}=*)")),
-    # scheme://user:password@host, the password only
-    ("url_password", re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128})@[\w.-]")),
-)
 # a credential-dump line: someone@example.com:password (or |), nothing else on the line
 _EMAIL_PASSWORD_RE: Final = re.compile(
     r"^[ \t]*[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+[ \t]*[:|;][ \t]*(?P<v>[^\s]{4,128})[ \t]*$",
@@ -126,12 +110,15 @@ _PATHLIKE_RE: Final = re.compile(r"^(?:[\w.-]+/)+[\w.-]+$|\.git$|^\d{2,5}$")
 # --- labels -------------------------------------------------------------------------------
 
 _SECRET_WORDS: Final = (
-    r"password|passwd|passphrase|pwd|pass|pw|token|secret|credentials?|api_?key|"
-    r"(?:private|access|secret|signing|encryption|master|auth|account|license|client)_key|"
-    r"client_secret|secret_access_key"
+    r"password|passwd|passphrase|passcode|pwd|pass|pw|token|secret|credentials?|api_?key|psk|secret_key_base|"
+    r"(?:private|access|secret|signing|encryption|master|auth|account|license|client|app|consumer|hmac|session"
+    r"|subscription|storage|shared|pre_shared|preshared|decryption|admin|root|bot|webhook|service|deploy)_key|"
+    r"client_secret|secret_access_key|passwort|kennwort|contrase[ñn]a|senha|wachtwoord|has[łl]o|mot_de_passe"
 )
 # the last part of a key, after snake-casing it; some words may also end a run-together key
-_KEY_END_RE: Final = re.compile(rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|secret|token|apikey)$")
+_KEY_END_RE: Final = re.compile(
+    rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|secret|token|apikey|passwort|kennwort)$"
+)
 # names that end in a secret word but are not one (api_key_id is not in this list: no match anyway)
 _NOT_SECRET_KEYS: Final = frozenset({"bypass", "compass"})
 
@@ -140,11 +127,11 @@ _KEY: Final = r"[A-Za-z_][\w.-]{0,63}"
 _LABEL: Final = r"[A-Za-z][\w.-]{0,30}(?: [A-Za-z][\w.-]{0,30}){1,3}"
 _SEP: Final = r"[ \t]*(?::=|=>|=|:)[ \t]*"
 _LABELLED_RE: Final = re.compile(
-    r"(?P<lead>(?:^|[\s{,(;]|--)(?:export[ \t]+|set[ \t]+)?\$?)"
+    r"(?:^|(?<=[\s{,(;?&:\"'])|(?<=--))(?:export[ \t]+|set[ \t]+|\$env:)?\$?"
     rf"(?:\*\*|__)?(?P<q>[\"']?)(?:(?P<key>{_KEY})(?P=q){_SEP}|(?P<label>{_LABEL})[ \t]*:(?!=))(?:\*\*|__)?[ \t]*"
     r"(?:(?P<dq>\")(?P<dv>(?:[^\"\\\n]|\\.){1,512})\"|(?P<sq>')(?P<sv>[^'\n]{1,512})'"
-    r"|(?P<uv>[^\s\"',;(]{1,512}))"
-    r"(?=(?P<tail>[^\n]*))",
+    r"|(?P<uv><[^<>\n]{1,80}>|\{\{[^{}\n]{1,80}\}\}|\$\{\{[^{}\n]{1,80}\}\}|(?:[^\s\"',;(&]|&(?![A-Za-z_][\w.-]{0,63}=)){1,512}))"
+    r"(?=(?P<tail>[^\n]{0,512}))",
     re.MULTILINE,
 )
 _FLAG_RE: Final = re.compile(rf"(?P<lead>(?:^|\s)--)(?P<key>{_KEY})[ \t]+(?P<uv>[^\s\"'-][^\s\"']{{0,511}})")
@@ -160,6 +147,7 @@ _PLACEHOLDER_WORDS: Final = frozenset(
     required optional string str bool boolean int integer number bytes any object todo tbd placeholder example sample
     dummy hidden masked omitted undefined empty unset default env prompt value your_password your_token your_api_key
     your_secret mypassword secretref vault include same-origin omit auto basic bearer oauth oauth2 jwt
+    flag option argument parameter switch replace_me replaceme
     """.split()
 )
 _PLACEHOLDER_RE: Final = re.compile(
@@ -190,7 +178,7 @@ def is_placeholder(value: str) -> bool:
         return True
     if _PLACEHOLDER_RE.match(v) or _FILE_RE.match(v):
         return True
-    return False
+    return v.endswith(("EXAMPLE", "EXAMPLEKEY"))  # AWS documentation's example key id and secret
 
 
 def _snake(key: str) -> str:
@@ -208,11 +196,14 @@ _Found = tuple[int, int, str]  # start, end, kind
 
 
 def _shape_spans(text: str) -> Iterator[_Found]:
-    for m in _PEM_RE.finditer(text):
+    for m in PEM.finditer(text):
         body = m.group("body").strip()
         if len(body) >= 16 and not is_placeholder(body):
             yield m.start(), m.end(), "private_key"
-    for kind, pattern in _SHAPES:
+    for m in PEM_OPEN.finditer(text):
+        if len(m.group().split("\n", 1)[-1].strip()) >= 16:
+            yield m.start(), m.end(), "private_key"
+    for kind, pattern in SHAPES:
         for m in pattern.finditer(text):
             if "v" in pattern.groupindex:
                 value = m.group("v")
@@ -221,7 +212,7 @@ def _shape_spans(text: str) -> Iterator[_Found]:
                 if kind == "basic_auth" and not _is_basic_credential(value):
                     continue
                 yield m.start("v"), m.end("v"), kind
-            else:
+            elif not is_placeholder(m.group()):
                 yield m.start(), m.end(), kind
     for m in _EMAIL_PASSWORD_RE.finditer(text):
         value = m.group("v")
@@ -237,8 +228,18 @@ def _is_basic_credential(value: str) -> bool:
         return False
 
 
+def _labelled_matches(text: str) -> Iterator[re.Match[str]]:
+    """Every key-value match, also those inside another's value (connectionString="...;Password=x")."""
+    pos = 0
+    while (m := _LABELLED_RE.search(text, pos)) is not None:
+        yield m
+        group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
+        inside = group != "uv" or not _is_secret_key(m.group("key") or m.group("label"))
+        pos = max(pos + 1, m.start(group) if inside else m.end())
+
+
 def _labelled_spans(text: str) -> Iterator[_Found]:
-    for m in _LABELLED_RE.finditer(text):
+    for m in _labelled_matches(text):
         key = m.group("key") or m.group("label")
         if not _is_secret_key(key):
             continue
@@ -270,7 +271,9 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
 
 
 # an environment assignment in front of a command: PGPASSWORD=secret psql ... (upper-case name)
-_ENV_PREFIX_RE: Final = re.compile(r"(?:^|[\s;&|(])(?P<key>[A-Z][A-Z0-9_]{2,63})=(?P<uv>[^\s\"'$`;&|]{3,256})[ \t]+\S")
+_ENV_PREFIX_RE: Final = re.compile(
+    r"(?:^|[\s;&|(])(?P<key>[A-Z][A-Z0-9_]{2,63})=(?P<uv>[^\s\"'$`;&|<{\[]{3,256})[ \t]+\S"
+)
 # a name/key naming a secret and its value beside it: k8s env entries, .config <add key= value=/>
 _NAME_VALUE_RE: Final = re.compile(
     r"\b(?:name|key)[ \t]*[:=][ \t]*[\"']?(?P<key>[A-Za-z_][\w.-]{0,63})[\"']?(?:[ \t]*\n[ \t]*|[ \t,]+)"
@@ -278,9 +281,19 @@ _NAME_VALUE_RE: Final = re.compile(
 )
 # prose: "the admin password is r0uterAdm"; the value must not be a plain word
 _PROSE_RE: Final = re.compile(
-    r"(?i:\b(?:password|passphrase|passcode|pin|pwd|token|api key|secret)\s+(?:is|was|reads)\s+)"
+    r"(?i:\b(?:password|passphrase|passcode|pin|pwd|token|api key|secret|passwort|kennwort|contraseña|mot de passe"
+    r"|senha|wachtwoord|hasło|пароль)(?:\s+(?:for|of|to|on|für|von|de|do|da|del|du|van|voor|do|для|от)\s+[^.\n:]{1,40}?)?"
+    r"\s+(?:is|was|reads|ist|lautet|war|es|est|é|è|to|—)\s+)"
     r"[\"'`]?(?P<v>[^\s\"'`]{4,128}?)[\"'`]?(?=[\s.,;)]|$)"
 )
+# a secret word, a space and the value, ending its clause: "user root, passwd t3stB0x!"
+_INLINE_RE: Final = re.compile(
+    r"(?i:\b(?:password|passwd|passphrase|passcode|kennwort|passwort|contraseña|senha|wachtwoord|hasło|пароль))"
+    r"[ \t]+(?P<v>[^\s\"'`(<\[{$]{4,128}?)[\"'`]?"
+    r"(?=[.,;!)]?(?:[ \t]*$|[ \t]*\n)|[,;][ \t]|[ \t]+\(|[ \t]+(?:and|for|on|to|at|until|or)\b)",
+    re.MULTILINE,
+)
+_HASHLIKE_RE: Final = re.compile(r"(?i:sha\d+|md5|bcrypt|argon2\w*|pbkdf2\w*|scrypt|\$\d[a-z]?\$)")
 _MIXED_RE: Final = re.compile(r"(?=.*\d)(?=.*[A-Za-z])|[!@#$%^&*+=?~]")
 _TABLE_ROW_RE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
 
@@ -299,6 +312,24 @@ def _extra_spans(text: str) -> Iterator[_Found]:
         if _MIXED_RE.search(value) and not is_placeholder(value) and not _CODE_RE.match(value):
             yield m.start("v"), m.end("v"), "credential"
     yield from _table_spans(text)
+    yield from _command_spans(text)
+    for m in _INLINE_RE.finditer(text):
+        value = m.group("v")
+        if _MIXED_RE.search(value) and not is_placeholder(value) and not _CODE_RE.match(value):
+            if not _HASHLIKE_RE.match(value):
+                yield m.start("v"), m.end("v"), "credential"
+
+
+def _command_spans(text: str) -> Iterator[_Found]:
+    """Secrets a command line takes as an argument (curl -u, mysql -p, -storepass, PowerShell)."""
+    for pattern in COMMAND_SECRETS:
+        for m in pattern.finditer(text):
+            if "key" in pattern.groupindex and not _is_secret_key(m.group("key")):
+                continue
+            group = next(g for g in pattern.groupindex if g != "key" and m.group(g) is not None)
+            value = m.group(group)
+            if not is_placeholder(value) and not value.isdigit() and not _CODE_RE.match(value):
+                yield m.start(group), m.end(group), "credential"
 
 
 def _table_spans(text: str) -> Iterator[_Found]:
@@ -328,8 +359,8 @@ _DETECTORS: Final[tuple[Callable[[str], Iterator[_Found]], ...]] = (_shape_spans
 
 KINDS: Final = (
     "private_key", "aws_access_key", "github_token", "slack_token", "slack_webhook", "google_api_key",
-    "stripe_key", "anthropic_key", "openai_key", "jwt", "bearer_token", "basic_auth", "auth_header", "url_password",
-    "email_password", "credential",
+    "stripe_key", "anthropic_key", "openai_key", "api_token", "url_signature", "jwt", "bearer_token", "basic_auth",
+    "auth_header", "url_password", "email_password", "credential",
 )  # fmt: skip
 
 

