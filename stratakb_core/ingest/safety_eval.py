@@ -2,8 +2,10 @@
 
 ``evaluate_injection`` and ``evaluate_redaction`` return plain dicts (per split: ``dev``, the
 half the rules were first tuned on; ``dev2``, the first held-out half, which the next round of
-fixes looked at and so is a second dev set; ``heldout``, a fresh set written after those fixes and
-never tuned on; and ``all``) with the figures and whether each meets its target;
+fixes looked at and so is a second dev set; ``heldout``, the second held-out set, which the
+fourth round of fixes looked at and so is a third dev set; ``heldout2``, a fresh set written by
+someone who did not see the rules, kept in ``*-heldout2.yaml`` and never tuned on; and ``all``)
+with the figures and whether each meets its target;
 ``format_report`` turns either into a table. ``stratakb eval --injection`` / ``--redaction`` and
 ``python -m stratakb_core.ingest.safety_eval`` print them.
 
@@ -45,9 +47,10 @@ TARGETS: Final = {
     "redaction_recall_min": 0.98,
     "false_redaction_rate_max": 0.01,
 }
-SPLITS: Final = ("dev", "dev2", "heldout", "all")
+SPLITS: Final = ("dev", "dev2", "heldout", "heldout2", "all")
 VALUE_SLOT: Final = "@@VALUE@@"
-_SPLITS_NOTE: Final = " (tuned on dev and dev2, the earlier held-out half; heldout: a fresh set, never tuned on)"
+_SPLITS_NOTE: Final = (" (tuned on dev, dev2 and heldout, the earlier held-out sets; heldout2: a fresh set written"
+                       " without seeing the rules, never tuned on)")
 
 
 def default_fixtures_dir() -> Path:
@@ -66,9 +69,17 @@ def load_fixture(path: Path, key: str) -> list[dict[str, Any]]:
         raise UsageError(f"fixture file {path} has no list named {key!r}")
     for entry in entries:
         well_formed = isinstance(entry, dict) and isinstance(entry.get("text"), str)
-        if not well_formed or entry.get("split") not in SPLITS[:3]:
-            raise UsageError(f"fixture file {path}: entry {entry!r:.80} needs text and split: dev|dev2|heldout")
+        if not well_formed or entry.get("split") not in SPLITS[:-1]:
+            raise UsageError(f"fixture file {path}: entry {entry!r:.80} needs text and split: "
+                             f"{'|'.join(SPLITS[:-1])}")
     return entries
+
+
+def _load_sets(base: Path, key: str) -> list[dict[str, Any]]:
+    """``KEY.yaml`` and, when present, the fresh held-out ``KEY-heldout2.yaml`` beside it."""
+    entries = load_fixture(base / f"{key}.yaml", key)
+    fresh = base / f"{key}-heldout2.yaml"
+    return entries + load_fixture(fresh, key) if fresh.exists() else entries
 
 
 def secret_values(entry: Mapping[str, Any]) -> tuple[str, ...]:
@@ -103,8 +114,8 @@ def _by_split(entries: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any
 def evaluate_injection(fixtures_dir: Path | None = None) -> dict[str, Any]:
     """Attack-success and false-positive rates of ``injection.scan`` on the fixture sets."""
     base = (fixtures_dir or default_fixtures_dir()) / "injection"
-    attacks = _by_split(load_fixture(base / "attacks.yaml", "attacks"))
-    clean = _by_split(load_fixture(base / "clean.yaml", "clean"))
+    attacks = _by_split(_load_sets(base, "attacks"))
+    clean = _by_split(_load_sets(base, "clean"))
     result: dict[str, Any] = {"kind": "injection", "targets": {k: v for k, v in TARGETS.items() if "red" not in k}}
     for split in SPLITS:
         missed = [a["id"] for a in attacks[split] if not scan(a["text"])]
@@ -154,8 +165,8 @@ def _leaks(text: str, value: str) -> bool:
 def evaluate_redaction(fixtures_dir: Path | None = None) -> dict[str, Any]:
     """Recall and false-redaction rate of ``redaction.redact`` on the fixture sets."""
     base = (fixtures_dir or default_fixtures_dir()) / "redaction"
-    secrets = _by_split(load_fixture(base / "secrets.yaml", "secrets"))
-    clean = _by_split(load_fixture(base / "clean.yaml", "clean"))
+    secrets = _by_split(_load_sets(base, "secrets"))
+    clean = _by_split(_load_sets(base, "clean"))
     result: dict[str, Any] = {"kind": "redaction", "targets": {k: v for k, v in TARGETS.items() if "red" in k}}
     for split in SPLITS:
         missed: list[str] = []
