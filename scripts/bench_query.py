@@ -153,7 +153,7 @@ def scale_to(conn, target: int, rng: random.Random) -> dict:
     conn.commit()
     load_s = time.perf_counter() - t_load
     t = time.perf_counter()
-    conn.execute("SET maintenance_work_mem = '2GB'")
+    conn.execute("SET maintenance_work_mem = '6GB'")  # the 1M graph (~2 GB) must fit, or the build goes to disk
     conn.execute(vector_tables.hnsw_index_sql(model.table, if_not_exists=False))
     build_s = time.perf_counter() - t
     conn.execute("ANALYZE")
