@@ -236,7 +236,7 @@ def _nearest(conn, table: str, q: np.ndarray, k: int, layers: list[str] | None, 
     return [bytes(r[0]) for r in rows]
 
 
-def recall_at_10(conn, embedder, questions: list[str], ef_values: tuple[int, ...] = (40, 100, 200, 400)) -> dict:
+def recall_at_10(conn, embedder, questions: list[str], ef_values: tuple[int, ...] = (40, 100, 200, 400, 1000)) -> dict:
     """recall@10 of HNSW (iterative scan) against an exact scan, unfiltered and filtered to `peps`."""
     from pgvector.psycopg import register_vector
 

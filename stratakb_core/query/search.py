@@ -59,7 +59,7 @@ class SearchResult(search_sql.StoredSpan):
 
 
 def _rare(terms: QueryTerms) -> set[str]:
-    limit = max(search_sql.COMMON_MIN, search_sql.COMMON_SHARE * terms.total)
+    limit = search_sql.rare_limit(terms.total)
     return {lex for lex, d in terms.df.items() if 0 < d <= limit}
 
 

@@ -31,6 +31,14 @@ FTS_MAX_QUERY_CHARS = 1000
 FTS_MAX_TERMS = 32
 COMMON_SHARE = 0.05  # a lexeme in more than 5% of the searched chunks is too common to rank by
 COMMON_MIN = 10  # ...and in more than 10 of them (small layers keep their words)
+# ...and never more than this many chunks, whatever the store's size (5% of 40,000 chunks): at 1M
+# chunks a "rare" word could otherwise match 50,000 chunks, each ranked by ts_rank (docs/scaling.md).
+COMMON_MAX = 2_000
+
+
+def rare_limit(total: int) -> int:
+    """The most chunks in scope a query word may be in and still rank the keyword arm."""
+    return int(min(COMMON_MAX, max(COMMON_MIN, COMMON_SHARE * total)))
 TS_CONFIG = "english"
 EF_SEARCH = 200  # recall@10 vs exact at 100k synthetic chunks: 0.95 at 100, 0.975 at 200 (docs/scaling.md)
 # A heading as compared with a query: numbering dropped, runs of non-word characters one space.
@@ -118,7 +126,8 @@ def hybrid_candidates(conn: psycopg.Connection, table: str, query: str, qvec: np
 
     The keyword arm: PostgreSQL ranks by term frequency and proximity, with no notion of rarity (no
     IDF). So the query keeps only its rare words: a lexeme found in more than COMMON_SHARE of the
-    chunks in scope (and more than COMMON_MIN of them) is left to the vector arm; the rest are
+    chunks in scope (and more than COMMON_MIN of them), or in more than COMMON_MAX, is left to the
+    vector arm; the rest are
     OR-ed and every match is ranked with ts_rank normalised by length (docs/benchmarks.md). The
     frequencies come from `lexeme_df` (store/lexeme_df.py), per layer, so a metadata filter narrows
     the matches but not the counts. A query full-text cannot parse falls back to the vector arm.
@@ -160,7 +169,8 @@ def _hybrid_sql(table: str, layers: list[str] | None, metadata_filter: dict[str,
         f"  to_tsvector(%(cfg)s::regconfig, %(t)s))) AS l) x WHERE %(kk)s > 0 ORDER BY l LIMIT {FTS_MAX_TERMS}),"
         " tot AS (SELECT coalesce(sum(x.df), 0)::bigint AS n FROM lexeme_df x WHERE x.lexeme = ''"
         f"  AND EXISTS (SELECT 1 FROM ql){in_layers}),"
-        f" lim AS (SELECT n, greatest({COMMON_MIN}, floor({COMMON_SHARE} * n))::bigint AS m FROM tot),"
+        f" lim AS (SELECT n, least({COMMON_MAX}, greatest({COMMON_MIN}, floor({COMMON_SHARE} * n)))::bigint AS m"
+        "  FROM tot),"
         " dfs AS (SELECT ql.l, least(coalesce((SELECT sum(x.df) FROM lexeme_df x WHERE x.lexeme = ql.l"
         f"  AND x.df > 0{in_layers}), 0), (SELECT m FROM lim) + 1)::int AS d FROM ql),"
         f" rq AS (SELECT {_RARE_TSQUERY} AS q FROM dfs WHERE d > 0 AND d <= (SELECT m FROM lim)),"
@@ -202,19 +212,17 @@ def _hybrid_sql(table: str, layers: list[str] | None, metadata_filter: dict[str,
 
 
 def terms_present(conn: psycopg.Connection, layers: Sequence[str], terms: Sequence[str]) -> set[str]:
-    """The terms some chunk of `layers` holds, as full-text words or in its file path."""
-    present: set[str] = set()
-    for term in terms:
-        row = conn.execute(
-            "SELECT EXISTS (SELECT 1 FROM chunks c WHERE c.layer = ANY(%(l)s) AND c.tsv @@"
-            " plainto_tsquery(%(cfg)s::regconfig, %(t)s)) OR EXISTS (SELECT 1 FROM documents d"
-            " WHERE d.layer = ANY(%(l)s) AND strpos(lower(d.path), lower(%(t)s)) > 0)",
-            {"l": list(layers), "t": term, "cfg": TS_CONFIG},
-        ).fetchone()
-        if row and row[0]:
-            present.add(term)
+    """The terms some chunk of `layers` holds, as full-text words or in its file path (one statement)."""
+    if not terms:
+        return set()
+    rows = conn.execute(
+        "SELECT t FROM unnest(%(t)s::text[]) AS t WHERE EXISTS (SELECT 1 FROM chunks c WHERE c.layer = ANY(%(l)s)"
+        " AND c.tsv @@ plainto_tsquery(%(cfg)s::regconfig, t)) OR EXISTS (SELECT 1 FROM documents d"
+        " WHERE d.layer = ANY(%(l)s) AND strpos(lower(d.path), lower(t)) > 0)",
+        {"l": list(layers), "t": list(terms), "cfg": TS_CONFIG},
+    ).fetchall()
     conn.commit()
-    return present
+    return {r[0] for r in rows}
 
 
 def search_version(conn: psycopg.Connection) -> int:
