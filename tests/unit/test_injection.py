@@ -159,6 +159,8 @@ def test_wave_4_near_misses_stay_clean(text):
 )
 def test_scan_stays_fast_on_pathological_input(text):
     # Every repetition in the rules is bounded, so no input makes a pattern backtrack for long.
+    # A hang guard, not a speed target (that is scripts/bench_ingest.py): these inputs took 162 s and
+    # 238 s when a repetition was unbounded; bounded, they take seconds, so 60 s means it came back.
     start = time.perf_counter()
     scan(text)
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < 60

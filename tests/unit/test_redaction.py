@@ -176,6 +176,8 @@ def test_wave_4_near_misses_stay(text):
     ids=["urls", "attributes", "labels", "pem-heads"],
 )
 def test_redact_stays_fast_on_pathological_input(text):
+    # A hang guard, not a speed target (that is scripts/bench_ingest.py): these inputs took 162 s and
+    # 238 s when a repetition was unbounded; bounded, they take seconds, so 60 s means it came back.
     start = time.perf_counter()
     redact(text)
-    assert time.perf_counter() - start < 5
+    assert time.perf_counter() - start < 60
