@@ -49,22 +49,52 @@ def template_db(pg_server) -> str:
     return "strata_template"
 
 
-@pytest.fixture
-def database_url(pg_server, template_db) -> str:
+def create_database(pg_server, template: str) -> tuple[str, str]:
+    """A new database cloned from `template`: (name, URI)."""
     name = "t_" + uuid.uuid4().hex[:12]
     with psycopg.connect(pg_server.get_uri(), autocommit=True) as conn:
-        conn.execute(f"CREATE DATABASE {name} TEMPLATE {template_db}")
-    yield pg_server.get_uri(database=name)
+        conn.execute(f"CREATE DATABASE {name} TEMPLATE {template}")
+    return name, pg_server.get_uri(database=name)
+
+
+def drop_database(pg_server, name: str) -> None:
     with psycopg.connect(pg_server.get_uri(), autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
-@pytest.fixture
-def settings(database_url, tmp_path):
+def hash_settings(database_url: str, data_dir: Path):
+    """The suite's settings: the hash embedder, the given store and data folder."""
     from stratakb_core.settings import Settings
 
-    base = Settings.from_env({"EMBEDDING_BACKEND": "hash", "STRATA_DATA_DIR": str(tmp_path / "data")})
+    base = Settings.from_env({"EMBEDDING_BACKEND": "hash", "STRATA_DATA_DIR": str(data_dir)})
     return replace(base, database_url=database_url)
+
+
+@pytest.fixture
+def database_url(pg_server, template_db) -> str:
+    name, url = create_database(pg_server, template_db)
+    yield url
+    drop_database(pg_server, name)
+
+
+@pytest.fixture
+def settings(database_url, tmp_path):
+    return hash_settings(database_url, tmp_path / "data")
+
+
+@pytest.fixture(scope="module")
+def module_database_url(pg_server, template_db) -> str:
+    """A fresh migrated database shared by one module's tests: for a store built once that the
+    tests only read (a test that changes it takes `database_url`, its own)."""
+    name, url = create_database(pg_server, template_db)
+    yield url
+    drop_database(pg_server, name)
+
+
+@pytest.fixture(scope="module")
+def module_settings(module_database_url, tmp_path_factory):
+    """`settings` for `module_database_url`, with a data folder of the module's own."""
+    return hash_settings(module_database_url, tmp_path_factory.mktemp("module-data") / "data")
 
 
 @pytest.fixture

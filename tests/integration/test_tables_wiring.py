@@ -26,8 +26,9 @@ from stratakb_core.query import (
 )
 from stratakb_core.query.aggregation_router import match_route
 from stratakb_core.query.tables import load_tables
+from stratakb_core.store.connection import Database
 from stratakb_core.store.table_registry import store_tables_dir
-from tests.conftest import FIXTURES
+from tests.conftest import FIXTURES, hash_settings
 
 # The corpora's real sheets, copied into tests/fixtures (sources and licences in its README).
 SHEET_FILES = {"UNSD-en.csv": FIXTURES / "sheets" / "UNSD-en.csv",
@@ -44,9 +45,7 @@ def arrow(name: str):
                                                                      strings_can_be_null=True))
 
 
-@pytest.fixture
-def sheets(db, settings, tmp_path) -> Path:
-    folder = tmp_path / "sheets"
+def sync_sheets(db, settings, folder: Path) -> Path:
     folder.mkdir()
     for name in SHEETS:
         shutil.copy(SHEET_FILES[name], folder / name)
@@ -55,6 +54,31 @@ def sheets(db, settings, tmp_path) -> Path:
     assert not result.errors, result.errors
     assert not [n for n in result.notes if n.startswith("tables:")], result.notes
     return folder
+
+
+# One store with the sheets synced, built once for the module: its tests only read it (the ask test
+# adds interactions and receipts, which no test here reads). The test that changes the sheets syncs
+# a store of its own (`own_store`).
+@pytest.fixture(scope="module")
+def settings(module_settings):
+    return module_settings
+
+
+@pytest.fixture(scope="module")
+def sheets(settings, tmp_path_factory) -> Path:
+    return sync_sheets(Database(settings), settings, tmp_path_factory.mktemp("shared") / "sheets")
+
+
+@pytest.fixture
+def own_store(database_url, tmp_path):
+    """(db, settings, conn, sheets): a store of the test's own, its sheets synced."""
+    own = hash_settings(database_url, tmp_path / "data")
+    db = Database(own)
+    conn = db.connect()
+    try:
+        yield db, own, conn, sync_sheets(db, own, tmp_path / "sheets")
+    finally:
+        conn.close()
 
 
 def by_file(conn, settings) -> dict[str, dict]:
@@ -108,7 +132,8 @@ def test_a_sync_materializes_every_sheet_and_totals_equal_pyarrows(settings, con
     assert europe["rows"] == [{"count": want_groups["Europe"]}]
 
 
-def test_a_removed_or_changed_sheet_loses_its_old_tables(db, settings, conn, sheets):
+def test_a_removed_or_changed_sheet_loses_its_old_tables(own_store):
+    db, settings, conn, sheets = own_store
     base = tables_dir(settings, conn)
     layer = conn.execute("SELECT layer FROM documents LIMIT 1").fetchone()[0]
     before = {p.name for p in (base / layer).iterdir()}
