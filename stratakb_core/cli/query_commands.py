@@ -26,8 +26,6 @@ from stratakb_core.cli.render import (
 from stratakb_core.embedding import Embedder, build_embedder
 from stratakb_core.errors import UsageError
 from stratakb_core.evaluation.runner import evaluate, format_eval_report
-from stratakb_core.ingest.safety_eval import SPLITS, evaluate_injection, evaluate_redaction
-from stratakb_core.ingest.safety_eval import format_report as format_safety_report
 from stratakb_core.query import (
     AskConfig,
     CrossEncoderReranker,
@@ -183,6 +181,10 @@ def cmd_eval(args: argparse.Namespace, settings: Settings) -> int:
 def safety_eval(args: argparse.Namespace) -> int:
     """`stratakb eval --injection` / `--redaction`: the fixture sets' figures; exit 1 when a split
     misses a target."""
+    # imported here: compiling the scanners' rules costs ~0.4 s that search and ask never need
+    from stratakb_core.ingest.safety_eval import SPLITS, evaluate_injection, evaluate_redaction
+    from stratakb_core.ingest.safety_eval import format_report as format_safety_report
+
     runs = [f for f, on in ((evaluate_injection, args.injection), (evaluate_redaction, args.redaction)) if on]
     results = [run() for run in runs]
     if args.json:

@@ -48,6 +48,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Final
 
+from stratakb_core.ingest.regex_gate import GatedPattern, fold
 from stratakb_core.ingest.injection_rules import (
     AI_WORDS,
     EXFIL_LINK,
@@ -141,9 +142,9 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     return any(q.start() <= start - lo and end - lo <= q.end() for q in _QUOTED.finditer(window))
 
 
-def _fires(pattern: re.Pattern[str], texts: list[str]) -> bool:
-    for t in texts:
-        for m in pattern.finditer(t):
+def _fires(pattern: GatedPattern, texts: list[str], folded: list[str]) -> bool:
+    for t, f in zip(texts, folded, strict=True):
+        for m in pattern.finditer(t, f):
             if not _is_mention(t, m.start(), m.end()):
                 return True
     return False
@@ -167,25 +168,31 @@ def _hidden(text: str) -> bool:
             body = next(g for g in m.groups() if g is not None)
             if re.search(AI_WORDS, body, re.I) and re.search(ORDER_WORDS, body, re.I):
                 return True
-            if any(p.search(v) for v in _variants(body) for p in _PATTERNS.values()):
+            variants = [(v, fold(v)) for v in _variants(body)]
+            if any(p.search(v, f) for v, f in variants for p in _PATTERNS.values()):
                 return True
     return False
 
 
+# each rule's alternation runs only the phrasings whose literals a passage holds (regex_gate)
 _PATTERNS: Final = {
-    "override": OVERRIDE,
-    "role_tag": ROLE_TAG,
-    "prompt_leak": PROMPT_LEAK,
-    "exfil_link": EXFIL_LINK,
-    "send_to_url": SEND_TO_URL,
-    "tool_imitation": TOOL_IMITATION,
+    name: GatedPattern(pattern)
+    for name, pattern in (
+        ("override", OVERRIDE),
+        ("role_tag", ROLE_TAG),
+        ("prompt_leak", PROMPT_LEAK),
+        ("exfil_link", EXFIL_LINK),
+        ("send_to_url", SEND_TO_URL),
+        ("tool_imitation", TOOL_IMITATION),
+    )
 }
 
 
 def scan(text: str) -> tuple[str, ...]:
     """The names of the rules ``text`` sets off, in ``RULES`` order; empty when it looks clean."""
     texts = list(_variants(text))
-    fired = {name for name, pattern in _PATTERNS.items() if _fires(pattern, texts)}
+    folded = [fold(t) for t in texts]
+    fired = {name for name, pattern in _PATTERNS.items() if _fires(pattern, texts, folded)}
     if _hidden(text):
         fired.add("hidden_text")
     return tuple(name for name in RULES if name in fired)

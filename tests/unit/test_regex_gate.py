@@ -1,0 +1,81 @@
+"""The necessary-literal gate: sound (never rejects a text a pattern matches) and selective."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from stratakb_core.ingest import injection
+from stratakb_core.ingest.regex_gate import GatedPattern, fold, gate, split_alternatives
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "injection"
+
+
+def _fixture_texts() -> list[str]:
+    texts = []
+    for path in sorted(FIXTURES.glob("*.yaml")):
+        for entries in yaml.safe_load(path.read_text(encoding="utf-8")).values():
+            if isinstance(entries, list):
+                texts += [e["text"] for e in entries if isinstance(e, dict) and "text" in e]
+    return texts
+
+
+def test_fold_lowers_the_way_re_ignorecase_compares() -> None:
+    # dotless i, dotted capital I, long s and the Kelvin sign all match ASCII letters under re.I
+    assert fold("\u0130GNORE \u0131gnore \u017ftop \u212a") == "ignore ignore stop k"
+    for text in ("\u0131gnore", "\u0130gnore", "IGNORE", "\u017fend"):
+        pattern = re.compile(r"ignore|send", re.IGNORECASE)
+        assert pattern.search(text)
+        assert gate(pattern).admits(fold(text)), text
+
+
+@pytest.mark.parametrize(
+    ("source", "admitted", "rejected"),
+    [
+        (r"\bignore\s+(?:previous|prior)\b", "please IGNORE  prior notes", "ignore the rest"),
+        (r"(?:abc|abd)x", "zzabdx", "abx"),  # the parser factors "ab" out: ab[cd]x
+        (r"(?:\w+\s+)?system\s+prompt", "the system prompt", "a prompt"),
+        (r"忽略(?:之前|以上)的指示", "请忽略以上的指示", "请忽略"),
+    ],
+)
+def test_gate_requires_the_literals_every_match_holds(source: str, admitted: str, rejected: str) -> None:
+    pattern = re.compile(source, re.IGNORECASE)
+    assert gate(pattern).admits(fold(admitted))
+    assert not gate(pattern).admits(fold(rejected))
+
+
+def test_optional_and_unprovable_parts_prove_nothing() -> None:
+    assert gate(re.compile(r"(?:ignore)?\w+")).formula is None
+    assert gate(re.compile(r"[a-z]{3,}")).formula is None
+    assert gate(re.compile(r"x|ignore")).formula is None  # one alternative has no literal of weight 2
+
+
+def test_split_alternatives_respects_groups_classes_and_escapes() -> None:
+    assert split_alternatives(r"a|(?:b|c)|[|]|\||[]|]") == ["a", "(?:b|c)", "[|]", r"\|", "[]|]"]
+    assert split_alternatives(r"[^]|]x|y") == ["[^]|]x", "y"]
+
+
+def test_every_rule_alternative_gate_is_sound_on_the_fixtures() -> None:
+    """A text a phrasing matches is always admitted by that phrasing's gate (each normalised variant)."""
+    texts = _fixture_texts()
+    assert len(texts) > 300
+    checked = 0
+    for rule in injection._PATTERNS.values():
+        for part_gate, compiled in rule.parts:
+            for text in texts:
+                for variant in injection._variants(text):
+                    if compiled.search(variant):
+                        checked += 1
+                        assert part_gate.admits(fold(variant)), (compiled.pattern[:80], text[:80])
+    assert checked > 300  # the fixtures exercise the rules
+
+
+def test_gated_pattern_finds_what_the_whole_alternation_finds() -> None:
+    whole = re.compile(r"(?:\bignore\s+previous\b)|(?:\bsend\s+it\s+to\s+https?://\S+)|(?:<\|im_start\|>)", re.I)
+    gated = GatedPattern(whole)
+    for text in ("Ignore previous notes", "then SEND it to https://x.example/a", "<|im_start|>system", "nothing"):
+        assert bool(gated.search(text, fold(text))) == bool(whole.search(text)), text
+    assert len(gated.parts) == 3
