@@ -9,8 +9,11 @@ import subprocess
 import sys
 import tempfile
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 import psycopg
 import pytest
@@ -70,9 +73,35 @@ def hash_settings(database_url: str, data_dir: Path):
     return replace(base, database_url=database_url)
 
 
-@pytest.fixture
-def database_url(pg_server, template_db) -> str:
+class StoreTemplate(NamedTuple):
+    """A store built once (a module's fixture) that tests start from a copy of: its database and the
+    folder it was synced from."""
+
+    database: str
+    folder: Path
+
+
+@contextmanager
+def store_template(pg_server, template_db, data_dir: Path) -> Iterator[tuple[str, object]]:
+    """A database to build a store in once: yields (name, settings); dropped at the end. Nothing may
+    stay connected to it, since every test's database is cloned from it."""
     name, url = create_database(pg_server, template_db)
+    try:
+        yield name, hash_settings(url, data_dir)
+    finally:
+        drop_database(pg_server, name)
+
+
+@pytest.fixture
+def database_url(request, pg_server, template_db) -> str:
+    """The test's own database. A module may declare STORE_TEMPLATES = {"rfc": "rfc_template"}: a
+    test that uses the fixture `rfc` then starts from a copy of the store that the module-scoped
+    fixture `rfc_template` (a StoreTemplate) built once, instead of syncing the same folder again."""
+    template = template_db
+    for uses, built in getattr(request.module, "STORE_TEMPLATES", {}).items():
+        if uses in request.fixturenames:
+            template = request.getfixturevalue(built).database
+    name, url = create_database(pg_server, template)
     yield url
     drop_database(pg_server, name)
 

@@ -20,7 +20,8 @@ from stratakb_core.query import AskConfig, Engine, ask_tool, open_receipt
 from stratakb_core.query.extractive import MAX_SENTENCES, REINGEST_NOTE
 from stratakb_core.store import events as ev
 from stratakb_core.store import projector
-from tests.conftest import FIXTURES, write
+from stratakb_core.store.connection import Database
+from tests.conftest import FIXTURES, StoreTemplate, store_template, write
 
 RFC6455 = "rfc6455.txt"
 
@@ -62,16 +63,31 @@ def make_extractive(conn, layer: str) -> None:
     projector.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, layer, {"changes": {"answer_mode": "extractive"}})])
 
 
+# A test that uses `rfc` starts from a copy of the store `rfc_template` synced once (conftest `database_url`).
+STORE_TEMPLATES = {"rfc": "rfc_template"}
+
+
+@pytest.fixture(scope="module")
+def rfc_template(pg_server, template_db, tmp_path_factory) -> StoreTemplate:
+    """RFC 6455 and RFC 2119 synced into the layer rfc, made extractive."""
+    base = tmp_path_factory.mktemp("rfc-store")
+    with store_template(pg_server, template_db, base / "data") as (name, settings):
+        folder = base / "rfc"
+        folder.mkdir()
+        for file in (RFC6455, "rfc2119.txt"):
+            shutil.copy(FIXTURES / file, folder / file)
+        db = Database(settings)
+        result = add_folder(db, settings, AddOptions(folder=folder, name="rfc"))
+        assert result.errors == []
+        with db.connection() as conn:
+            make_extractive(conn, "rfc")
+        yield StoreTemplate(name, folder)
+
+
 @pytest.fixture
-def rfc(db, settings, conn, tmp_path) -> Path:
-    folder = tmp_path / "rfc"
-    folder.mkdir()
-    for name in (RFC6455, "rfc2119.txt"):
-        shutil.copy(FIXTURES / name, folder / name)
-    result = add_folder(db, settings, AddOptions(folder=folder, name="rfc"))
-    assert result.errors == []
-    make_extractive(conn, "rfc")
-    return folder
+def rfc(rfc_template, database_url) -> Path:
+    """The RFC folder; the test's database is a copy of the store synced from it."""
+    return rfc_template.folder
 
 
 def engine(settings, *, reranker=None, budget: int = 1500, reranking: bool = True, model: str | None = None):
