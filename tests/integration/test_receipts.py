@@ -23,19 +23,36 @@ from stratakb_core.query.receipts import (
     open_receipt,
     verify_draft,
 )
+from stratakb_core.store.connection import Database
 from stratakb_core.store.rebuild import verify_projections
-from tests.conftest import FIXTURES, cli_env, run_cli, write
+from tests.conftest import FIXTURES, StoreTemplate, cli_env, run_cli, store_template, write
 
 BUDGET = 1500
 
 
-@pytest.fixture
-def rfc(db, settings, tmp_path) -> Path:
-    folder = tmp_path / "rfc"
+def sync_rfc(db, settings, folder: Path) -> Path:
     folder.mkdir()
     shutil.copy(FIXTURES / "rfc6455.txt", folder / "rfc6455.txt")
     assert add_folder(db, settings, AddOptions(folder=folder, name="rfc")).errors == []
     return folder
+
+
+# A test that uses `rfc` starts from a copy of the store `rfc_template` synced once (conftest `database_url`).
+STORE_TEMPLATES = {"rfc": "rfc_template"}
+
+
+@pytest.fixture(scope="module")
+def rfc_template(pg_server, template_db, tmp_path_factory) -> StoreTemplate:
+    """RFC 6455 synced into the layer rfc."""
+    base = tmp_path_factory.mktemp("rfc-store")
+    with store_template(pg_server, template_db, base / "data") as (name, settings):
+        yield StoreTemplate(name, sync_rfc(Database(settings), settings, base / "rfc"))
+
+
+@pytest.fixture
+def rfc(rfc_template, database_url) -> Path:
+    """The RFC folder; the test's database is a copy of the store synced from it."""
+    return rfc_template.folder
 
 
 def ask_clause(settings, conn, question: str) -> dict:
@@ -45,6 +62,10 @@ def ask_clause(settings, conn, question: str) -> dict:
 
 @pytest.fixture
 def close(settings, conn, rfc) -> dict:
+    return ask_close(settings, conn)
+
+
+def ask_close(settings, conn) -> dict:
     """S1 is section 5.5.1 (Close) of RFC 6455, verbatim, as strata_ask returns it."""
     resp = ask_clause(settings, conn, "What does section 5.5.1 say?")
     assert resp["passages"][0]["citation"]["clause_path"].endswith("5.5.1 Close")
@@ -180,7 +201,10 @@ def test_a_receipt_is_a_receipt_issued_event_and_the_projections_still_rebuild(c
     assert verify_projections(conn) == []
 
 
-def test_a_receipt_keeps_the_document_version_it_cites_after_a_sync(db, settings, conn, rfc, close):
+def test_a_receipt_keeps_the_document_version_it_cites_after_a_sync(db, settings, conn, tmp_path):
+    # A store of its own: the test changes the file and syncs it again.
+    rfc = sync_rfc(db, settings, tmp_path / "rfc")
+    close = ask_close(settings, conn)
     draft = "The Close frame contains an opcode of 0x8 [S1]."
     out = verify_draft(conn, draft, [close["passages"][0]["ref"]], token_budget=BUDGET)
     old_version = open_receipt(conn, out["receipt_id"])["passages"][0]["version_id"]
