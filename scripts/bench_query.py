@@ -373,8 +373,10 @@ def main() -> int:
         row["build"] = build
         row["sizes_mb"] = sizes_mb(conn)
         row["memory"] = server_memory(conn)
+        row["product_ef_search"] = search_sql.ef_search_for(n)  # what strata_search ran with above
         if not args.no_recall:
-            row["recall"] = recall_at_10(conn, embedder, questions[: args.recall_queries])
+            efs = tuple(sorted({40, 100, 200, 400, 1000, row["product_ef_search"]}))
+            row["recall"] = recall_at_10(conn, embedder, questions[: args.recall_queries], efs)
         report["sizes"][n] = row
         print(f"{n:,} chunks: {json.dumps(row)}", file=sys.stderr)
     conn.close()

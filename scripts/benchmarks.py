@@ -282,7 +282,8 @@ def section_scale(data: dict[str, Any] | None) -> list[str]:
     if data is None:
         return out + ["Not run in this report: `python scripts/benchmarks.py --only scale`.", ""]
     out += [f"Command: `python {data['_command']}`. Synthetic chunks COPY-loaded, the HNSW index "
-            "(m 16, ef_construction 64; searched with ef_search 200) built after the load; memory is PostgreSQL's "
+            "(m 16, ef_construction 64) built after the load, searched with the ef_search the product picks for the "
+            "store's size (`ef_search_for`: 200 up to 200,000 chunks, then chunks / 1000, at most 1000); memory is PostgreSQL's "
             "(shared_buffers, and the "
             "PSS / RSS summed over its processes); recall@10 is the vector arm's own statement (iterative scan, "
             "relaxed order) against an exact scan, over the benchmark's questions. Extrapolations: docs/scaling.md.",
@@ -320,6 +321,12 @@ def section_scale(data: dict[str, Any] | None) -> list[str]:
             out.append(f"| {int(n):,} | {label.replace('_', ' ')} | {r['exact_ms_per_query']} | "
                        + " / ".join(f"{e['recall@10']:.3f}" for e in efs) + " | "
                        + " / ".join(f"{e['ms_per_query']}" for e in efs) + " |")
+    for n, row in sorted(data["sizes"].items(), key=lambda kv: int(kv[0])):
+        ef = row.get("product_ef_search")
+        r = ((row.get("recall") or {}).get("all_layers") or {}).get(f"ef_search={ef}")
+        if ef and r:
+            out += ["", f"{int(n):,} chunks: strata_search ran with ef_search {ef}; recall@10 there "
+                    f"{r['recall@10']:.3f} (all layers), {r['ms_per_query']} ms a query for the vector arm alone."]
     for n, why in (data.get("not_finished") or {}).items():
         out += ["", f"{int(n):,} chunks: not measured ({why})."]
     return out + [""]

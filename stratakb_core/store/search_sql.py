@@ -40,7 +40,18 @@ def rare_limit(total: int) -> int:
     """The most chunks in scope a query word may be in and still rank the keyword arm."""
     return int(min(COMMON_MAX, max(COMMON_MIN, COMMON_SHARE * total)))
 TS_CONFIG = "english"
-EF_SEARCH = 200  # recall@10 vs exact at 100k synthetic chunks: 0.95 at 100, 0.975 at 200 (docs/scaling.md)
+# hnsw.ef_search grows with the graph: recall@10 vs exact (docs/scaling.md) at 100k synthetic
+# chunks 0.95 at ef 100, 0.975 at 200; at 1M 0.695 at 200 and 0.958 at 1000 (19.5 -> 40 ms a query)
+EF_SEARCH_MIN = 200
+EF_SEARCH_MAX = 1000
+EF_SEARCH_ROWS_PER = 1000  # one ef_search step per this many chunks past 200k
+
+
+def ef_search_for(chunks: int) -> int:
+    """The ef_search for a store of this many chunks: 200 up to 200,000, then chunks/1000, at most 1000."""
+    return int(min(EF_SEARCH_MAX, max(EF_SEARCH_MIN, chunks // EF_SEARCH_ROWS_PER)))
+
+
 # A heading as compared with a query: numbering dropped, runs of non-word characters one space.
 _HEADING_KEY = (r"btrim(lower(regexp_replace(regexp_replace(s.heading, '^\s*((appendix|annex)\s+[a-z](\.\d+)*\.?\s*:?"
                 r"|\d+(\.\d+)*\.?|[A-Z]\.\d+(\.\d+)*\.?)\s+', '', 'i'), '[^[:alnum:]_]+', ' ', 'g')))")
@@ -86,26 +97,39 @@ class CandidateRow(StoredSpan):
     similarity: float = 0.0  # cosine similarity of its text to the query (0 without the vector arm)
 
 
-_configured: weakref.WeakSet[psycopg.Connection] = weakref.WeakSet()
+# per connection: the ef_search it has set, and the store size its last unfiltered search counted
+_configured: weakref.WeakKeyDictionary[psycopg.Connection, int] = weakref.WeakKeyDictionary()
+_seen_total: weakref.WeakKeyDictionary[psycopg.Connection, int] = weakref.WeakKeyDictionary()
 
 
 def configure_vector_search(conn: psycopg.Connection) -> None:
     """The HNSW settings of the vector arm, set once per connection (not two statements a search).
 
     Iterative scans keep reading the HNSW graph until k rows pass the layer filter; without it a
-    selective filter returns too few rows (DESIGN.md §8). A session SET is undone if its
-    transaction rolls back, so it is committed at once, from an idle connection only; inside an
-    open transaction it is SET LOCAL for that transaction.
+    selective filter returns too few rows (DESIGN.md §8). ef_search follows the store's size
+    (`ef_search_for`): read from the planner's estimate when the connection is first configured,
+    then from the chunk count each unfiltered search returns, so a store that grows past a step
+    gets a wider search on the next query. A session SET is undone if its transaction rolls back,
+    so it is committed at once, from an idle connection only; inside an open transaction it is
+    SET LOCAL for that transaction.
     """
-    if conn in _configured:
+    have = _configured.get(conn)
+    if have is not None and (conn not in _seen_total or ef_search_for(_seen_total[conn]) == have):
         return
     idle = conn.info.transaction_status == psycopg.pq.TransactionStatus.IDLE
     scope = "" if idle else "LOCAL "
-    conn.execute(f"SET {scope}hnsw.iterative_scan = relaxed_order")
-    conn.execute(f"SET {scope}hnsw.ef_search = {EF_SEARCH}")
+    if conn in _seen_total:
+        want = ef_search_for(_seen_total[conn])
+    else:
+        row = conn.execute("SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = to_regclass('chunks')"
+                           ).fetchone()
+        want = ef_search_for(int(row[0]) if row and row[0] is not None else 0)
+    if have is None:
+        conn.execute(f"SET {scope}hnsw.iterative_scan = relaxed_order")
+    conn.execute(f"SET {scope}hnsw.ef_search = {want}")
     if idle:
         conn.commit()
-        _configured.add(conn)
+        _configured[conn] = want
 
 
 @dataclass(frozen=True)
@@ -146,6 +170,8 @@ def hybrid_candidates(conn: psycopg.Connection, table: str, query: str, qvec: np
         rows = conn.execute(sql, params, prepare=True).fetchall()
     if not rows:
         return Candidates([], {}, 0)
+    if layers is None and not metadata_filter and keyword and rows[0][19]:
+        _seen_total[conn] = int(rows[0][19])  # the whole store's chunk count: ef_search follows it
     out = [CandidateRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], tuple(r[10] or ()),
                         bytes(r[11]), tuple(r[12] or ()), tuple(r[13] or ()), tuple(r[14] or ()),
                         r[15], r[16], bool(r[17]), float(r[18]) if r[18] is not None else 0.0) for r in rows]

@@ -101,3 +101,32 @@ def test_a_search_sends_at_most_three_statements_and_ranks_a_rare_word_first(db,
         assert CountingCursor.statements <= 2
     finally:
         conn.close()
+
+
+def test_ef_search_follows_the_store_size_and_stays_set_between_searches(db, settings, tmp_path):
+    from stratakb_core.store import search_sql
+
+    assert [search_sql.ef_search_for(n) for n in (0, 100_000, 200_000, 500_000, 1_000_000, 5_000_000)] == [
+        200, 200, 200, 500, 1000, 1000]
+    add_folder(db, settings, AddOptions(folder=folder(tmp_path)))
+    embedder = build_embedder(settings)
+    conn = db.connect()
+    try:
+        conn.cursor_factory = CountingCursor
+        hybrid_search(conn, embedder, "promote the replica")  # configures the connection: a small store
+        assert conn.execute("SHOW hnsw.ef_search").fetchone()[0] == "200"
+        conn.commit()
+        # an unfiltered search that counted 600,000 chunks (as a grown store would) widens the next one
+        search_sql._seen_total[conn] = 600_000
+        hybrid_search(conn, embedder, "promote the replica")
+        assert conn.execute("SHOW hnsw.ef_search").fetchone()[0] == "600"
+        conn.commit()
+        # that search counted the store's real 3 chunks: the next one narrows again
+        hybrid_search(conn, embedder, "restore the newest backup", layers=["ops"])
+        assert conn.execute("SHOW hnsw.ef_search").fetchone()[0] == "200"
+        conn.commit()
+        CountingCursor.statements = 0
+        hybrid_search(conn, embedder, "nightly backups")  # same step: nothing set again
+        assert CountingCursor.statements <= 2, CountingCursor.log  # active model, the search
+    finally:
+        conn.close()
