@@ -97,10 +97,9 @@ def database_url(request, pg_server, template_db) -> str:
     """The test's own database. A module may declare STORE_TEMPLATES = {"rfc": "rfc_template"}: a
     test that uses the fixture `rfc` then starts from a copy of the store that the module-scoped
     fixture `rfc_template` (a StoreTemplate) built once, instead of syncing the same folder again."""
-    template = template_db
-    for uses, built in getattr(request.module, "STORE_TEMPLATES", {}).items():
-        if uses in request.fixturenames:
-            template = request.getfixturevalue(built).database
+    built = [b for uses, b in getattr(request.module, "STORE_TEMPLATES", {}).items() if uses in request.fixturenames]
+    assert len(built) <= 1, f"a test starts from one store template, not {built}"
+    template = request.getfixturevalue(built[0]).database if built else template_db
     name, url = create_database(pg_server, template)
     yield url
     drop_database(pg_server, name)

@@ -12,27 +12,51 @@ import pytest
 from stratakb_core.embedding import build_embedder
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.query import AskConfig, Engine, ask_tool, search_tool
-from tests.conftest import FIXTURES
+from stratakb_core.store.connection import Database
+from tests.conftest import FIXTURES, StoreTemplate, store_template
 
 SAMPLE = Path(__file__).resolve().parents[2] / "stratakb_core" / "sample"
 
 
-@pytest.fixture
-def rfc(db, settings, tmp_path) -> Path:
-    folder = tmp_path / "rfc"
-    folder.mkdir()
-    for name in ("rfc6455.txt", "rfc2119.txt"):
-        shutil.copy(FIXTURES / name, folder / name)
-    assert add_folder(db, settings, AddOptions(folder=folder, name="rfc")).errors == []
-    return folder
+# A test that uses `rfc` (or `sample`) starts from a copy of the store `rfc_template` (`sample_template`)
+# synced once (conftest `database_url`).
+STORE_TEMPLATES = {"rfc": "rfc_template", "sample": "sample_template"}
+
+
+@pytest.fixture(scope="module")
+def rfc_template(pg_server, template_db, tmp_path_factory) -> StoreTemplate:
+    """RFC 6455 and RFC 2119 synced into the layer rfc."""
+    base = tmp_path_factory.mktemp("rfc-store")
+    with store_template(pg_server, template_db, base / "data") as (name, settings):
+        folder = base / "rfc"
+        folder.mkdir()
+        for file in ("rfc6455.txt", "rfc2119.txt"):
+            shutil.copy(FIXTURES / file, folder / file)
+        assert add_folder(Database(settings), settings, AddOptions(folder=folder, name="rfc")).errors == []
+        yield StoreTemplate(name, folder)
+
+
+@pytest.fixture(scope="module")
+def sample_template(pg_server, template_db, tmp_path_factory) -> StoreTemplate:
+    """The bundled sample synced into the layer sample."""
+    base = tmp_path_factory.mktemp("sample-store")
+    with store_template(pg_server, template_db, base / "data") as (name, settings):
+        folder = base / "sample"
+        shutil.copytree(SAMPLE, folder)
+        assert add_folder(Database(settings), settings, AddOptions(folder=folder, name="sample")).errors == []
+        yield StoreTemplate(name, folder)
 
 
 @pytest.fixture
-def sample(db, settings, tmp_path) -> Path:
-    folder = tmp_path / "sample"
-    shutil.copytree(SAMPLE, folder)
-    assert add_folder(db, settings, AddOptions(folder=folder, name="sample")).errors == []
-    return folder
+def rfc(rfc_template, database_url) -> Path:
+    """The RFC folder; the test's database is a copy of the store synced from it."""
+    return rfc_template.folder
+
+
+@pytest.fixture
+def sample(sample_template, database_url) -> Path:
+    """The sample folder; the test's database is a copy of the store synced from it."""
+    return sample_template.folder
 
 
 def engine(settings, *, reranking: bool = True) -> Engine:
