@@ -20,6 +20,12 @@ answers) ever holds a credential that sits in a file we keep on purpose. Two kin
   ``setPassword("PW")``, "the password for the NAS is PW", "user root, passwd PW" (a value with a
   digit or a symbol that ends its clause), a table column headed by a secret word.
 
+Names are judged in ``redaction_keys`` (any casing, some twenty languages; a weak name such as
+``key``, ``sig`` or an ``X-...-Key`` header counts when its value looks generated), values in
+``redaction_values`` (placeholders, entropy), whole blocks in ``redaction_blocks`` (a Kubernetes
+``kind: Secret``'s data, base64 PEM keys, ``<entry key="password">``, AWS secret keys beside their
+key id). A token-shaped value beside a secret's name goes even when prose follows it.
+
 Unlabelled high-entropy strings are left alone on purpose: commit ids, checksums, UUIDs and
 base64 images look exactly like them, and the clean fixture set holds many.
 
@@ -53,7 +59,10 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
+from stratakb_core.ingest.redaction_blocks import block_spans
+from stratakb_core.ingest.redaction_keys import PASSWORD_WORDS, is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_rules import COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
+from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_random
 
 __all__ = [
     "KINDS",
@@ -95,8 +104,6 @@ def marker(kind: str) -> str:
     return f"[REDACTED_{kind.upper()}]"
 
 
-_MARKER_RE: Final = re.compile(r"\[REDACTED_[A-Z_]+\]")
-
 # --- shapes -------------------------------------------------------------------------------
 
 # a credential-dump line: someone@example.com:password (or |), nothing else on the line
@@ -109,27 +116,14 @@ _PATHLIKE_RE: Final = re.compile(r"^(?:[\w.-]+/)+[\w.-]+$|\.git$|^\d{2,5}$")
 
 # --- labels -------------------------------------------------------------------------------
 
-_SECRET_WORDS: Final = (
-    r"password|passwd|passphrase|passcode|pwd|pass|pw|token|secret|credentials?|api_?key|psk|secret_key_base|"
-    r"(?:private|access|secret|signing|encryption|master|auth|account|license|client|app|consumer|hmac|session"
-    r"|subscription|storage|shared|pre_shared|preshared|decryption|admin|root|bot|webhook|service|deploy)_key|"
-    r"client_secret|secret_access_key|passwort|kennwort|contrase[ñn]a|senha|wachtwoord|has[łl]o|mot_de_passe"
-)
-# the last part of a key, after snake-casing it; some words may also end a run-together key
-_KEY_END_RE: Final = re.compile(
-    rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|secret|token|apikey|passwort|kennwort)$"
-)
-# names that end in a secret word but are not one (api_key_id is not in this list: no match anyway)
-_NOT_SECRET_KEYS: Final = frozenset({"bypass", "compass"})
-
-_KEY: Final = r"[A-Za-z_][\w.-]{0,63}"
+_KEY: Final = r"[^\W\d][\w.-]{0,63}"
 # a label in prose may have a few words ("API key: ...", "Keystore password: ..."), before a colon only
-_LABEL: Final = r"[A-Za-z][\w.-]{0,30}(?: [A-Za-z][\w.-]{0,30}){1,3}"
-_SEP: Final = r"[ \t]*(?::=|=>|=|:)[ \t]*"
+_LABEL: Final = r"[^\W\d_][\w.-]{0,30}(?: [^\W\d_][\w.'-]{0,30}){1,3}"
+_SEP: Final = r"[ \t]*(?::=|=>|=|:|：)[ \t]*"
 _LABELLED_RE: Final = re.compile(
     r"(?:^|(?<=[\s{,(;?&:\"'])|(?<=--))(?:export[ \t]+|set[ \t]+|\$env:)?\$?"
-    rf"(?:\*\*|__)?(?P<q>[\"']?)(?:(?P<key>{_KEY})(?P=q){_SEP}|(?P<label>{_LABEL})[ \t]*:(?!=))(?:\*\*|__)?[ \t]*"
-    r"(?:(?P<dq>\")(?P<dv>(?:[^\"\\\n]|\\.){1,512})\"|(?P<sq>')(?P<sv>[^'\n]{1,512})'"
+    rf"(?:\*\*|__)?(?P<q>[\"']?)(?:(?P<key>{_KEY})(?P=q){_SEP}|(?P<label>{_LABEL})[ \t]*[:：](?!=))(?:\*\*|__)?[ \t]*"
+    r"(?:[@rRbBuU](?=[\"']))?(?:(?P<dq>\")(?P<dv>(?:[^\"\\\n]|\\.){1,512})\"|(?P<sq>')(?P<sv>[^'\n]{1,512})'"
     r"|(?P<uv><[^<>\n]{1,80}>|\{\{[^{}\n]{1,80}\}\}|\$\{\{[^{}\n]{1,80}\}\}|(?:[^\s\"',;(&]|&(?![A-Za-z_][\w.-]{0,63}=)){1,512}))"
     r"(?=(?P<tail>[^\n]{0,512}))",
     re.MULTILINE,
@@ -137,60 +131,8 @@ _LABELLED_RE: Final = re.compile(
 _FLAG_RE: Final = re.compile(rf"(?P<lead>(?:^|\s)--)(?P<key>{_KEY})[ \t]+(?P<uv>[^\s\"'-][^\s\"']{{0,511}})")
 _XML_RE: Final = re.compile(rf"<(?P<key>{_KEY})>(?P<uv>[^<>\n]{{1,512}})</(?P=key)>")
 _NAME_RE: Final = re.compile(r"[a-z][a-z_-]*|[A-Z][A-Z_]*")
-_CAMEL_RE: Final = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 # after an unquoted value: nothing, closing brackets, a comment, a parenthesis, or more key=value pairs
 _OK_TAIL_RE: Final = re.compile(r"^(?:[;,&].*|[ \t]*[,;})\]]*[ \t]*(?:(?:#|//|<!--).*|\([^)]*\)[ \t]*)?)$")
-
-_PLACEHOLDER_WORDS: Final = frozenset(
-    """
-    changeme change_me changeit password passwd secret token redacted none null nil true false yes no on off
-    required optional string str bool boolean int integer number bytes any object todo tbd placeholder example sample
-    dummy hidden masked omitted undefined empty unset default env prompt value your_password your_token your_api_key
-    your_secret mypassword secretref vault include same-origin omit auto basic bearer oauth oauth2 jwt
-    flag option argument parameter switch replace_me replaceme
-    """.split()
-)
-_PLACEHOLDER_RE: Final = re.compile(
-    r"""^(?:
-        <[^<>]*> | \$\{[^}]*\}:? | \$\{\{[^}]*\}\} | \{\{[^}]*\}\} | \{[A-Za-z_][\w.-]*\}
-      | %\([\w.-]+\)s | %[\w.-]+% | \$[A-Za-z_]\w* | \$\([^)]*\)
-      | [*xX•.#?_-]{3,} | \[[^\]]*\] | !\w+ | [|>][-+]? | \.\.\.+ | …
-      | (?:your|my|the|insert|enter|put|replace)[_-].* | .*(?:_here|-here|here>)
-    )$""",
-    re.VERBOSE | re.IGNORECASE,
-)
-_CODE_RE: Final = re.compile(
-    r"^(?:[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[\w.]*\(.*|[\w.]+\[.*|(?:os|env|process|config|settings|self)\b.*)$"
-)
-_FILE_RE: Final = re.compile(
-    r"^(?:~?/|\.{1,2}/|[A-Za-z]:\\|file://|https?://).*|.*\.(?:pem|key|crt|cer|p12|pfx|jks|keystore|json|ya?ml|txt|env|gpg|asc)$",
-    re.IGNORECASE,
-)
-
-
-def is_placeholder(value: str) -> bool:
-    """True for a value that stands for a secret without being one (see the module docstring)."""
-    v = value.strip().strip("\"'`")
-    if len(v) < 3 or _MARKER_RE.search(v):
-        return True
-    low = v.lower()
-    if low in _PLACEHOLDER_WORDS or low.rstrip("!.") in _PLACEHOLDER_WORDS:
-        return True
-    if _PLACEHOLDER_RE.match(v) or _FILE_RE.match(v):
-        return True
-    return v.endswith(("EXAMPLE", "EXAMPLEKEY"))  # AWS documentation's example key id and secret
-
-
-def _snake(key: str) -> str:
-    return _CAMEL_RE.sub("_", key).lower().replace("-", "_").replace(".", "_").replace(" ", "_")
-
-
-def _is_secret_key(key: str) -> bool:
-    name = _snake(key).strip("_")
-    if name in _NOT_SECRET_KEYS:
-        return False
-    return bool(_KEY_END_RE.search(name))
-
 
 _Found = tuple[int, int, str]  # start, end, kind
 
@@ -234,39 +176,40 @@ def _labelled_matches(text: str) -> Iterator[re.Match[str]]:
     while (m := _LABELLED_RE.search(text, pos)) is not None:
         yield m
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
-        inside = group != "uv" or not _is_secret_key(m.group("key") or m.group("label"))
+        inside = group != "uv" or not is_secret_key(m.group("key") or m.group("label"))
         pos = max(pos + 1, m.start(group) if inside else m.end())
 
 
 def _labelled_spans(text: str) -> Iterator[_Found]:
     for m in _labelled_matches(text):
         key = m.group("key") or m.group("label")
-        if not _is_secret_key(key):
+        group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
+        value = m.group(group)
+        if not is_secret_key(key):
+            # a key, a signature, a query parameter: a secret when the value looks generated
+            if is_weak_key(key) and looks_random(value) and not is_placeholder(value):
+                yield m.start(group), m.end(group), "credential"
             continue
         if key == "PASS":
             continue  # "PASS: test_login": a test log's verdict far more often than a password
-        for group in ("dv", "sv", "uv"):
-            if m.group(group) is not None:
-                break
-        value = m.group(group)
-        if _snake(value.strip()) == _snake(key) or (_NAME_RE.fullmatch(value) and _is_secret_key(value)):
+        if snake(value.strip()) == snake(key) or (_NAME_RE.fullmatch(value) and is_secret_key(value)):
             continue  # api_key=api_key, extension-token = registered-token: a name, not a value
-        if _snake(key).endswith("passphrase") and group == "uv":
+        if snake(key).endswith("passphrase") and group == "uv":
             words = (value + m.group("tail")).strip()
             if 1 < len(words.split()) <= 8 and not is_placeholder(words):
                 yield m.start(group), m.start(group) + len(words), "credential"
                 continue
-        if group == "uv":
-            # unquoted: must end its line (a comment or closing bracket aside), else it is prose
+        if group == "uv" and not looks_random(value):
+            # unquoted and not token-shaped: must end its line (a comment or bracket aside), else prose
             tail = m.group("tail")
-            if not _OK_TAIL_RE.match(tail) or _CODE_RE.match(value) or tail.startswith("("):
+            if not _OK_TAIL_RE.match(tail) or CODE_RE.match(value) or tail.startswith("("):
                 continue
         if not is_placeholder(value):
             yield m.start(group), m.end(group), "credential"
     for pattern in (_FLAG_RE, _XML_RE):
         for m in pattern.finditer(text):
             value = m.group("uv")
-            if _is_secret_key(m.group("key")) and not is_placeholder(value) and not _CODE_RE.match(value):
+            if is_secret_key(m.group("key")) and not is_placeholder(value) and not CODE_RE.match(value):
                 yield m.start("uv"), m.end("uv"), "credential"
 
 
@@ -280,15 +223,20 @@ _NAME_VALUE_RE: Final = re.compile(
     r"value[ \t]*[:=][ \t]*(?:\"(?P<dv>[^\"\n]{1,512})\"|'(?P<sv>[^'\n]{1,512})'|(?P<uv>[^\s\"',;]{1,512}))"
 )
 # prose: "the admin password is r0uterAdm"; the value must not be a plain word
+_PROSE_WORDS: Final = PASSWORD_WORDS.replace("_", " ")
 _PROSE_RE: Final = re.compile(
-    r"(?i:\b(?:password|passphrase|passcode|pin|pwd|token|api key|secret|passwort|kennwort|contraseña|mot de passe"
-    r"|senha|wachtwoord|hasło|пароль)(?:\s+(?:for|of|to|on|für|von|de|do|da|del|du|van|voor|do|для|от)\s+[^.\n:]{1,40}?)?"
-    r"\s+(?:is|was|reads|ist|lautet|war|es|est|é|è|to|—)\s+)"
-    r"[\"'`]?(?P<v>[^\s\"'`]{4,128}?)[\"'`]?(?=[\s.,;)]|$)"
+    r"(?i:\b(?:password|passphrase|passcode|pin|pwd|pw|token|api key|secret|"
+    + _PROSE_WORDS
+    + r")(?:\s+(?:for|of|to|on|für|von|de|do|da|del|du|van|voor|do|för|till|для|от)\s+[^.\n:]{1,40}?)?"
+    r"\s+(?:(?:is|was|has been|got|been)\s+(?:now\s+|still\s+)?(?:set|changed|reset|updated)\s+to"
+    r"|is|was|reads|ist|lautet|war|es|est|é|è|är|er|on|jest|je|to|—)\s+)"
+    r"(?:(?P<qt>[\"'`«“‘])(?P<qv>[^\"'`«»“”‘’\n]{4,128})[\"'`»”’]|(?P<v>[^\s\"'`]{4,128}?)(?=[\s.,;)]|$))"
 )
 # a secret word, a space and the value, ending its clause: "user root, passwd t3stB0x!"
 _INLINE_RE: Final = re.compile(
-    r"(?i:\b(?:password|passwd|passphrase|passcode|kennwort|passwort|contraseña|senha|wachtwoord|hasło|пароль))"
+    r"(?i:\b(?:password|passwd|passphrase|passcode|"
+    + _PROSE_WORDS
+    + r"))"
     r"[ \t]+(?P<v>[^\s\"'`(<\[{$]{4,128}?)[\"'`]?"
     r"(?=[.,;!)]?(?:[ \t]*$|[ \t]*\n)|[,;][ \t]|[ \t]+\(|[ \t]+(?:and|for|on|to|at|until|or)\b)",
     re.MULTILINE,
@@ -301,21 +249,23 @@ _TABLE_ROW_RE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
 def _extra_spans(text: str) -> Iterator[_Found]:
     for m in _ENV_PREFIX_RE.finditer(text):
         value = m.group("uv")
-        if _is_secret_key(m.group("key")) and not is_placeholder(value) and not _CODE_RE.match(value):
+        if is_secret_key(m.group("key")) and not is_placeholder(value) and not CODE_RE.match(value):
             yield m.start("uv"), m.end("uv"), "credential"
     for m in _NAME_VALUE_RE.finditer(text):
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
-        if _is_secret_key(m.group("key")) and not is_placeholder(m.group(group)):
+        if is_secret_key(m.group("key")) and not is_placeholder(m.group(group)):
             yield m.start(group), m.end(group), "credential"
     for m in _PROSE_RE.finditer(text):
-        value = m.group("v")
-        if _MIXED_RE.search(value) and not is_placeholder(value) and not _CODE_RE.match(value):
-            yield m.start("v"), m.end("v"), "credential"
+        group = "v" if m.group("v") is not None else "qv"
+        value = m.group(group)
+        plain = _MIXED_RE.search(value.rstrip("?!.,:;")) or (group == "qv" and len(value.split()) >= 3)
+        if plain and not is_placeholder(value) and not CODE_RE.match(value):
+            yield m.start(group), m.end(group), "credential"
     yield from _table_spans(text)
     yield from _command_spans(text)
     for m in _INLINE_RE.finditer(text):
         value = m.group("v")
-        if _MIXED_RE.search(value) and not is_placeholder(value) and not _CODE_RE.match(value):
+        if _MIXED_RE.search(value.rstrip("?!.,:;")) and not is_placeholder(value) and not CODE_RE.match(value):
             if not _HASHLIKE_RE.match(value):
                 yield m.start("v"), m.end("v"), "credential"
 
@@ -324,11 +274,11 @@ def _command_spans(text: str) -> Iterator[_Found]:
     """Secrets a command line takes as an argument (curl -u, mysql -p, -storepass, PowerShell)."""
     for pattern in COMMAND_SECRETS:
         for m in pattern.finditer(text):
-            if "key" in pattern.groupindex and not _is_secret_key(m.group("key")):
+            if "key" in pattern.groupindex and not is_secret_key(m.group("key")):
                 continue
             group = next(g for g in pattern.groupindex if g != "key" and m.group(g) is not None)
             value = m.group(group)
-            if not is_placeholder(value) and not value.isdigit() and not _CODE_RE.match(value):
+            if not is_placeholder(value) and not value.isdigit() and not CODE_RE.match(value):
                 yield m.start(group), m.end(group), "credential"
 
 
@@ -342,7 +292,7 @@ def _table_spans(text: str) -> Iterator[_Found]:
         else:
             cells = [(m.start(1), m.group(1)) for m in re.finditer(r"(?<=\|)([^|]*)(?=\|)", line)]
             if not columns and not all(re.fullmatch(r"\s*:?-{3,}:?\s*", c) for _, c in cells):
-                found = [i for i, (_, c) in enumerate(cells) if c.strip() and _is_secret_key(c.strip())]
+                found = [i for i, (_, c) in enumerate(cells) if c.strip() and is_secret_key(c.strip())]
                 columns = found or [-1]
             elif columns != [-1] and not all(re.fullmatch(r"\s*:?-{3,}:?\s*", c) for _, c in cells):
                 for i in columns:
@@ -355,7 +305,9 @@ def _table_spans(text: str) -> Iterator[_Found]:
         pos += len(line) + 1
 
 
-_DETECTORS: Final[tuple[Callable[[str], Iterator[_Found]], ...]] = (_shape_spans, _labelled_spans, _extra_spans)
+_DETECTORS: Final[tuple[Callable[[str], Iterator[_Found]], ...]] = (
+    _shape_spans, block_spans, _labelled_spans, _extra_spans
+)
 
 KINDS: Final = (
     "private_key", "aws_access_key", "github_token", "slack_token", "slack_webhook", "google_api_key",

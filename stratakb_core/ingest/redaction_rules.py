@@ -51,7 +51,12 @@ SHAPES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
             r"|r8_[A-Za-z0-9]{30,40}|lin_api_[A-Za-z0-9]{30,50}|ntn_[A-Za-z0-9]{30,60}|PMAK-[a-f0-9]{24}-[a-f0-9]{30,40}"
             r"|AGE-SECRET-KEY-1[0-9A-Z]{50,60}|ATATT3[A-Za-z0-9_=-]{50,}|dp\.(?:pt|st|ct|sa)\.[A-Za-z0-9]{30,50}"
             r"|sntry[su]_[A-Za-z0-9_=+/-]{20,}|whsec_[A-Za-z0-9+/=]{20,}|figd_[A-Za-z0-9_-]{20,}|key-[a-f0-9]{32}"
-            r"|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}|ya29\.[A-Za-z0-9_-]{20,})" + _NOT_WORD
+            r"|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}|ya29\.[A-Za-z0-9_-]{20,}|dckr_pat_[A-Za-z0-9_-]{20,}"
+            r"|gl(?:rt|dt|ptt|ft|cbt|oas|imt|agent|soat)-[A-Za-z0-9_-]{20,}|glsa_[A-Za-z0-9_]{32,}|xapp-\d-[A-Za-z0-9-]{20,}"
+            r"|(?:AC|SK)[0-9a-f]{32}|sk-or-v1-[a-f0-9]{64}|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}"
+            r"|rubygems_[a-f0-9]{48}|tfp_[A-Za-z0-9]{40,}|[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}"
+            r"|EAA[A-Za-z0-9]{80,}|[0-9a-f]{32}-us\d{1,2}|pat[A-Za-z0-9]{14}\.[a-f0-9]{64}"
+            r"|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}|\d{1,3}[A-Za-z0-9_~.-]{1,3}8Q~[A-Za-z0-9_~.-]{31,34})" + _NOT_WORD
         ),
     ),
     ("api_token", re.compile(r"(?<![\w:/.-])\d{8,10}:AA[A-Za-z0-9_-]{33}" + _NOT_WORD)),
@@ -65,7 +70,8 @@ SHAPES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
     ("basic_auth", re.compile(r"(?i:\bauthorization\s*:\s*basic)\s+(?P<v>[A-Za-z0-9+/]{8,}=*)(?![\w+/=])")),
     ("auth_header", re.compile(r"(?i:\bauthorization\s*:\s*(?:token|api-?key|key))\s+(?P<v>[A-Za-z0-9._~+/-]{8,}=*)")),
     # scheme://user:password@host, the password only
-    ("url_password", re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128})@[\w.-]")),
+    # (an unescaped @ may sit in the password: the host follows the last one)
+    ("url_password", re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128}(?:@[^\s/@]{1,64}){0,2})@[\w.\[-]")),
 )
 
 _Q: Final = r"(?:\"(?P<dv>[^\"\n]{1,256})\"|'(?P<sv>[^'\n]{1,256})'|(?P<uv>[^\s\"'|;&)]{1,256}))"
@@ -95,6 +101,13 @@ COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     re.compile(
         r"\b(?:set|with)(?:Password|Passwd|Secret|ClientSecret|Token|AccessToken|ApiKey|Credentials?)\(\s*" + _QUOTED
     ),
+    # Oracle's user/password@service: jdbc:oracle:thin:scott/tiger@host, sqlplus scott/tiger@orcl
+    re.compile(
+        r"(?:\bjdbc:oracle:(?:thin|oci8?):|\b(?:sqlplus|sqlldr|expdp|impdp|exp|imp|rman|dgmgrl)[ \t]+(?:-\w+[ \t]+){0,3})"
+        r"[\w$#.-]{1,64}/(?P<uv>[^\s/@\"']{1,128})@"
+    ),
+    # Dockerfile: ENV DB_PASSWORD value (the old form without =)
+    re.compile(r"^[ \t]*ENV[ \t]+(?P<key>[A-Za-z_]\w{0,63})[ \t]+" + _Q + r"[ \t]*$", re.M),
     # net user NAME PASSWORD /add
     re.compile(r"(?i:\bnet[ \t]+user)[ \t]+[^\s/]{1,64}[ \t]+" + _Q + r"(?=[ \t]+/)"),
 )

@@ -1,0 +1,96 @@
+"""Secrets that only their surroundings reveal: whole blocks and pairs (no I/O).
+
+* a Kubernetes ``kind: Secret``: every value under its ``data:`` / ``stringData:`` (base64 or plain);
+* a base64-encoded PEM private key (``LS0tLS1CRUdJTi...``, what ``tls.key`` holds) anywhere;
+* an XML element named by an attribute: ``<entry key="password">v</entry>``, ``<setting name="ApiKey">``;
+* AWS's secret access key: 40 base64 characters near an access key id (``AKIA...``/``ASIA...``);
+* a PuTTY private key file's ``Private-Lines:`` block.
+
+Each finder yields ``(start, end, kind)`` of the value only; every repetition is bounded.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from stratakb_core.ingest.redaction_keys import is_secret_key
+from stratakb_core.ingest.redaction_values import is_placeholder
+
+__all__ = ["block_spans"]
+
+_Found = tuple[int, int, str]
+
+_K8S_SECRET_RE: Final = re.compile(r"^[ \t]*[\"']?kind[\"']?[ \t]*:[ \t]*[\"']?Secret[\"']?[ \t]*,?[ \t]*$", re.M)
+_DATA_RE: Final = re.compile(r"^(?P<indent>[ \t]*)(?:data|stringData)[ \t]*:[ \t]*$", re.M)
+_ENTRY_RE: Final = re.compile(
+    r"(?P<indent>[ \t]*)[\"']?[\w.-]{1,253}[\"']?[ \t]*:[ \t]*(?:\"(?P<dv>[^\"\n]{1,8192})\"|'(?P<sv>[^'\n]{1,8192})'"
+    r"|(?P<uv>[^\s\"'#|>][^\n#]{0,8191}?))[ \t]*(?:#[^\n]{0,512})?$"
+)
+_B64_PEM_RE: Final = re.compile(r"(?<![A-Za-z0-9+/])LS0tLS1CRUdJTi[A-Za-z0-9+/]{20,8192}={0,2}")
+_XML_NAMED_RE: Final = re.compile(
+    r"<(?P<tag>[\w:.-]{1,64})\b[^<>\n]{0,200}?\b(?:key|name|id)[ \t]*=[ \t]*[\"'](?P<key>[^\"'<>\n]{1,64})[\"']"
+    r"[^<>\n]{0,200}?>(?P<v>[^<>\n]{1,512})</(?P=tag)>"
+)
+_AWS_ID_RE: Final = re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])")
+_AWS_SECRET_RE: Final = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
+_PUTTY_RE: Final = re.compile(r"^Private-Lines:[ \t]*\d{1,3}[ \t]*\r?\n(?P<v>(?:[A-Za-z0-9+/=]{1,128}\r?\n?){1,200})", re.M)
+
+
+def _k8s_secret_spans(text: str) -> Iterator[_Found]:
+    """The values under ``data:`` / ``stringData:`` of a document that says ``kind: Secret``."""
+    if "Secret" not in text or not _K8S_SECRET_RE.search(text):
+        return
+    for data in _DATA_RE.finditer(text):
+        indent = len(data.group("indent"))
+        pos = data.end() + 1
+        while pos < len(text):
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            line = text[pos:end]
+            if line.strip():
+                m = _ENTRY_RE.fullmatch(line)
+                if m is None or len(m.group("indent")) <= indent:
+                    break
+                group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
+                if not is_placeholder(m.group(group)):
+                    yield pos + m.start(group), pos + m.end(group), "credential"
+            pos = end + 1
+
+
+def _is_b64_private_key(value: str) -> bool:
+    try:
+        head = base64.b64decode(value[:64] + "=" * (-len(value[:64]) % 4))
+    except (ValueError, binascii.Error):
+        return False
+    return b"PRIVATE KEY" in head
+
+
+def _aws_secret_spans(text: str) -> Iterator[_Found]:
+    for key_id in _AWS_ID_RE.finditer(text):
+        lo, hi = max(0, key_id.start() - 300), min(len(text), key_id.end() + 300)
+        for m in _AWS_SECRET_RE.finditer(text, lo, hi):
+            v = m.group()
+            if any(c.isupper() for c in v) and any(c.islower() for c in v) and any(c.isdigit() for c in v):
+                if not is_placeholder(v):
+                    yield m.start(), m.end(), "credential"
+
+
+def block_spans(text: str) -> Iterator[_Found]:
+    """Every value the finders of this module see (see the module docstring)."""
+    yield from _k8s_secret_spans(text)
+    if "LS0tLS1CRUdJTi" in text:
+        for m in _B64_PEM_RE.finditer(text):
+            if _is_b64_private_key(m.group()):
+                yield m.start(), m.end(), "private_key"
+    if "</" in text:
+        for m in _XML_NAMED_RE.finditer(text):
+            if is_secret_key(m.group("key")) and not is_placeholder(m.group("v")):
+                yield m.start("v"), m.end("v"), "credential"
+    yield from _aws_secret_spans(text)
+    if "Private-Lines:" in text:
+        for m in _PUTTY_RE.finditer(text):
+            yield m.start("v"), m.start("v") + len(m.group("v").rstrip("\r\n")), "private_key"

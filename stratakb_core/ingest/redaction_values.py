@@ -1,0 +1,81 @@
+"""Judging a value found beside a secret's name: a placeholder, code, a path, or a random token (no I/O).
+
+``is_placeholder`` keeps what stands for a secret without being one (``<token>``, ``${VAR}``,
+``xxx``, ``****``, ``changeme``, ``sk-...``, AWS's documented ``...EXAMPLE`` keys, paths to key
+files); ``looks_random`` says whether a value has the shape of a generated credential (long,
+letters and digits mixed, high entropy, not a UUID, hash or version), which is what a weaker
+name (``key``, ``sig``, a URL query parameter, an ``X-...-Key`` header) needs beside it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from typing import Final
+
+__all__ = ["CODE_RE", "MARKER_RE", "is_placeholder", "looks_random"]
+
+MARKER_RE: Final = re.compile(r"\[REDACTED_[A-Z_]+\]")
+
+_PLACEHOLDER_WORDS: Final = frozenset(
+    """
+    changeme change_me changeit password passwd secret token redacted none null nil true false yes no on off
+    required optional string str bool boolean int integer number bytes any object todo tbd placeholder example sample
+    dummy hidden masked omitted undefined empty unset default env prompt value your_password your_token your_api_key
+    your_secret mypassword secretref vault include same-origin omit auto basic bearer oauth oauth2 jwt
+    flag option argument parameter switch replace_me replaceme
+    """.split()
+)
+_PLACEHOLDER_RE: Final = re.compile(
+    r"""^(?:
+        <[^<>]*> | \$\{[^}]*\}:? | \$\{\{[^}]*\}\} | \{\{[^}]*\}\} | \{[A-Za-z_][\w.-]*\}
+      | %\([\w.-]+\)s | %[\w.-]+% | \$[A-Za-z_]\w* | \$\([^)]*\)
+      | [*xX•.#?_-]{3,} | \[[^\]]*\] | !\w+ | [|>][-+]? | \.\.\.+ | …
+      | (?:your|my|the|insert|enter|put|replace)[_-].* | .*(?:_here|-here|here>)
+      | \d*\*\d*[A-Z][A-Z0-9-]*  # an ABNF rule: 1*VSCHAR
+    )$""",
+    re.VERBOSE | re.IGNORECASE,
+)
+# a masked or elided part inside a value: sk-...., ghp_xxxxxxxxxxxx, AKIA****************
+_ELIDED_RE: Final = re.compile(r"\.{3}|…|\*{3}|•{3}|[xX]{4}|<[^<>]{1,40}>|\$\{")
+CODE_RE: Final = re.compile(
+    r"^(?:[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[\w.]*\(.*|[\w.]+\[.*|(?:os|env|process|config|settings|self)\b.*)$"
+)
+_FILE_RE: Final = re.compile(
+    r"^(?:~?/|\.{1,2}/|[A-Za-z]:\\|file://|https?://).*|.*\.(?:pem|key|crt|cer|p12|pfx|jks|keystore|json|ya?ml|txt|env|gpg|asc)$",
+    re.IGNORECASE,
+)
+
+
+def is_placeholder(value: str) -> bool:
+    """True for a value that stands for a secret without being one (see ``redaction``'s docstring)."""
+    v = value.strip().strip("\"'`")
+    if len(v) < 3 or MARKER_RE.search(v):
+        return True
+    low = v.lower()
+    if low in _PLACEHOLDER_WORDS or low.rstrip("!.") in _PLACEHOLDER_WORDS:
+        return True
+    if _PLACEHOLDER_RE.match(v) or _FILE_RE.match(v) or _ELIDED_RE.search(v):
+        return True
+    return v.endswith(("EXAMPLE", "EXAMPLEKEY"))  # AWS documentation's example key id and secret
+
+
+_TOKEN_RE: Final = re.compile(r"[A-Za-z0-9+/=_.~%-]{16,512}")
+_UUID_RE: Final = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+_VERSION_RE: Final = re.compile(r"v?\d+(?:[._-]\d+)+(?:[._-]?[A-Za-z]+\d*)?")
+
+
+def looks_random(value: str) -> bool:
+    """A generated credential's shape: 16+ token characters, letters and digits, high entropy.
+
+    UUIDs and versions are ids, not keys. A hex digest passes: beside a secret's name (``sig=``,
+    ``key:``) it is an HMAC or an API key; checksums and commit ids carry names of their own.
+    """
+    if not _TOKEN_RE.fullmatch(value) or _UUID_RE.fullmatch(value) or _VERSION_RE.fullmatch(value):
+        return False
+    if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
+        return False
+    counts = Counter(value)
+    entropy = -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
+    return entropy >= 3.0
