@@ -12,14 +12,15 @@ import pytest
 from tests.conftest import FIXTURES, cli_env, run_cli
 
 
-@pytest.fixture
-def env(database_url, tmp_path) -> dict[str, str]:
-    return cli_env(database_url, STRATA_DATA_DIR=str(tmp_path / "data"))
+# One store for the module, added once: the tests only read it.
+@pytest.fixture(scope="module")
+def env(module_database_url, tmp_path_factory) -> dict[str, str]:
+    return cli_env(module_database_url, STRATA_DATA_DIR=str(tmp_path_factory.mktemp("reading") / "data"))
 
 
-@pytest.fixture
-def added(env, tmp_path) -> None:
-    folder = tmp_path / "docs"
+@pytest.fixture(scope="module")
+def added(env, tmp_path_factory) -> None:
+    folder = tmp_path_factory.mktemp("reading-docs") / "docs"
     folder.mkdir()
     for name in ("rfc6455.txt", "currency-codes-all.csv"):
         shutil.copy(FIXTURES / name, folder / name)
