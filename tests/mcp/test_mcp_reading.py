@@ -10,6 +10,7 @@ import anyio
 import pytest
 
 from stratakb_core.ingest.sync import AddOptions, add_folder
+from stratakb_core.store.connection import Database
 from tests.conftest import FIXTURES, cli_env
 from tests.mcp.test_mcp_stdio import error_of, mcp_session, ok
 
@@ -37,13 +38,24 @@ def env(database_url, settings) -> dict[str, str]:
                    RERANKING_ENABLED="false")
 
 
-@pytest.fixture
-def corpus(db, settings, tmp_path) -> None:
-    folder = tmp_path / "docs"
+# One store for the module, synced once: its tests only read it (through a viewer's server).
+@pytest.fixture(scope="module")
+def database_url(module_database_url) -> str:
+    return module_database_url
+
+
+@pytest.fixture(scope="module")
+def settings(module_settings):
+    return module_settings
+
+
+@pytest.fixture(scope="module")
+def corpus(settings, tmp_path_factory) -> None:
+    folder = tmp_path_factory.mktemp("reading") / "docs"
     folder.mkdir()
     for name in ("pdflatex-outline.pdf", "rfc6455.txt", "currency-codes-all.csv"):
         shutil.copy(FIXTURES / name, folder / name)
-    assert add_folder(db, settings, AddOptions(folder=folder, name="docs", yes=True)).errors == []
+    assert add_folder(Database(settings), settings, AddOptions(folder=folder, name="docs", yes=True)).errors == []
 
 
 def doc(conn, path: str) -> tuple[int, str]:
