@@ -15,7 +15,8 @@ from stratakb_core.ingest.redaction import redact
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.store import events as ev
 from stratakb_core.store import projector
-from tests.conftest import FIXTURES, cli_env, run_cli
+from stratakb_core.store.connection import Database
+from tests.conftest import FIXTURES, StoreTemplate, cli_env, run_cli, store_template
 from tests.mcp.test_mcp_stdio import error_of, mcp_session, ok
 
 pytestmark = pytest.mark.anyio
@@ -47,19 +48,37 @@ def env(database_url, cross_encoder_dir) -> dict[str, str]:
     return cli_env(database_url, RERANKING_MODEL=str(cross_encoder_dir))
 
 
-@pytest.fixture
-def corpus(db, settings, conn, tmp_path) -> dict[str, Path]:
+def corpus_folders(base: Path) -> dict[str, Path]:
+    return {"rfc_quotes": base / "quotes", "rfc": base / "grounded"}
+
+
+# A test that uses `corpus` starts from a copy of the store `corpus_template` synced once (conftest
+# `database_url`).
+STORE_TEMPLATES = {"corpus": "corpus_template"}
+
+
+@pytest.fixture(scope="module")
+def corpus_template(pg_server, template_db, tmp_path_factory) -> StoreTemplate:
     """Layer rfc_quotes (extractive): RFC 6455 and RFC 2119. Layer rfc (grounded): RFC 6455."""
-    folders = {"rfc_quotes": tmp_path / "quotes", "rfc": tmp_path / "grounded"}
-    for layer, folder in folders.items():
-        folder.mkdir()
-        names = (RFC6455, "rfc2119.txt") if layer == "rfc_quotes" else (RFC6455,)
-        for name in names:
-            shutil.copy(FIXTURES / name, folder / name)
-        assert add_folder(db, settings, AddOptions(folder=folder, name=layer)).errors == []
-    projector.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, "rfc_quotes",
-                                            {"changes": {"answer_mode": "extractive"}})])
-    return folders
+    base = tmp_path_factory.mktemp("proof-store")
+    with store_template(pg_server, template_db, base / "data") as (name, settings):
+        db = Database(settings)
+        for layer, folder in corpus_folders(base).items():
+            folder.mkdir()
+            names = (RFC6455, "rfc2119.txt") if layer == "rfc_quotes" else (RFC6455,)
+            for file in names:
+                shutil.copy(FIXTURES / file, folder / file)
+            assert add_folder(db, settings, AddOptions(folder=folder, name=layer)).errors == []
+        with db.connection() as conn:
+            projector.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, "rfc_quotes",
+                                                    {"changes": {"answer_mode": "extractive"}})])
+        yield StoreTemplate(name, base)
+
+
+@pytest.fixture
+def corpus(corpus_template, database_url) -> dict[str, Path]:
+    """The two layers' folders; the test's database is a copy of the store synced from them."""
+    return corpus_folders(corpus_template.folder)
 
 
 def span_of(ref: str) -> tuple[int, int]:
