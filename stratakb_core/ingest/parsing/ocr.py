@@ -8,11 +8,15 @@ this module imports neither, and a call without them raises ``RefusedError`` (co
 is used when ``rapidocr`` is missing.
 
 Lines come back in reading order: sorted top to bottom, and lines whose boxes share most of
-their height count as one row, read left to right. Columns are not separated: on a two-column
-page with a narrow gutter the detector itself often joins a left and a right line into one box
-(multicolumn.pdf in the benchmark), and an XY-cut tried here made table pages worse. Boxes are
-in pixels of the rendered page (``dpi`` / 72 pixels per PDF point). The engine is built once per process and per thread
-count, because loading the models takes seconds.
+their height count as one row, read left to right. Columns are found first, in the page image's
+whitespace (``ocr_columns``): on a two-column page with a narrow gutter the detector would join a
+left and a right line into one box and rows would interleave the columns, so a page with columns
+is OCRed region by region (full-width text above and below the columns in place, each column top
+to bottom, left column first). A page without columns is OCRed whole, as before; an XY-cut tried
+here earlier made table pages worse, which is why the column test asks for aligned, filled lines
+of text on both sides of a gutter. Boxes are in pixels of the rendered page (``dpi`` / 72 pixels
+per PDF point). The engine is built once per process and per thread count, because loading the
+models takes seconds.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from stratakb_core.errors import ParseError, ReadError, RefusedError
+from stratakb_core.ingest.parsing.ocr_columns import Region, page_regions
 
 __all__ = [
     "DEFAULT_DPI",
@@ -42,6 +47,8 @@ log = logging.getLogger(__name__)
 DEFAULT_DPI: Final = 300
 MAX_DPI: Final = 600
 MAX_PAGE_PIXELS: Final = 60_000_000  # a 600 dpi A3 page; larger renders are refused, not attempted
+_MARGIN: Final = 32  # background pixels around a region OCRed on its own
+_DET_MIN_SIDE: Final = 736  # RapidOCR's text detector scales a smaller side up to this (Det.limit_side_len)
 _INSTALL_HINT: Final = "OCR needs the optional ocr extra: pip install 'stratakb[ocr]'"
 
 Box = tuple[tuple[float, float], tuple[float, float], tuple[float, float], tuple[float, float]]
@@ -149,11 +156,40 @@ def reading_order(lines: Iterable[OcrLine]) -> tuple[OcrLine, ...]:
     return tuple(line for row in rows for line in sorted(row, key=lambda ln: ln.left))
 
 
+def _shifted(line: OcrLine, dx: float, dy: float) -> OcrLine:
+    box = tuple((x + dx, y + dy) for x, y in line.box)
+    return OcrLine(line.text, box, line.confidence)  # type: ignore[arg-type]
+
+
+def _region_lines(page: Any, region: Region, background: tuple[int, ...], threads: int) -> tuple[OcrLine, ...]:
+    """OCR one region of the page, pasted on a canvas of the page's background, in page pixels.
+
+    The canvas adds a margin and is at least the detector's minimum side (RapidOCR enlarges a
+    smaller image to it), so a title or a page number is read at the page's own scale.
+    """
+    import numpy as np
+    from PIL import Image
+
+    left, top, right, bottom = region
+    width = max(right - left + 2 * _MARGIN, _DET_MIN_SIDE)
+    height = max(bottom - top + 2 * _MARGIN, _DET_MIN_SIDE)
+    dx, dy = (width - (right - left)) // 2, (height - (bottom - top)) // 2
+    canvas = Image.new("RGB", (width, height), background)
+    canvas.paste(page.crop(region), (dx, dy))
+    lines = _lines_from(_engine(threads)(np.asarray(canvas)[:, :, ::-1]))
+    return reading_order(_shifted(line, left - dx, top - dy) for line in lines)
+
+
 def _run(image: Any, threads: int) -> tuple[OcrLine, ...]:
     import numpy as np
 
-    array = np.asarray(image.convert("RGB"))[:, :, ::-1]  # RapidOCR reads BGR, as OpenCV does
-    return reading_order(_lines_from(_engine(threads)(array)))
+    page = image.convert("RGB")
+    array = np.asarray(page)
+    regions = page_regions(np.asarray(page.convert("L")))
+    if regions is None:  # one column: the whole page at once
+        return reading_order(_lines_from(_engine(threads)(array[:, :, ::-1])))  # RapidOCR reads BGR
+    background = tuple(int(v) for v in np.median(array[::8, ::8].reshape(-1, 3), axis=0))
+    return tuple(line for region in regions for line in _region_lines(page, region, background, threads))
 
 
 def ocr_image(path: str | Path, *, threads: int = 2) -> OcrPage:
