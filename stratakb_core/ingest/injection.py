@@ -48,6 +48,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Final
 
+from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.regex_gate import GatedPattern, fold
 from stratakb_core.ingest.injection_rules import (
     AI_WORDS,
@@ -193,6 +194,7 @@ def scan(text: str) -> tuple[str, ...]:
     texts = list(_variants(text))
     folded = [fold(t) for t in texts]
     fired = {name for name, pattern in _PATTERNS.items() if _fires(pattern, texts, folded)}
+    fired |= {rule for rule, k, start, end in cooccur_fired(texts) if not _is_mention(texts[k], start, end)}
     if _hidden(text):
         fired.add("hidden_text")
     return tuple(name for name in RULES if name in fired)

@@ -1,0 +1,266 @@
+"""The co-occurrence rule of the injection scan: cues that meet in one sentence (no I/O).
+
+Phrase rules (``injection_rules``) need the attacker's wording; this rule needs only the parts
+every injected order has, in any wording or order, within one sentence: who it is aimed at (an
+AI reader addressed as such, or "you"), what it does (throws orders away, declares them void,
+dictates the answer, copies the operator's text out, moves data to an address, calls a tool to
+destroy something, hides itself) and what it does it to (instructions, system prompt,
+conversation, credentials, a URL). The words come from ``injection_lexicon`` (English and
+fourteen other languages); ``cues`` finds them, ``fired`` combines them:
+
+* ``override``: an override verb or a void predicate on instructions that are the reader's own
+  ("your", "you were given", "the operator's", "previous") in a sentence aimed at the reader
+  (not "if you forget the previous instructions", not "you can override the rules"); a sentence
+  that addresses an AI reader ("Note for AI reviewers:", "any assistant processing this file",
+  "if you are an AI", "Nota per l'intelligenza artificiale:") and dictates, overrides, hides or
+  frees; a persona without limits;
+* ``prompt_leak``: a copy-out verb on the operator's text, in a sentence aimed at the reader;
+* ``send_to_url``: a send verb, the conversation or secrets, and a URL or e-mail address;
+* ``exfil_link``: putting the conversation or secrets into a link, image or query string;
+* ``tool_imitation``: calling a tool with a destructive argument, addressed to an AI or hidden;
+* ``role_tag``: a line that claims the system or developer role (``System:``, ``SYSTEM PROMPT``,
+  ``"role": "system"``) followed by an order of any of the kinds above.
+
+A sentence that talks about attacks (attacker, injection, phishing, for example, ...) is a
+mention and sets off nothing here. Matching is linear: one pass to split sentences, one to read
+words, dictionary look-ups per word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from stratakb_core.ingest.injection_lexicon import CUES, SCRIPT_CUES
+
+__all__ = ["cues", "fired"]
+
+_WORD: Final = re.compile(r"[^\W_\u0600-\u06ff\u0900-\u097f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]+")
+# a sentence ends at . ! ? ; before a space (not inside a URL or a number), at 。！？ or at a line end
+_END: Final = re.compile(r"[.!?;]{1,3}(?=\s)|[。！？\n]")
+_SCRIPTS: Final = re.compile(r"[\u0600-\u06ff\u0900-\u097f\u3040-\u9fff\uac00-\ud7af]")
+# Addresses are not words ("attacker@evil.example" names no attack); each becomes _DEST and spaces.
+_DEST: Final = "\x01"
+_URL: Final = re.compile(r"(?:https?|ftp)://[^\s)\]>\"'`]{1,400}|www\.[^\s)\]>\"'`]{1,400}")
+_EMAIL: Final = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}")
+_TLD: Final = re.compile(r"\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|invalid|example|test)\b")
+_DOMAIN: Final = re.compile(
+    r"\b[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|invalid|example|test)\b"
+)
+_ROLE: Final = re.compile(
+    r"^[ \t>*#=_-]{0,8}(?:system|sistema|système|systeme|systemnachricht|система|系统|系統|システム|시스템|developer"
+    r"|operator)(?:[ \t]+(?:prompt|message|note|update|directive|instructions?|nachricht|mensaje|messaggio))?"
+    r"\b[^\n:：]{0,30}[:：\n]|[\"']role[\"']\s*:\s*[\"'](?:system|developer)[\"']",
+    re.IGNORECASE | re.MULTILINE,
+)
+_MAX_WORDS: Final = 5
+
+
+def _build() -> tuple[dict[str, frozenset[str]], dict[int, dict[str, frozenset[str]]], set[str]]:
+    """Look-up tables: whole words and runs of words, stems by length, and the first words of runs."""
+    exact: dict[str, set[str]] = {}
+    prefix: dict[int, dict[str, set[str]]] = {}
+    firsts: set[str] = set()
+    for cue, words in CUES.items():
+        for item in words.split():
+            toks = _WORD.findall(item.rstrip("*").lower())
+            if item.endswith("*") and len(toks) == 1:
+                prefix.setdefault(len(toks[0]), {}).setdefault(toks[0], set()).add(cue)
+            elif toks:
+                exact.setdefault(" ".join(toks), set()).add(cue)
+                if len(toks) > 1:
+                    firsts.add(toks[0])
+    return (
+        {k: frozenset(v) for k, v in exact.items()},
+        {n: {k: frozenset(v) for k, v in d.items()} for n, d in prefix.items()},
+        firsts,
+    )
+
+
+_EXACT, _PREFIX, _FIRSTS = _build()
+_LENGTHS: Final = tuple(sorted(_PREFIX))
+_NO_CUES: Final[frozenset[str]] = frozenset()
+_SEEN: dict[str, frozenset[str]] = {}  # words already looked up (bounded: new words past 100,000 are not kept)
+
+
+def _token_cues(tok: str) -> frozenset[str]:
+    found = _EXACT.get(tok, _NO_CUES)
+    for n in _LENGTHS:
+        if n > len(tok):
+            break
+        hit = _PREFIX[n].get(tok[:n])
+        if hit:
+            found = found | hit
+    return found
+
+
+def cues(sentence: str) -> dict[str, list[int]]:
+    """Each cue found in ``sentence`` (lower-cased) and the word positions where it was found."""
+    toks = _WORD.findall(sentence)
+    out: dict[str, list[int]] = {}
+    for i, tok in enumerate(toks):
+        hit = _SEEN.get(tok)
+        if hit is None:
+            hit = _token_cues(tok)
+            if len(_SEEN) < 100_000:
+                _SEEN[tok] = hit
+        for cue in hit:
+            out.setdefault(cue, []).append(i)
+        if tok in _FIRSTS:
+            for n in range(2, min(_MAX_WORDS, len(toks) - i) + 1):
+                for cue in _EXACT.get(" ".join(toks[i : i + n]), _NO_CUES):
+                    out.setdefault(cue, []).append(i)
+    if _SCRIPTS.search(sentence):
+        for cue, words in SCRIPT_CUES.items():
+            if any(w.lower() in sentence for w in words):
+                out.setdefault(cue, []).append(-1)
+    out["_len"] = [len(toks)]
+    return out
+
+
+Cues = dict[str, list[int]]
+
+
+def _near(found: Cues, a: str, b: str, lo: int, hi: int) -> bool:
+    """Some ``b`` lies between ``lo`` and ``hi`` words after some ``a`` (negative: before it)."""
+    return any(lo <= j - i <= hi for i in found.get(a, ()) for j in found.get(b, ()) if i >= 0 and j >= 0)
+
+
+def _permitted(found: Cues, cue: str) -> bool:
+    """Every ``cue`` follows a permission or a condition ("you can ignore", "if you forget")."""
+    spots = [i for i in found.get(cue, ()) if i >= 0]
+    return bool(spots) and all(_near({"p": found.get("permit", []), "c": [i]}, "p", "c", 1, 4) for i in spots)
+
+
+def _addressed(found: Cues, text: str) -> bool:
+    """An AI reader is named as the one spoken to: "Note for the AI:", "any model reading this"."""
+    if "ai" not in found:
+        return False
+    if -1 in found["ai"] and ({"prep", "proc", "you"} & found.keys()):
+        return True
+    if _near(found, "ai", "proc", 1, 5) or _near(found, "you", "ai", 1, 4):
+        return True
+    if any(i <= 4 for i in found.get("prep", ())) and _near(found, "prep", "ai", 1, 3):
+        return True
+    return bool(re.search(r"\w[ \t*)]{0,3}[:：][ \t*]", text[:80])) and min(found["ai"]) <= 3
+
+
+def _ordered(found: Cues) -> bool:
+    """An AI reader is given an order: "the assistant must", "assistants shall"."""
+    return _near(found, "ai", "modal", 1, 3)
+
+
+def _own_orders(found: Cues) -> bool:
+    return "instr" in found and ("scope" in found or "you" in found)
+
+
+def _imperative(found: Cues, cue: str) -> bool:
+    """``cue`` opens its sentence, maybe after "please", "now", "important:" (an order to the reader)."""
+    lead = set(found.get("lead", ())) | set(found.get("prep", ()))
+    return any(i >= 0 and all(j in lead for j in range(i)) for i in found.get(cue, ()) if i <= 3)
+
+
+def _aimed(found: Cues, cue: str) -> bool:
+    """``cue`` is an order to the reader: "you", an AI named, an imperative, or a line in CJK script."""
+    return "you" in found or "ai" in found or _imperative(found, cue) or -1 in found.get(cue, ())
+
+
+def _directive(found: Cues) -> bool:
+    """Any order of the kinds the rules know, said to whoever reads it (used after a role line)."""
+    thrown = ({"override", "void"} & found.keys()) and "instr" in found
+    return bool(
+        thrown
+        or ({"secret", "limitless"} & found.keys())
+        or ("leak" in found and "leak_obj" in found)
+        or ("modal" in found and ({"steer", "ai"} & found.keys()))
+        or ("henceforth" in found and ({"steer", "ai", "you"} & found.keys()))
+    )
+
+
+def _mask(text: str) -> str:
+    """``text`` lower-cased, each URL, e-mail address or domain name replaced by _DEST and spaces."""
+    out = text.lower()
+    hide = lambda m: _DEST + " " * (len(m.group()) - 1)  # noqa: E731
+    if "://" in out or "www." in out:
+        out = _URL.sub(hide, out)
+    if "@" in out:
+        out = _EMAIL.sub(hide, out)
+    if _TLD.search(out):
+        out = _DOMAIN.sub(hide, out)
+    return out
+
+
+def _sentences(text: str) -> Iterator[tuple[int, int]]:
+    start = 0
+    for m in _END.finditer(text):
+        if m.end() - start > 1:
+            yield start, m.end()
+        start = m.end()
+    if len(text) - start > 1:
+        yield start, len(text)
+
+
+def fired(texts: list[str]) -> Iterator[tuple[str, int, int, int]]:
+    """The rules the co-occurrence cues of each normalised variant in ``texts`` set off: (rule, variant, span)."""
+    seen: dict[str, Cues] = {}
+    for k, text in enumerate(texts):
+        masked = _mask(text)
+        prev: Cues = {}
+        for start, end in _sentences(masked):
+            sentence = masked[start:end]
+            found = seen.get(sentence)
+            if found is None:
+                found = seen[sentence] = cues(sentence)
+            if "mention" not in found and "mention" not in prev:
+                for rule in _judge(found, sentence, prev):
+                    yield rule, k, start, end
+            prev = found
+        for m in _ROLE.finditer(text):
+            window = masked[m.end() : m.end() + 300]
+            found = cues(window)
+            if "mention" not in found and _directive(found):
+                yield "role_tag", k, m.start(), m.end() + len(window)
+
+
+def _overrides(found: Cues, sentence: str, addressed: bool, ordered: bool) -> bool:
+    thrown = [c for c in ("override", "void") if c in found and not _permitted(found, c)]
+    own = "instr" in found and ({"scope", "you"} & found.keys())
+    if own and thrown and (any(_aimed(found, c) for c in thrown) or "steer" in found):
+        return True
+    if addressed and ({"steer", "override", "void", "secret", "limitless", "unbounded"} & found.keys()):
+        return True
+    if ordered and (({"secret", "limitless", "unbounded"} & found.keys()) or (thrown and "instr" in found)):
+        return True
+    if "henceforth" in found and ({"steer", "secret", "limitless", "unbounded"} & found.keys()) and (
+        {"you", "ai", "secret", "modal"} & found.keys()
+    ):
+        return True
+    fresh = _near(found, "fresh", "instr", 1, 1) or _near(found, "fresh", "task", 1, 1)
+    if fresh and re.search(r"[:：]", sentence) and ({"steer", "modal", "leak", "send", "put"} & found.keys()):
+        return True
+    limitless = "limitless" in found and ({"you", "ai"} & found.keys())
+    return (limitless or ("unbounded" in found and "ai" in found)) and not _permitted(found, "limitless")
+
+
+def _judge(found: Cues, sentence: str, prev: Cues) -> set[str]:
+    """The rules one sentence sets off; ``prev`` is the sentence before it (a heading, a question)."""
+    out: set[str] = set()
+    addressed = _addressed(found, sentence) or (_addressed(prev, "") and prev.get("_len", [99])[0] <= 12)
+    ordered = addressed or _ordered(found)
+    if _overrides(found, sentence, addressed, ordered):
+        out.add("override")
+    leak_obj = "leak_obj" in found or "leak_obj" in prev or ("instr" in found and "scope" in found and "you" in found)
+    aimed = "you" in found or _imperative(found, "leak") or -1 in found.get("leak", ()) or ordered
+    if "leak" in found and leak_obj and aimed and not _permitted(found, "leak"):
+        out.add("prompt_leak")
+    has_dest = _DEST in sentence
+    if "send" in found and "data" in found and has_dest:
+        out.add("send_to_url")
+    if "data" in found and "link" in found and ({"put", "send"} & found.keys()) and (has_dest or _aimed(found, "put")):
+        out.add("exfil_link")
+    if "tool" in found and "destroy" in found and (ordered or "secret" in found):
+        out.add("tool_imitation")
+    if "send" in found and has_dest and "secret" in found:
+        out.add("send_to_url")
+    return out

@@ -1,0 +1,312 @@
+"""Word lists behind the injection co-occurrence rule (``injection_cooccur``), by cue (no I/O).
+
+Each cue maps to words in English, German, French, Spanish, Portuguese, Italian, Dutch, Polish,
+Russian, Turkish and Swedish, matched against a passage's lower-cased words: ``word`` matches
+that word, ``stem*`` any word that starts with it, and ``two words`` a run of words (an apostrophe
+splits a word: "don't" is ``don t``). ``SCRIPT_CUES`` holds the same cues for scripts written
+without spaces between words or with attached particles (Chinese, Japanese, Korean, Arabic,
+Hindi), matched as substrings. The cues:
+
+* ``ai``: names for an AI reader (assistant, language model, chatbot, KI, IA, ИИ, ...);
+* ``you``: second-person pronouns and possessives, the reader the order is aimed at;
+* ``override``: verbs that throw orders away (ignore, set aside, stop following, vergiss, ...);
+* ``void``: predicates that declare orders dead (no longer apply, expired, revoked, außer Kraft);
+* ``instr``: what is thrown away (instructions, guidelines, system prompt, consignes, ...);
+* ``scope``: qualifiers that make those the reader's own (previous, initial, configured, given);
+* ``steer``: base-form verbs that dictate the answer (reply, state, tell, responde, antworte);
+* ``modal``: words that make a sentence an order (must, shall, hereby, from now on, désormais);
+* ``leak``: verbs that copy something out (print, reveal, quote, translate, encode, recopie);
+* ``leak_obj``: the operator's own text (system prompt, developer messages, context window);
+* ``secret``: hiding the act (do not mention, without telling, silently);
+* ``limitless``: a persona without limits (no restrictions, no content policy, never refuses);
+* ``send`` / ``data``: moving data (send, upload, forward / conversation, credentials, passwords);
+* ``link``: where data goes in a link (url, link, image, query parameter);
+* ``tool`` / ``destroy``: calling a tool and destructive arguments (delete, wipe, export, grant);
+* ``proc``: an AI reader at work on this text (reading, processing, summarising, reviewing);
+* ``prep``: words that address someone (to, for, dear, attention, note, hinweis, uwaga);
+* ``mention``: a sentence about attacks (attacker, injection, phishing, example, researchers);
+* ``permit``: permission, not an order (can, may, could), before the cue it cancels.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["CUES", "SCRIPT_CUES"]
+
+CUES: Final[dict[str, str]] = {
+    "ai": """
+        ai llm llms gpt chatgpt claude copilot gemini chatbot chatbots bot bots assistant assistants
+        language_model language_models ai_model ai_models ai_system ai_systems ai_tool ai_tools ai_agent
+        ai_agents model models automated_readers automated_reader automated_assistant
+        automated_assistants automated_systems automated_tools ai_reviewers ai_reviewer llm_reviewer
+        virtual_assistant machine_reader ki ki-systeme sprachmodell* assistent assistenten ia assistante
+        modèle modele intelligence_artificielle asistente asistentes modelo modelos
+        inteligencia_artificial assistente assistentes modello intelligenza_artificiale inteligência
+        inteligencia taalmodel* ai-assistent model_językowy modelu_językowego modelem asystent* czatbot*
+        ии ии-ассистент* ассистент* нейросет* языков* модел* чат-бот* yapay_zeka asistan* dil_modeli
+        språkmodell* ai-assistent* coding_agent coding_agents autonomous_agent autonomous_agents
+        llm_agent llm_agents
+    """,
+    "you": """
+        you  your yours yourself du dein deine deinen deinem deiner dich dir ihr tu ton tes toi vous
+ votre vos te tú tus usted ustedes você voce vocês seu sua teu tua seus suas tuo tuoi tue je
+ jij jouw jou jullie ty twój twoja twoje twoich ciebie tobie swoje swój swoich ты твой твоя
+ твои твоё тебе тебя вы ваш ваши вам вас свой свои свою своих sen senin sana din ditt dina dig
+ """,
+    "override": """
+        ignore disregard forget overlook bypass override circumvent sidestep discard ditch dismiss
+        neglect unlearn abandon drop ignoring disregarding forgetting overriding abandoning discarding
+        neglecting set_aside put_aside push_aside leave_aside pay_no_attention pay_no_heed pay_no_mind
+        stop_following stop_applying stop_obeying stop_using stop_honouring stop_honoring
+        stop_respecting not_following not_follow not_obey not_apply not_applying not_honour not_respect
+        no_longer_follow no_longer_obey throw_away throw_out ignorier* vergiss vergessen missachte*
+        verwerf* verwirf übergeh* außer_acht ausser_acht nicht_befolgen nicht_mehr_befolgen
+        nicht_beachten beachte_nicht befolge_nicht ignore ignorez ignorer oublie oubliez oublier
+        néglige* fais_abstraction faire_abstraction faites_abstraction ne_tiens_pas_compte
+        ne_tenez_pas_compte ne_pas_tenir_compte passe_outre passez_outre écarte* ecarte* mets_de_côté
+        ignora ignorar ignoren olvida olvide olvidar olviden haz_caso_omiso no_sigas no_siga no_sigan
+        deja_de_lado pasa_por_alto descarta* omite desobedece esqueça esqueca esquece esquecer
+        desconsidere desconsidera desconsiderar não_siga nao_siga não_sigas deixe_de_lado dimentica
+        dimentichi dimenticare non_tenere_conto non_tener_conto tralascia trascura non_seguire scarta
+        metti_da_parte negeer negeren vergeet vergeten houd_geen_rekening niet_volgen volg_niet
+        zet_opzij zignoruj ignoruj zapomnij pomiń pomin zlekceważ zlekcewaz nie_stosuj nie_przestrzegaj
+        odrzuć odrzuc игнорир* проигнорир* забудь* забыть не_обращай отбрось отбросьте отмени пренебреги
+        не_следуй не_выполняй не_подчиняйся unut* yok_say yoksay görmezden ignorera glöm bortse_från
+        strunta_i följ_inte no_hagas_caso no_hagáis_caso
+    """,
+    "void": """
+        no_longer_apply no_longer_applies no_longer_valid no_longer_in_effect no_longer_in_force
+        no_longer_binding no_longer_relevant do_not_apply does_not_apply don_t_apply not_apply expired
+        superseded revoked void voided cancelled canceled rescinded obsolete overridden suspended
+        invalidated deactivated lifted withdrawn relieved released_from freed_from hereby_replaced
+        replaced_by been_replaced been_changed außer_kraft ausser_kraft ungültig ungueltig aufgehoben
+        widerrufen nicht_mehr_gültig gelten_nicht_mehr annulé* annule* caduc* révoqué* revoque*
+        suspendu* remplacé* ne_s_appliquent_plus anulad* revocad* caducad* sin_efecto ya_no_son_válidas
+        dejan_de_aplicarse revogad* sem_efeito não_se_aplicam nao_se_aplicam deixam_de_valer revocat*
+        annullat* decadut* non_valgono_più non_si_applicano vervallen ingetrokken ongeldig
+        niet_meer_geldig gelden_niet_meer nieważn* uchylon* anulowan* nie_obowiązują
+        przestają_obowiązywać отменен* отменён* недействительн* аннулирован* больше_не_действуют
+        не_действуют утратил* geçersiz iptal ogiltig* upphävd* återkallad* gäller_inte_längre
+        no_longer_bound not_bound no_longer_required no_longer_restricted no_longer_obliged
+        no_longer_subject
+    """,
+    "instr": """
+ instruction instructions rules guidelines guidance directives directive system_prompt prompt
+ prompts programming content_policy constraints guardrails safety_rules safety_guidelines
+ operating_instructions configured_behaviour configured_behavior anweisung* instruktion* regeln
+ vorgaben richtlinie* befehle systemprompt* consigne* règles regles instrucci* indicaciones
+ reglas directrices normas órdenes ordenes pautas orientaciones instruç* instruc* orientações
+ orientacoes regras diretrizes ordens istruzion* regole direttive indicazioni linee_guida
+ instructie* richtlijn* regels opdrachten aanwijzingen instrukcj* polecen* zasad* reguł* regul*
+ wytyczn* инструкц* указани* правил* команд* директив* ограничени* talimat* kural* yönerge*
+ komut* regler riktlinjer direktiv rule directions everything_above everything_before
+ everything_you_were_told what_you_were_told operator_s_policy safety_policy usage_policy 
+ """,
+    "scope": """
+        previous previously prior preceding earlier above original initial initially existing current
+        currently usual configured given received told initialised initialized operator operators
+        operator_s developer developers developer_s creators system hidden secret confidential internal
+        so_far until_now before all every vorherig* bisherig* obig* früher* frueher* ursprünglich*
+        erhalten* précédent* precedent* antérieur* anterieur* initial* ci-dessus reçu* recu* fourni*
+        anterior* previa* previo* previas previos recibi* antes iniciales recebeu recebid* ricevut*
+        finora iniziali eerder* vorige gekregen oorspronkelijk* wcześniejsz* wczesniejsz* poprzedni*
+        otrzyman* dotychczasow* предыдущ* прежн* ранее полученн* исходн* önceki yukarıdaki verilen
+        tidigare föregående ursprungliga
+    """,
+    "steer": """
+        answer reply respond say state tell confirm recommend describe approve claim inform assert
+        declare praise insist let_the_reader_know let_the_user_know let_everyone_know let_them_know
+        tell_everyone tell_the_user tell_the_reader report_that mark_it antworte* beantworte* sage sag
+        behaupte* empfiehl bestätige* teile_mit réponds répondez répondre dis dites indique* affirme*
+        recommande* confirme* déclare* responde responda responder contesta* di diga dile afirma*
+        recomienda* informa* comunica* informe recomende confirme comunique rispondi rispondere dici
+        afferma* conferma* raccomanda* antwoord* zeg vertel meld bevestig odpowiadaj odpowiedz powiedz
+        mów stwierdź potwierdź informuj отвечай* ответь скажи сообщай* сообщи говори подтверди
+        рекомендуй утверждай söyle yanıtla cevap svara säg berätta bekräfta rekommendera
+    """,
+    "modal": """
+        must should shall have_to has_to is_to are_to required_to is_required are_required hereby please
+        kindly always never from_now_on henceforth with_immediate_effect instead your_task your_new_task
+        your_job muss müssen soll sollen ab_sofort ab_jetzt von_nun_an doit doivent devez dois désormais
+        dorénavant à_partir_de_maintenant debe deben debes a_partir_de_ahora de_ahora_en_adelante deve
+        devem devi devono a_partir_de_agora d_ora_in_poi da_ora_in_poi moet moeten vanaf_nu voortaan
+        musi musisz należy od_teraz od_tej_chwili должен должна должны обязан отныне с_этого_момента
+        teraz artık måste ska från_och_med_nu
+    """,
+    "leak": """
+        reveal print show display output repeat quote copy reproduce recite dump disclose divulge leak
+        translate encode append prepend paste echo expose write_out spell_out type_out tell_me give_me
+        list zeig zeige zeigen gib verrate* wiederhole* nenne kopiere* übersetze* gib_aus affiche*
+        montre* révèle* revele* répète* repete* recopie* copie* cite* donne* divulgue* traduis*
+        reproduis* muestra* revela* repite* copia* imprime* cita* divulga* traduce* reproduce* escribe*
+        dime mostre mostra revele repita copie imprima divulgue traduza reproduza exiba rivela* ripeti*
+        riporta* stampa* traduci* riproduci* trascrivi* toon herhaal kopieer citeer onthul vertaal pokaż
+        pokaz wyświetl wyswietl podaj ujawnij powtórz powtorz skopiuj przepisz wypisz przetłumacz
+        zacytuj покажи выведи раскрой напиши повтори скопируй процитируй перепиши переведи выдай
+        распечатай göster yazdır tekrarla visa skriv upprepa avslöja kopiera återge
+    """,
+    "leak_obj": """
+        system_prompt system_prompts system_message system_instructions developer_message
+        developer_messages developer_prompt developer_instructions hidden_instructions
+        initial_instructions original_instructions initial_prompt original_prompt context_window
+        pre-prompt preprompt metaprompt meta-prompt hidden_prompt secret_instructions
+        confidential_instructions internal_instructions operator_s_text operator_instructions
+        rules_and_tools systemprompt* systemanweisung* prompt_système prompt_systeme consignes_cachées
+        consignes_initiales instructions_initiales instructions_cachées prompt_del_sistema
+        instrucciones_de_sistema instrucciones_del_sistema instrucciones_iniciales prompt_do_sistema
+        instruções_do_sistema instruções_iniciais prompt_di_sistema istruzioni_di_sistema
+        istruzioni_iniziali systeemprompt prompt_systemowy instrukcje_systemowe системный_промпт
+        системные_инструкции системн* исходные_инструкции systemprompt everything_above
+        everything_before text_above all_text_above above_this_line everything_that_appears_before
+        you_were_told were_you_told you_were_given were_you_given you_were_initialised
+        you_were_initialized you_were_configured you_were_instructed
+    """,
+    "secret": """
+        not_mention never_mention without_mentioning not_reveal never_reveal not_disclose not_cite
+        never_cite not_tell never_tell without_telling not_inform without_informing not_acknowledge
+        not_alert without_alerting not_notify without_notifying silently quietly secretly covertly
+        discreetly in_secret behind_the_user nicht_erwähnen erwähne_nicht ohne_zu_erwähnen verschweige*
+        sans_mentionner ne_mentionne_pas ne_mentionnez_pas sin_mencionar no_menciones no_mencione
+        sem_mencionar não_mencione senza_menzionare non_menzionare niet_vermelden zonder_te_vermelden
+        nie_wspominaj bez_wspominania не_упоминай не_упоминая тайно молча bahsetme nämn_inte
+    """,
+    "limitless": """
+        no_content_policy unrestricted unfiltered uncensored jailbroken never_refuses never_refuse
+        developer_mode god_mode dan_mode
+    """,
+    "send": """
+        send post upload forward transmit submit exfiltrate exfil beacon email e-mail mail deliver push
+        relay sync leak ping fetch visit call sende schicke schick übermittle lade_hoch envoie envoyez
+        envoyer transfère transmets envía envia enviar manda reenvía envie mande encaminhe invia inoltra
+        trasmetti stuur verstuur wyślij wyslij prześlij przeslij отправь отправьте отправить перешли
+        gönder skicka sent posted uploaded forwarded emailed transmitted submitted delivered exfiltrated
+        leaked copy copied report
+    """,
+    "data": """
+        conversation conversations chat_history conversation_history message_history full_history entire_history transcript transcripts chat_log credentials
+        credential password passwords passwd api_key api_keys apikey access_token access_tokens
+        session_token session_cookies cookies personal_data user_data user_s email_addresses
+        phone_numbers home_addresses secrets secret private_key private_keys ssh_key ssh_keys env
+        system_prompt knowledge_base previous_messages customer_data customer_records user_messages
+        user_question user_questions gespräch* chatverlauf verlauf passwort* zugangsdaten daten
+        historique mot_de_passe mots_de_passe données identifiants conversación historial contraseña*
+        datos credenciales conversa histórico historico senha senhas dados credenciais conversazion*
+        cronologia dati credenziali gesprek* geschiedenis wachtwoord* gegevens rozmow* hasł*
+        hasl* dane переписк* разговор* истори* парол* данны* konuşma* geçmiş* şifre* parola* veri*
+        konversation* historik* lösenord* uppgifter the_chat this_chat full_chat entire_chat whole_chat
+        confidential_documents internal_documents all_documents all_the_documents all_files
+    """,
+    "link": """
+        url urls link links image images markdown_image query_string query_parameter parameter src href
+        pixel tracking_pixel badge lien enlace imagen imagem immagine collegamento
+    """,
+    "tool": """
+        tool tools function functions plugin plugins api action command shell terminal call invoke
+        execute trigger run use werkzeug outil herramienta ferramenta strumento funktion fonction
+        función funzione
+    """,
+    "destroy": """
+        delete deletes deleting drop rm wipe erase purge truncate destroy remove export exfiltrate
+        transfer grant revoke disable shutdown shut_down format overwrite löschen lösche supprime
+        supprimer borra eliminar apaga excluir cancella elimina verwijder usuń usun удали удалить
+    """,
+    "proc": """
+        reading reads processing processes parsing parses summarising summarizing summarises summarizes
+        auto-summarises auto-summarizes analysing analyzing analyses analyzes reviewing reviews indexing
+        indexes ingesting ingests helping crawling scanning handling that_reads that_processes who_reads
+        liest lesen verarbeit* zusammenfass* lisant lit lisez traitant traite résumant lee leyendo
+        procesa procesando resumiendo lê lendo processa processando legge leggendo elabora elaborando
+        leest verwerkt czytający czyta przetwarza* читающ* обрабатыва* okuyan işleyen läser bearbetar
+    """,
+    "prep": """
+        to for dear hey hi hello attention note notice memo message reminder warning important psst any
+        every all an für fuer liebe lieber hinweis achtung à pour cher chère chere attention para
+        querido querida estimado estimada prezado prezada caro cara gentile nota per beste voor aan dla
+        drogi droga uwaga для уважаем* вниманию внимание примечание için dikkat till hej obs
+    """,
+    "mention": """
+        attack attacks attacker attackers attacking injection injections injected inject
+        prompt_injection malicious adversarial adversary payload payloads jailbreak jailbreaks
+        jailbreaking exploit exploits exploited vulnerability vulnerabilities phishing malware
+        researcher researchers red_team owasp cve threat threats e.g such_as for_example example
+        examples classifier detector detection detect detects mitigation mitigations defence defense
+        technique techniques scam scams fraudster fraudsters angreifer attaquant attaquants atacante
+        atacantes aanvaller atakujący злоумышленник*
+    """,
+    "permit": """
+        can may could might cannot can_t able_to allowed_to lets_you
+    """,
+    "unbounded": """
+        no_restrictions no_restriction without_restrictions without_any_restrictions no_rules
+        without_rules no_filters no_filter no_limits no_limitations without_limits no_safety
+        no_guidelines no_operator no_ethical no_moral ohne_regeln ohne_einschränkungen ohne_filter
+        sans_restrictions sans_règles sans_filtre sin_restricciones sin_reglas sin_filtros sem_regras
+        sem_restrições sem_filtros senza_restrizioni senza_regole senza_filtri zonder_regels
+        zonder_beperkingen bez_ograniczeń bez_zasad bez_filtrów без_ограничений без_правил без_фильтров
+        kısıtlama_olmadan utan_begränsningar utan_regler
+    """,
+    "henceforth": """
+        from_now_on henceforth from_this_point from_this_point_on from_this_paragraph_onward
+        from_here_on ab_sofort ab_jetzt von_nun_an désormais dorénavant à_partir_de_maintenant
+        a_partir_de_ahora de_ahora_en_adelante a_partir_de_agora d_ora_in_poi da_ora_in_poi vanaf_nu
+        voortaan od_teraz od_tej_chwili отныне с_этого_момента artık från_och_med_nu
+    """,
+    "put": """
+        append add include embed render insert attach put encode end_with prepend substitute fill_in
+    """,
+    "lead": """
+        please kindly now then also first just and so important attention ok okay
+    """,
+    "fresh": """
+ new updated real actual true revised override secret hidden neue neuen neu echte eigentliche
+ nouvelle nouvelles nouveau vraie vraies nueva nuevas nuevo verdadera verdaderas nova novas novo
+ verdadeira nuova nuove vero vera nieuwe echte nowe nowa prawdziwe новые новая настоящ* yeni gerçek
+ nya riktiga
+ """,
+    "task": """
+        task tasks mission job assignment objective aufgabe tâche mission tarea misión tarefa missão compito
+        taak opdracht zadanie задача задание görev görevin uppgift
+    """,
+}
+
+# Cues for scripts without spaces (or with attached particles), matched as substrings.
+SCRIPT_CUES: Final[dict[str, tuple[str, ...]]] = {
+    "ai": ("AI", "人工智能", "人工知能", "助手", "模型", "アシスタント", "言語モデル", "チャットボット", "어시스턴트",
+           "모델", "챗봇", "인공지능", "الذكاء الاصطناعي", "المساعد", "النموذج", "एआई", "सहायक", "मॉडल"),
+    "you": ("你", "您", "あなた", "君", "당신", "너", "네가", "أنت", "لك", "آپ", "आप", "तुम"),
+    "override": ("忽略", "无视", "無視", "忘记", "忘記", "忘掉", "忽视", "忽視", "不要遵守", "不要理会", "不要理會", "抛开",
+                 "拋開", "放弃", "放棄", "不再遵循", "停止遵循", "忘れ", "従わ", "무시", "잊어", "잊고", "따르지", "تجاهل",
+                 "انس ", "لا تتبع", "अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "भूल जा"),
+    "void": ("失效", "作废", "作廢", "无效", "無效", "不再适用", "不再適用", "不再有效", "廃止", "無効", "失効", "適用されません",
+             "무효", "더 이상 적용", "لم تعد سارية", "ملغاة", "अमान्य", "रद्द"),
+    "instr": ("指令", "指示", "说明", "說明", "規則", "规则", "命令", "提示", "设定", "設定", "约束", "約束", "准则", "準則",
+              "ルール", "지시", "지침", "명령", "규칙", "프롬프트", "تعليمات", "التعليمات", "القواعد", "الأوامر", "إرشادات",
+              "निर्देश", "नियम", "आदेश"),
+    "scope": ("之前", "以前", "先前", "上面", "原来", "原始", "初始", "收到", "これまで", "最初", "元の", "与えられた", "이전",
+              "위의", "기존", "지금까지", "받은", "주어진", "السابقة", "पिछले", "पहले"),
+    "steer": ("告诉", "告訴", "回答", "回复", "回覆", "声称", "答え", "伝え", "답변", "대답", "답하", "말해", "알려", "أجب", "قل ",
+              "أخبر", "बताओ", "बताएं", "कहो", "जवाब"),
+    "modal": ("必须", "必須", "请", "請", "务必", "一律", "从现在", "從現在", "今後", "ください", "今から", "これから",
+              "하세요", "해야", "반드시", "지금부터", "이제부터", "يجب", "من الآن", "अब से", "चाहिए", "करें"),
+    "leak": ("显示", "顯示", "输出", "輸出", "告诉我", "打印", "透露", "泄露", "洩露", "重复", "重複", "复述", "给我看", "給我看",
+             "表示", "出力", "教え", "見せ", "繰り返", "書き出", "보여", "출력", "알려", "공개", "반복", "اعرض", "اكشف", "اطبع",
+             "كرر", "दिखा", "प्रिंट"),
+    "leak_obj": ("系统提示", "系統提示", "系统指令", "系統指令", "提示词", "提示詞", "初始指令", "原始指令", "システムプロンプト",
+                 "最初の指示", "元の指示", "初期指示", "시스템 프롬프트", "시스템프롬프트", "초기 지시", "موجه النظام",
+                 "تعليمات النظام", "सिस्टम प्रॉम्प्ट"),
+    "secret": ("不要提及", "不要告诉", "不要透露", "悄悄", "秘密地", "言及しない", "伝えないで", "몰래", "언급하지", "سرا",
+               "دون إخبار", "चुपके"),
+    "limitless": ("没有任何限制", "没有限制", "無限制", "无限制", "制限なし", "制限のない", "제한 없는", "제한이 없는",
+                  "بدون قيود", "बिना किसी प्रतिबंध"),
+    "send": ("发送", "發送", "发到", "發到", "发给", "發給", "上传", "上傳", "转发", "轉發", "送信", "送って", "送る", "アップロード",
+             "転送", "전송", "보내", "업로드", "أرسل", "ارسل", "भेज"),
+    "data": ("对话", "對話", "聊天", "历史", "歷史", "记录", "記錄", "密码", "密碼", "数据", "數據", "会話", "履歴", "パスワード",
+             "データ", "認証情報", "대화", "기록", "비밀번호", "데이터", "المحادثة", "كلمة المرور", "بيانات", "बातचीत",
+             "पासवर्ड", "डेटा"),
+    "proc": ("阅读", "閱讀", "处理", "處理", "読む", "読んで", "処理する", "읽는", "처리하는", "يقرأ", "يعالج", "पढ़", "प्रोसेस"),
+    "henceforth": ("从现在", "從現在", "从今以后", "從今以後", "今後", "今から", "これから", "지금부터", "이제부터", "앞으로",
+                   "من الآن", "अब से"),
+    "prep": ("致", "给", "給", "へ", "宛", "에게", "께", "إلى", "प्रिय"),
+    "mention": ("攻击", "攻擊", "注入", "攻撃", "공격", "인젝션", "هجوم", "हमला"),
+}
