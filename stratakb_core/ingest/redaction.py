@@ -108,7 +108,8 @@ def marker(kind: str) -> str:
 
 # a credential-dump line: someone@example.com:password (or |), nothing else on the line
 _EMAIL_PASSWORD_RE: Final = re.compile(
-    r"^[ \t]*[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+[ \t]*[:|;][ \t]*(?P<v>[^\s]{4,128})[ \t]*$",
+    r"^[ \t]*(?:(?i:login|account|user(?:name)?|credentials?|creds|sign[ -]?in)[ \t]*:[ \t]*)?"
+    r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+[ \t]*(?:[:|;]|[ \t]/)[ \t]*(?P<v>[^\s]{4,128})[ \t]*$",
     re.MULTILINE,
 )
 _DUMP_VALUE_RE: Final = re.compile(r"[\d!@#$%^&*+=?~]")  # a word alone ("approved") is a note, not a password
@@ -132,7 +133,7 @@ _FLAG_RE: Final = re.compile(rf"(?P<lead>(?:^|\s)--)(?P<key>{_KEY})[ \t]+(?P<uv>
 _XML_RE: Final = re.compile(rf"<(?P<key>{_KEY})>(?P<uv>[^<>\n]{{1,512}})</(?P=key)>")
 _NAME_RE: Final = re.compile(r"[a-z][a-z_-]*|[A-Z][A-Z_]*")
 # after an unquoted value: nothing, closing brackets, a comment, a parenthesis, or more key=value pairs
-_OK_TAIL_RE: Final = re.compile(r"^(?:[;,&].*|[ \t]*[,;})\]]*[ \t]*(?:(?:#|//|<!--).*|\([^)]*\)[ \t]*)?)$")
+_OK_TAIL_RE: Final = re.compile(r"^(?:[;,&].*|[ \t]+[A-Za-z_][\w.-]{0,63}=.*|[ \t]*[,;})\]]*[ \t]*(?:(?:#|//|<!--).*|\([^)]*\)[ \t]*)?)$")
 
 _Found = tuple[int, int, str]  # start, end, kind
 
@@ -145,8 +146,13 @@ def _shape_spans(text: str) -> Iterator[_Found]:
     for m in PEM_OPEN.finditer(text):
         if len(m.group().split("\n", 1)[-1].strip()) >= 16:
             yield m.start(), m.end(), "private_key"
-    for kind, pattern in SHAPES:
+    low = text.lower()
+    for kind, pattern, gate, word_start in SHAPES:
+        if gate and not any(literal in low for literal in gate):
+            continue
         for m in pattern.finditer(text):
+            if word_start and m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_-"):
+                continue
             if "v" in pattern.groupindex:
                 value = m.group("v")
                 if is_placeholder(value) or (kind == "url_password" and value.lower() in {"pass", "pw"}):
@@ -199,7 +205,7 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
             if 1 < len(words.split()) <= 8 and not is_placeholder(words):
                 yield m.start(group), m.start(group) + len(words), "credential"
                 continue
-        if group == "uv" and not looks_random(value):
+        if group == "uv" and (CODE_RE.match(value) or not looks_random(value)):
             # unquoted and not token-shaped: must end its line (a comment or bracket aside), else prose
             tail = m.group("tail")
             if not _OK_TAIL_RE.match(tail) or CODE_RE.match(value) or tail.startswith("("):
@@ -230,11 +236,11 @@ _PROSE_RE: Final = re.compile(
     + r")(?:\s+(?:for|of|to|on|für|von|de|do|da|del|du|van|voor|do|för|till|для|от)\s+[^.\n:]{1,40}?)?"
     r"\s+(?:(?:is|was|has been|got|been)\s+(?:now\s+|still\s+)?(?:set|changed|reset|updated)\s+to"
     r"|is|was|reads|ist|lautet|war|es|est|é|è|är|er|on|jest|je|to|—)\s+)"
-    r"(?:(?P<qt>[\"'`«“‘])(?P<qv>[^\"'`«»“”‘’\n]{4,128})[\"'`»”’]|(?P<v>[^\s\"'`]{4,128}?)(?=[\s.,;)]|$))"
+    r"(?:(?P<qt>[\"'`«“‘])(?P<qv>[^\"'`«»“”‘’\n]{4,128})[\"'`»”’]|(?P<v>[^\s\"'`]{4,128}?)[\"'`]?(?=[\s.,;)]|$))"
 )
 # a secret word, a space and the value, ending its clause: "user root, passwd t3stB0x!"
 _INLINE_RE: Final = re.compile(
-    r"(?i:\b(?:password|passwd|passphrase|passcode|"
+    r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|"
     + _PROSE_WORDS
     + r"))"
     r"[ \t]+(?P<v>[^\s\"'`(<\[{$]{4,128}?)[\"'`]?"

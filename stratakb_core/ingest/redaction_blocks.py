@@ -4,7 +4,9 @@
 * a base64-encoded PEM private key (``LS0tLS1CRUdJTi...``, what ``tls.key`` holds) anywhere;
 * an XML element named by an attribute: ``<entry key="password">v</entry>``, ``<setting name="ApiKey">``;
 * AWS's secret access key: 40 base64 characters near an access key id (``AKIA...``/``ASIA...``);
-* a PuTTY private key file's ``Private-Lines:`` block.
+* a PuTTY private key file's ``Private-Lines:`` block;
+* a credential pair passed to code: ``new NetworkCredential("svc", "pw")``, ``Twilio(accountSid, 'tok')``,
+  ``auth=("user", "pw")``: the second argument, when it is not a placeholder and looks like a password.
 
 Each finder yields ``(start, end, kind)`` of the value only; every repetition is bounded.
 """
@@ -17,8 +19,8 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from stratakb_core.ingest.redaction_keys import is_secret_key
-from stratakb_core.ingest.redaction_values import is_placeholder
+from stratakb_core.ingest.redaction_keys import is_secret_key, snake
+from stratakb_core.ingest.redaction_values import is_placeholder, looks_random
 
 __all__ = ["block_spans"]
 
@@ -38,6 +40,34 @@ _XML_NAMED_RE: Final = re.compile(
 _AWS_ID_RE: Final = re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])")
 _AWS_SECRET_RE: Final = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
 _PUTTY_RE: Final = re.compile(r"^Private-Lines:[ \t]*\d{1,3}[ \t]*\r?\n(?P<v>(?:[A-Za-z0-9+/=]{1,128}\r?\n?){1,200})", re.M)
+
+# the arguments from their opening bracket (a literal start is fast to find); the callee is read backwards
+_CALL_PAIR_RE: Final = re.compile(
+    r"\([ \t]*(?P<id>[A-Za-z_][\w.]{0,63}|\"[^\"\n]{1,64}\"|'[^'\n]{1,64}')[ \t]*,[ \t]*"
+    r"(?P<q>[\"'])(?P<v>[^\"'\n]{6,128})(?P=q)[ \t]*[,)]"
+)
+_CALLEE_RE: Final = re.compile(
+    r"(?:(?P<callee>[A-Za-z_][\w.]{0,63})|(?P<kw>(?i:auth|basic_auth|http_auth|credentials?))[ \t]*[=:][ \t]*)$"
+)
+_CREDENTIAL_CALL_RE: Final = re.compile(r"credential|auth|login|logon|sign_?in|connect|client")
+_IDENTITY_RE: Final = re.compile(r"(?:^|_)(?:sid|user(?:name)?|account(?:_?id|_?sid)?|client_?id|key_?id|login|email)$")
+# one word holding digits, letters and a symbol or both cases: Rep0rts#Net, not "Hello World 2"
+_PASSWORDISH_RE: Final = re.compile(r"(?=\S*\d)(?=\S*[A-Za-z])(?=\S*[^\sA-Za-z0-9]|\S*[A-Z]\S*[a-z]|\S*[a-z]\S*[A-Z])\S+$")
+
+
+def _call_pair_spans(text: str) -> Iterator[_Found]:
+    for m in _CALL_PAIR_RE.finditer(text):
+        ident, value = m.group("id"), m.group("v")
+        before = _CALLEE_RE.search(text, max(0, m.start() - 80), m.start())
+        callee = before.group("callee") if before else None
+        named = (before is not None and before.group("kw") is not None) or (
+            callee is not None and _CREDENTIAL_CALL_RE.search(snake(callee))
+        )
+        identity = ident[0] not in "\"'" and _IDENTITY_RE.search(snake(ident))
+        # beside an identity alone (Twilio(accountSid, ...)) only a generated-looking value counts
+        if (looks_random(value) and (named or identity)) or (named and _PASSWORDISH_RE.match(value)):
+            if not is_placeholder(value):
+                yield m.start("v"), m.end("v"), "credential"
 
 
 def _k8s_secret_spans(text: str) -> Iterator[_Found]:
@@ -91,6 +121,8 @@ def block_spans(text: str) -> Iterator[_Found]:
             if is_secret_key(m.group("key")) and not is_placeholder(m.group("v")):
                 yield m.start("v"), m.end("v"), "credential"
     yield from _aws_secret_spans(text)
+    if "(" in text:
+        yield from _call_pair_spans(text)
     if "Private-Lines:" in text:
         for m in _PUTTY_RE.finditer(text):
             yield m.start("v"), m.start("v") + len(m.group("v").rstrip("\r\n")), "private_key"

@@ -11,6 +11,7 @@ for a name that holds one only when the value looks generated (``key``, ``sig``,
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 __all__ = ["PASSWORD_WORDS", "is_secret_key", "is_weak_key", "snake"]
@@ -53,6 +54,7 @@ def snake(key: str) -> str:
     return key.lower().replace("-", "_").replace(".", "_").replace(" ", "_")
 
 
+@lru_cache(maxsize=4096)
 def is_secret_key(key: str) -> bool:
     """True for a name that holds a secret whatever its value looks like."""
     name = snake(key).strip("_:")
@@ -61,6 +63,7 @@ def is_secret_key(key: str) -> bool:
     return bool(_KEY_END_RE.search(name))
 
 
+@lru_cache(maxsize=4096)
 def is_weak_key(key: str) -> bool:
     """True for a name that holds a secret when its value looks generated (``key``, ``sig``, ``sas``)."""
     name = snake(key).strip("_:")

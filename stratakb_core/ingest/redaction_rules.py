@@ -9,9 +9,9 @@ linear in the text's length.
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Final, NamedTuple
 
-__all__ = ["COMMAND_SECRETS", "PEM_OPEN", "PEM", "SHAPES"]
+__all__ = ["COMMAND_SECRETS", "PEM_OPEN", "PEM", "SHAPES", "Shape"]
 
 PEM: Final = re.compile(
     r"-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----"
@@ -24,54 +24,103 @@ PEM_OPEN: Final = re.compile(
 )
 
 _NOT_WORD: Final = r"(?![A-Za-z0-9_-])"
-SHAPES: Final[tuple[tuple[str, re.Pattern[str]], ...]] = (
-    ("aws_access_key", re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])")),
-    ("github_token", re.compile(r"(?<![A-Za-z0-9_])(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})")),
-    ("slack_token", re.compile(r"(?<![A-Za-z0-9])xox[abposre]-[A-Za-z0-9-]{10,}")),
-    ("slack_webhook", re.compile(r"(?<=hooks\.slack\.com/services/)T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,}")),
-    ("google_api_key", re.compile(r"(?<![A-Za-z0-9])AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])")),
-    ("stripe_key", re.compile(r"(?<![A-Za-z0-9])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}")),
-    ("anthropic_key", re.compile(r"(?<![A-Za-z0-9])sk-ant-[A-Za-z0-9_-]{20,}")),
+
+
+class Shape(NamedTuple):
+    """A secret's form: its kind, its pattern, and the literals (lower-cased) one of which it needs.
+
+    ``gate`` is a speed-up only: a text without any of them cannot match, so the pattern is not
+    run. ``word_start``: the match must not follow a letter, digit, ``_`` or ``-`` (checked after
+    the match, so the pattern can start with its literal prefix, which ``re`` searches fast).
+    """
+
+    kind: str
+    pattern: re.Pattern[str]
+    gate: tuple[str, ...] = ()
+    word_start: bool = False
+
+
+# other vendors' prefixed tokens, prefix and the rest: GitLab, npm, PyPI, SendGrid, Shopify, Hugging Face,
+# DigitalOcean, Databricks, Vault, Groq, Replicate, Linear, Notion, Postman, age, Atlassian, Doppler,
+# Sentry, Stripe webhooks, Figma, Mailgun, Square, Google OAuth, Docker Hub, GitLab runners and deploy
+# tokens, Grafana, Slack apps, Twilio, OpenRouter, PlanetScale, RubyGems, Terraform Cloud, Facebook,
+# Airtable, Brevo
+_PREFIXED: Final = (
+    ("glpat-", r"[A-Za-z0-9_-]{20,}"), ("npm_", r"[A-Za-z0-9]{36}"), ("pypi-AgE", r"[A-Za-z0-9_-]{40,}"),
+    ("SG.", r"[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,50}"), ("shp", r"(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
+    ("hf_", r"[A-Za-z]{30,40}"), ("do", r"[por]_v1_[a-f0-9]{64}"), ("dapi", r"[a-f0-9]{32}"),
+    ("hv", r"[sb]\.[A-Za-z0-9_-]{24,}"), ("gsk_", r"[A-Za-z0-9]{40,60}"), ("r8_", r"[A-Za-z0-9]{30,40}"),
+    ("lin_api_", r"[A-Za-z0-9]{30,50}"), ("ntn_", r"[A-Za-z0-9]{30,60}"), ("PMAK-", r"[a-f0-9]{24}-[a-f0-9]{30,40}"),
+    ("AGE-SECRET-KEY-1", r"[0-9A-Z]{50,60}"), ("ATATT3", r"[A-Za-z0-9_=-]{50,}"),
+    ("dp.", r"(?:pt|st|ct|sa)\.[A-Za-z0-9]{30,50}"), ("sntry", r"[su]_[A-Za-z0-9_=+/-]{20,}"),
+    ("whsec_", r"[A-Za-z0-9+/=]{20,}"), ("figd_", r"[A-Za-z0-9_-]{20,}"), ("key-", r"[a-f0-9]{32}"),
+    ("sq0", r"(?:atp|csp)-[A-Za-z0-9_-]{22,43}"), ("ya29.", r"[A-Za-z0-9_-]{20,}"), ("dckr_pat_", r"[A-Za-z0-9_-]{20,}"),
+    ("gl", r"(?:rt|dt|ptt|ft|cbt|oas|imt|agent|soat)-[A-Za-z0-9_-]{20,}"), ("glsa_", r"[A-Za-z0-9_]{32,}"),
+    ("xapp-", r"\d-[A-Za-z0-9-]{20,}"), ("AC", r"[0-9a-f]{32}"), ("SK", r"[0-9a-f]{32}"),
+    ("sk-or-v1-", r"[a-f0-9]{64}"), ("pscale_", r"(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}"),
+    ("rubygems_", r"[a-f0-9]{48}"), ("tfp_", r"[A-Za-z0-9]{40,}"), ("EAA", r"[A-Za-z0-9]{80,}"),
+    ("pat", r"[A-Za-z0-9]{14}\.[a-f0-9]{64}"), ("xkeysib-", r"[a-f0-9]{64}-[A-Za-z0-9]{16}"),
+)  # fmt: skip
+
+SHAPES: Final[tuple[Shape, ...]] = (
+    Shape("aws_access_key", re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"), (), True),
+    Shape("github_token", re.compile(r"(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})"), (), True),
+    Shape("slack_token", re.compile(r"xox[abposre]-[A-Za-z0-9-]{10,}"), (), True),
+    Shape(
+        "slack_webhook",
+        re.compile(r"(?<=hooks\.slack\.com/services/)T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,}"),
+        ("hooks.slack.com",),
+    ),
+    Shape("google_api_key", re.compile(r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])"), (), True),
+    Shape("stripe_key", re.compile(r"(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), (), True),
+    Shape("anthropic_key", re.compile(r"sk-ant-[A-Za-z0-9_-]{20,}"), (), True),
     # real keys are long and random: digits, capitals and small letters ("sk-ui-library-v2" is a name)
-    (
+    Shape(
         "openai_key",
-        re.compile(
-            r"(?<![A-Za-z0-9-])sk-(?:proj-|svcacct-|admin-)?(?=[\w-]*\d)(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[A-Za-z0-9_-]{30,}"
-        ),
+        re.compile(r"sk-(?:proj-|svcacct-|admin-)?(?=[\w-]*\d)(?=[\w-]*[A-Z])(?=[\w-]*[a-z])[A-Za-z0-9_-]{30,}"),
+        (),
+        True,
     ),
-    # other vendors' prefixed tokens: GitLab, npm, PyPI, SendGrid, Shopify, Hugging Face, DigitalOcean,
-    # Databricks, Vault, Groq, Replicate, Linear, Notion, Postman, age, Atlassian, Doppler, Sentry,
-    # Stripe webhooks, Figma, Mailgun, Square, Telegram bots, Google OAuth access tokens
-    (
-        "api_token",
-        re.compile(
-            r"(?<![A-Za-z0-9_-])(?:glpat-[A-Za-z0-9_-]{20,}|npm_[A-Za-z0-9]{36}|pypi-AgE[A-Za-z0-9_-]{40,}"
-            r"|SG\.[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,50}|shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}|hf_[A-Za-z]{30,40}"
-            r"|do[por]_v1_[a-f0-9]{64}|dapi[a-f0-9]{32}|hv[sb]\.[A-Za-z0-9_-]{24,}|gsk_[A-Za-z0-9]{40,60}"
-            r"|r8_[A-Za-z0-9]{30,40}|lin_api_[A-Za-z0-9]{30,50}|ntn_[A-Za-z0-9]{30,60}|PMAK-[a-f0-9]{24}-[a-f0-9]{30,40}"
-            r"|AGE-SECRET-KEY-1[0-9A-Z]{50,60}|ATATT3[A-Za-z0-9_=-]{50,}|dp\.(?:pt|st|ct|sa)\.[A-Za-z0-9]{30,50}"
-            r"|sntry[su]_[A-Za-z0-9_=+/-]{20,}|whsec_[A-Za-z0-9+/=]{20,}|figd_[A-Za-z0-9_-]{20,}|key-[a-f0-9]{32}"
-            r"|sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}|ya29\.[A-Za-z0-9_-]{20,}|dckr_pat_[A-Za-z0-9_-]{20,}"
-            r"|gl(?:rt|dt|ptt|ft|cbt|oas|imt|agent|soat)-[A-Za-z0-9_-]{20,}|glsa_[A-Za-z0-9_]{32,}|xapp-\d-[A-Za-z0-9-]{20,}"
-            r"|(?:AC|SK)[0-9a-f]{32}|sk-or-v1-[a-f0-9]{64}|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}"
-            r"|rubygems_[a-f0-9]{48}|tfp_[A-Za-z0-9]{40,}|[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}"
-            r"|EAA[A-Za-z0-9]{80,}|[0-9a-f]{32}-us\d{1,2}|pat[A-Za-z0-9]{14}\.[a-f0-9]{64}"
-            r"|xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}|\d{1,3}[A-Za-z0-9_~.-]{1,3}8Q~[A-Za-z0-9_~.-]{31,34})" + _NOT_WORD
-        ),
+    # other vendors' prefixed tokens (see _PREFIXED)
+    *(
+        Shape("api_token", re.compile(re.escape(prefix) + body + _NOT_WORD), (prefix.lower(),), True)
+        for prefix, body in _PREFIXED
     ),
-    ("api_token", re.compile(r"(?<![\w:/.-])\d{8,10}:AA[A-Za-z0-9_-]{33}" + _NOT_WORD)),
+    # ... and those without a prefix of their own: Terraform Cloud, Mailchimp, Azure AD client secrets, Telegram bots
+    Shape("api_token", re.compile(r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}" + _NOT_WORD), (".atlasv1.",), True),
+    Shape("api_token", re.compile(r"[0-9a-f]{32}-us\d{1,2}" + _NOT_WORD), ("-us",), True),
+    Shape("api_token", re.compile(r"\d{1,3}[A-Za-z0-9_~.-]{1,3}8Q~[A-Za-z0-9_~.-]{31,34}" + _NOT_WORD), ("8q~",), True),
+    Shape("api_token", re.compile(r"(?<![\w:/.-])\d{8,10}:AA[A-Za-z0-9_-]{33}" + _NOT_WORD), (":aa",)),
     # a signed URL's signature grants access on its own (S3, GCS, Azure SAS)
-    (
+    Shape(
         "url_signature",
         re.compile(r"[?&](?i:x-amz-signature|x-goog-signature|sig|signature)=(?P<v>[A-Za-z0-9%+/=_-]{20,512})"),
+        ("sig",),
     ),
-    ("jwt", re.compile(r"(?<![A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}")),
-    ("bearer_token", re.compile(r"(?i:\bbearer)\s+(?P<v>[A-Za-z0-9._~+/-]{16,}=*)")),
-    ("basic_auth", re.compile(r"(?i:\bauthorization\s*:\s*basic)\s+(?P<v>[A-Za-z0-9+/]{8,}=*)(?![\w+/=])")),
-    ("auth_header", re.compile(r"(?i:\bauthorization\s*:\s*(?:token|api-?key|key))\s+(?P<v>[A-Za-z0-9._~+/-]{8,}=*)")),
+    Shape("jwt", re.compile(r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), (), True),
+    Shape("bearer_token", re.compile(r"(?i:\bbearer)\s+(?P<v>[A-Za-z0-9._~+/-]{16,}=*)"), ("bearer",)),
+    Shape(
+        "basic_auth",
+        re.compile(
+            r"(?i:\bauthorization[\"']?[ \t]*[:=,]?[ \t]*[\"']?[ \t]*basic)\s+(?P<v>[A-Za-z0-9+/]{8,}=*)(?![\w+/=])"
+        ),
+        ("authorization",),
+    ),
+    Shape(
+        "auth_header",
+        re.compile(
+            r"(?i:\bauthorization[\"']?[ \t]*[:=,]?[ \t]*[\"']?[ \t]*(?:token|api-?key|key))\s+"
+            r"(?P<v>[A-Za-z0-9._~+/-]{8,}=*)"
+        ),
+        ("authorization",),
+    ),
     # scheme://user:password@host, the password only
     # (an unescaped @ may sit in the password: the host follows the last one)
-    ("url_password", re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128}(?:@[^\s/@]{1,64}){0,2})@[\w.\[-]")),
+    Shape(
+        "url_password",
+        re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128}(?:@[^\s/@]{1,64}){0,2})@[\w.\[-]"),
+        ("://",),
+    ),
 )
 
 _Q: Final = r"(?:\"(?P<dv>[^\"\n]{1,256})\"|'(?P<sv>[^'\n]{1,256})'|(?P<uv>[^\s\"'|;&)]{1,256}))"
@@ -100,6 +149,14 @@ COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     # code: setPassword("PW"), withApiKey('PW')
     re.compile(
         r"\b(?:set|with)(?:Password|Passwd|Secret|ClientSecret|Token|AccessToken|ApiKey|Credentials?)\(\s*" + _QUOTED
+    ),
+    # tools that take a password after their own flag: redis-cli -a, ldapsearch -w, sqlcmd -P, mosquitto -P, ...
+    re.compile(
+        r"\b(?:redis-cli\b[^\n|;&]{0,120}?\s-a|ldap(?:search|add|modify|delete|passwd|whoami)\b[^\n|;&]{0,120}?\s-w"
+        r"|(?:sqlcmd|bcp|osql|isql|mosquitto_(?:pub|sub)|mongo(?:sh|dump|restore|export|import)?)\b[^\n|;&]{0,120}?\s-[Pp]"
+        r"|rabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+[^\s]{1,64}|smbclient\b[^\n|;&]{0,120}?\s-U[ \t]*[^\s%]{1,64}%"
+        r"|htpasswd[ \t]+(?:-\w+[ \t]+){0,4}(?:-\w*b\w*)[ \t]+(?:-\w+[ \t]+){0,4}[^\s-][^\s]{0,200}[ \t]+[^\s-][^\s]{0,63}"
+        r"|\bzip\b[^\n|;&]{0,120}?\s-P|\bnet[ \t]+use\b[^\n|;&]{0,120}?/user:[^\s]{1,64})[ \t]*" + _Q
     ),
     # Oracle's user/password@service: jdbc:oracle:thin:scott/tiger@host, sqlplus scott/tiger@orcl
     re.compile(

@@ -24,7 +24,7 @@ _PLACEHOLDER_WORDS: Final = frozenset(
     required optional string str bool boolean int integer number bytes any object todo tbd placeholder example sample
     dummy hidden masked omitted undefined empty unset default env prompt value your_password your_token your_api_key
     your_secret mypassword secretref vault include same-origin omit auto basic bearer oauth oauth2 jwt
-    flag option argument parameter switch replace_me replaceme
+    flag option argument parameter switch replace_me replaceme tiger hunter2 p@ssw0rd
     """.split()
 )
 _PLACEHOLDER_RE: Final = re.compile(
@@ -63,6 +63,8 @@ def is_placeholder(value: str) -> bool:
 
 _TOKEN_RE: Final = re.compile(r"[A-Za-z0-9+/=_.~%-]{16,512}")
 _UUID_RE: Final = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+# names and code, not values: vault.kv.read_secret_version, base64-value-non-empty
+_IDENTIFIER_RE: Final = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[a-z]+(?:[._-][a-z0-9]+){2,}")
 _VERSION_RE: Final = re.compile(r"v?\d+(?:[._-]\d+)+(?:[._-]?[A-Za-z]+\d*)?")
 
 
@@ -73,6 +75,8 @@ def looks_random(value: str) -> bool:
     ``key:``) it is an HMAC or an API key; checksums and commit ids carry names of their own.
     """
     if not _TOKEN_RE.fullmatch(value) or _UUID_RE.fullmatch(value) or _VERSION_RE.fullmatch(value):
+        return False
+    if _IDENTIFIER_RE.fullmatch(value):
         return False
     if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
         return False
