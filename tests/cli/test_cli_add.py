@@ -186,7 +186,8 @@ def test_ctrl_c_keeps_what_was_stored_and_the_next_run_carries_on(database_url, 
     for i in range(40):
         # Enough chunks per file that groups commit one after another.
         write(folder, f"doc{i:02}.md", "".join(f"## Part {j}\n\nPart {j} of document {i}.\n\n" for j in range(20)))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _SlowEmbeddings)
+    handler = type("SlowEmbeddings", (_SlowEmbeddings,), {})  # its own delay, changed below
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     env = cli_env(database_url, EMBEDDING_BACKEND="openai_compatible", EMBEDDING_MODEL="slow-8",
                   EMBEDDING_DIMENSIONS="8", EMBEDDING_BATCH_SIZE="16",
@@ -209,6 +210,8 @@ def test_ctrl_c_keeps_what_was_stored_and_the_next_run_carries_on(database_url, 
         conn.commit()
         assert 0 < kept < 40
         assert json.loads(out)["status"] == "interrupted"
+        # The endpoint is slow only so that the signal lands mid-run; the next run need not wait.
+        handler.delay = 0.0
         again = run_cli(["add", str(folder), "--json"], env, timeout=300)
         assert again.returncode == 0, again.stderr
         data = json.loads(again.stdout)
