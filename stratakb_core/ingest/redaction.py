@@ -133,7 +133,9 @@ _FLAG_RE: Final = re.compile(rf"(?P<lead>(?:^|\s)--)(?P<key>{_KEY})[ \t]+(?P<uv>
 _XML_RE: Final = re.compile(rf"<(?P<key>{_KEY})>(?P<uv>[^<>\n]{{1,512}})</(?P=key)>")
 _NAME_RE: Final = re.compile(r"[a-z][a-z_-]*|[A-Z][A-Z_]*")
 # after an unquoted value: nothing, closing brackets, a comment, a parenthesis, or more key=value pairs
-_OK_TAIL_RE: Final = re.compile(r"^(?:[;,&].*|[ \t]+[A-Za-z_][\w.-]{0,63}=.*|[ \t]*[,;})\]]*[ \t]*(?:(?:#|//|<!--).*|\([^)]*\)[ \t]*)?)$")
+_OK_TAIL_RE: Final = re.compile(
+    r"^(?:[;,&].*|[ \t]+[A-Za-z_][\w.-]{0,63}=.*|[ \t]*[,;})\]]*[ \t]*(?:(?:#|//|<!--).*|\([^)]*\)[ \t]*)?)$"
+)
 
 _Found = tuple[int, int, str]  # start, end, kind
 
@@ -240,9 +242,7 @@ _PROSE_RE: Final = re.compile(
 )
 # a secret word, a space and the value, ending its clause: "user root, passwd t3stB0x!"
 _INLINE_RE: Final = re.compile(
-    r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|"
-    + _PROSE_WORDS
-    + r"))"
+    r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|" + _PROSE_WORDS + r"))"
     r"[ \t]+(?P<v>[^\s\"'`(<\[{$]{4,128}?)[\"'`]?"
     r"(?=[.,;!)]?(?:[ \t]*$|[ \t]*\n)|[,;][ \t]|[ \t]+\(|[ \t]+(?:and|for|on|to|at|until|or)\b)",
     re.MULTILINE,
@@ -312,7 +312,10 @@ def _table_spans(text: str) -> Iterator[_Found]:
 
 
 _DETECTORS: Final[tuple[Callable[[str], Iterator[_Found]], ...]] = (
-    _shape_spans, block_spans, _labelled_spans, _extra_spans
+    _shape_spans,
+    block_spans,
+    _labelled_spans,
+    _extra_spans,
 )
 
 KINDS: Final = (

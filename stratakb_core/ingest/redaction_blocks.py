@@ -39,7 +39,9 @@ _XML_NAMED_RE: Final = re.compile(
 )
 _AWS_ID_RE: Final = re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])")
 _AWS_SECRET_RE: Final = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
-_PUTTY_RE: Final = re.compile(r"^Private-Lines:[ \t]*\d{1,3}[ \t]*\r?\n(?P<v>(?:[A-Za-z0-9+/=]{1,128}\r?\n?){1,200})", re.M)
+_PUTTY_RE: Final = re.compile(
+    r"^Private-Lines:[ \t]*\d{1,3}[ \t]*\r?\n(?P<v>(?:[A-Za-z0-9+/=]{1,128}\r?\n?){1,200})", re.M
+)
 
 # the arguments from their opening bracket (a literal start is fast to find); the callee is read backwards
 _CALL_PAIR_RE: Final = re.compile(
@@ -52,7 +54,9 @@ _CALLEE_RE: Final = re.compile(
 _CREDENTIAL_CALL_RE: Final = re.compile(r"credential|auth|login|logon|sign_?in|connect|client")
 _IDENTITY_RE: Final = re.compile(r"(?:^|_)(?:sid|user(?:name)?|account(?:_?id|_?sid)?|client_?id|key_?id|login|email)$")
 # one word holding digits, letters and a symbol or both cases: Rep0rts#Net, not "Hello World 2"
-_PASSWORDISH_RE: Final = re.compile(r"(?=\S*\d)(?=\S*[A-Za-z])(?=\S*[^\sA-Za-z0-9]|\S*[A-Z]\S*[a-z]|\S*[a-z]\S*[A-Z])\S+$")
+_PASSWORDISH_RE: Final = re.compile(
+    r"(?=\S*\d)(?=\S*[A-Za-z])(?=\S*[^\sA-Za-z0-9]|\S*[A-Z]\S*[a-z]|\S*[a-z]\S*[A-Z])\S+$"
+)
 
 
 def _call_pair_spans(text: str) -> Iterator[_Found]:

@@ -54,7 +54,8 @@ _PREFIXED: Final = (
     ("AGE-SECRET-KEY-1", r"[0-9A-Z]{50,60}"), ("ATATT3", r"[A-Za-z0-9_=-]{50,}"),
     ("dp.", r"(?:pt|st|ct|sa)\.[A-Za-z0-9]{30,50}"), ("sntry", r"[su]_[A-Za-z0-9_=+/-]{20,}"),
     ("whsec_", r"[A-Za-z0-9+/=]{20,}"), ("figd_", r"[A-Za-z0-9_-]{20,}"), ("key-", r"[a-f0-9]{32}"),
-    ("sq0", r"(?:atp|csp)-[A-Za-z0-9_-]{22,43}"), ("ya29.", r"[A-Za-z0-9_-]{20,}"), ("dckr_pat_", r"[A-Za-z0-9_-]{20,}"),
+    ("sq0", r"(?:atp|csp)-[A-Za-z0-9_-]{22,43}"), ("ya29.", r"[A-Za-z0-9_-]{20,}"),
+    ("dckr_pat_", r"[A-Za-z0-9_-]{20,}"),
     ("gl", r"(?:rt|dt|ptt|ft|cbt|oas|imt|agent|soat)-[A-Za-z0-9_-]{20,}"), ("glsa_", r"[A-Za-z0-9_]{32,}"),
     ("xapp-", r"\d-[A-Za-z0-9-]{20,}"), ("AC", r"[0-9a-f]{32}"), ("SK", r"[0-9a-f]{32}"),
     ("sk-or-v1-", r"[a-f0-9]{64}"), ("pscale_", r"(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}"),
@@ -153,14 +154,18 @@ COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     # tools that take a password after their own flag: redis-cli -a, ldapsearch -w, sqlcmd -P, mosquitto -P, ...
     re.compile(
         r"\b(?:redis-cli\b[^\n|;&]{0,120}?\s-a|ldap(?:search|add|modify|delete|passwd|whoami)\b[^\n|;&]{0,120}?\s-w"
-        r"|(?:sqlcmd|bcp|osql|isql|mosquitto_(?:pub|sub)|mongo(?:sh|dump|restore|export|import)?)\b[^\n|;&]{0,120}?\s-[Pp]"
-        r"|rabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+[^\s]{1,64}|smbclient\b[^\n|;&]{0,120}?\s-U[ \t]*[^\s%]{1,64}%"
-        r"|htpasswd[ \t]+(?:-\w+[ \t]+){0,4}(?:-\w*b\w*)[ \t]+(?:-\w+[ \t]+){0,4}[^\s-][^\s]{0,200}[ \t]+[^\s-][^\s]{0,63}"
+        r"|(?:sqlcmd|bcp|osql|isql|mosquitto_(?:pub|sub)|mongo(?:sh|dump|restore|export|import)?)\b"
+        r"[^\n|;&]{0,120}?\s-[Pp]"
+        r"|rabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+[^\s]{1,64}"
+        r"|smbclient\b[^\n|;&]{0,120}?\s-U[ \t]*[^\s%]{1,64}%"
+        r"|htpasswd[ \t]+(?:-\w+[ \t]+){0,4}(?:-\w*b\w*)[ \t]+(?:-\w+[ \t]+){0,4}"
+        r"[^\s-][^\s]{0,200}[ \t]+[^\s-][^\s]{0,63}"
         r"|\bzip\b[^\n|;&]{0,120}?\s-P|\bnet[ \t]+use\b[^\n|;&]{0,120}?/user:[^\s]{1,64})[ \t]*" + _Q
     ),
     # Oracle's user/password@service: jdbc:oracle:thin:scott/tiger@host, sqlplus scott/tiger@orcl
     re.compile(
-        r"(?:\bjdbc:oracle:(?:thin|oci8?):|\b(?:sqlplus|sqlldr|expdp|impdp|exp|imp|rman|dgmgrl)[ \t]+(?:-\w+[ \t]+){0,3})"
+        r"(?:\bjdbc:oracle:(?:thin|oci8?):"
+        r"|\b(?:sqlplus|sqlldr|expdp|impdp|exp|imp|rman|dgmgrl)[ \t]+(?:-\w+[ \t]+){0,3})"
         r"[\w$#.-]{1,64}/(?P<uv>[^\s/@\"']{1,128})@"
     ),
     # Dockerfile: ENV DB_PASSWORD value (the old form without =)

@@ -194,7 +194,10 @@ def test_wave_4_near_misses_stay(text):
         ('new NetworkCredential("svc", "Rep0rts#Net")', "Rep0rts#Net"),
         ("Twilio(accountSid, '4f8e2d1c9b7a6e5d3c2b1a0f9e8d7c6b')", "4f8e2d1c9b7a6e5d3c2b1a0f9e8d7c6b"),
         ("Login: desk@example.com / D3sk!Supp0rt", "D3sk!Supp0rt"),
-        ("AKIA" + "Z7QX4KD2MB9TLP3W q9Xz3kLm0PqR7sTuV2wXyZ8aBcDeFgHiJkLm1234", "q9Xz3kLm0PqR7sTuV2wXyZ8aBcDeFgHiJkLm1234"),
+        (
+            "AKIA" + "Z7QX4KD2MB9TLP3W q9Xz3kLm0PqR7sTuV2wXyZ8aBcDeFgHiJkLm1234",
+            "q9Xz3kLm0PqR7sTuV2wXyZ8aBcDeFgHiJkLm" + "1234",
+        ),
         ("dckr_pat_" + "aB3dE5fG7hI9jK1lM3nO5pQ7rS9", "dckr_pat_aB3dE5fG7hI9jK1lM3nO5pQ7rS9"),
         ("ENV DB_PASSWORD Kx9-pl4ne", "Kx9-pl4ne"),
     ],
