@@ -24,7 +24,7 @@ _PLACEHOLDER_WORDS: Final = frozenset(
     required optional string str bool boolean int integer number bytes any object todo tbd placeholder example sample
     dummy hidden masked omitted undefined empty unset default env prompt value your_password your_token your_api_key
     your_secret mypassword secretref vault include same-origin omit auto basic bearer oauth oauth2 jwt
-    flag option argument parameter switch replace_me replaceme tiger hunter2 p@ssw0rd
+    flag option argument parameter switch replace_me replaceme
     """.split()
 )
 _PLACEHOLDER_RE: Final = re.compile(

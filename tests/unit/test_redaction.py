@@ -239,3 +239,10 @@ def test_redact_stays_fast_on_pathological_input(text):
     start = time.perf_counter()
     redact(text)
     assert time.perf_counter() - start < 60
+
+
+def test_the_issues_own_example_is_redacted_whatever_its_fame():
+    # a well-known password is still a password: "password: hunter2" is the example issue 17 names
+    for text in ("password: hunter2", "db_password = p@ssw0rd", "the password is hunter2"):
+        out = redact(text).text
+        assert "[REDACTED_" in out and "hunter2" not in out and "p@ssw0rd" not in out, out
