@@ -108,3 +108,43 @@ def test_bad_input_gets_a_clear_error(tmp_path):
         ocr_pdf_pages(not_pdf)
     with pytest.raises(ParseError, match="x.pdf"):
         ocr_image(not_pdf)
+
+
+@needs_ocr
+def test_two_columns_under_a_title_read_column_by_column(tmp_path):
+    from stratakb_core.ingest.parsing.ocr import ocr_image
+    from tests.unit.test_ocr_columns import LEFT, RIGHT, TITLE, two_column_page
+
+    path = tmp_path / "two-columns.png"
+    two_column_page(gutter=30).save(path)  # read whole, its rows interleave the two columns
+    page = ocr_image(path)
+    assert [ln.text for ln in page.lines] == [TITLE, *LEFT, *RIGHT]
+    left, right = page.lines[1 : 1 + len(LEFT)], page.lines[1 + len(LEFT) :]
+    assert max(ln.left for ln in left) < min(ln.left for ln in right)  # boxes in page pixels
+    assert [ln.top for ln in right] == sorted(ln.top for ln in right)
+
+
+@needs_ocr
+def test_a_single_column_page_is_read_whole_as_before(tmp_path, monkeypatch):
+    from stratakb_core.ingest.parsing import ocr
+    from tests.unit.test_ocr_columns import one_column_page
+
+    seen = []
+    engine = ocr._engine(2)
+
+    def spy(threads):
+        def run(array):
+            seen.append(array.shape)
+            return engine(array)
+
+        return run
+
+    monkeypatch.setattr(ocr, "_engine", spy)
+    path = tmp_path / "one-column.png"
+    image = one_column_page()
+    image.save(path)
+    page = ocr.ocr_image(path)
+    assert seen == [(image.height, image.width, 3)]  # one call on the whole page, as without column detection
+    assert page.lines[0].text.startswith("Minutes of the harbour") and page.lines[-1].text.endswith("first of July.")
+    words = ("Minutes", "third of June", "The chair", "draft plan", "None.", "Item", "Piles", "Fenders", "Lamps")
+    assert [page.text.index(w) for w in words] == sorted(page.text.index(w) for w in words)  # row by row
