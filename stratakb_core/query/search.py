@@ -4,9 +4,11 @@ I/O (through `store.search_sql`, which holds the SQL).
 The two arms find the candidates (three times top_k, at least 40), in one SQL statement with the
 title match and each candidate's evidence (`store.search_sql`); each candidate is then scored
 by its evidence (`query.evidence`: similarity plus the query's rare words in its text, section
-title and file name), and a section whose title is the query joins the candidates. The `score`
-of a result is that evidence; `fused` keeps the reciprocal-rank fusion of the two arms. Filters
-apply inside both arms, before they truncate, and every result carries its cosine similarity.
+title and file name), and a section whose title is the query joins the candidates. A question in
+parts ("X vs Y", "A and B") keeps a place in the top k for each part's best candidate
+(`query.parts`, `_part_slots`). The `score` of a result is that evidence; `fused` keeps the
+reciprocal-rank fusion of the two arms. Filters apply inside both arms, before they truncate, and
+every result carries its cosine similarity.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +25,7 @@ import psycopg
 
 from stratakb_core.embedding import Embedder
 from stratakb_core.query.evidence import QueryTerms, evidence_score, title_key, title_match
+from stratakb_core.query.parts import keep_part_slots, part_lexemes, part_words, question_parts
 from stratakb_core.store import search_sql
 from stratakb_core.store import vectors as vector_tables
 
@@ -98,6 +102,43 @@ def _keep_keyword_slots(results: list[SearchResult], top_k: int, slots: int) -> 
     return sorted(keep + rest[: top_k - len(keep)], key=lambda x: (-x.score, x.chunk_id))
 
 
+PART_SLOTS = 1  # each part's best passages kept in the top k (2 measured no better on the dev half)
+
+
+def _part_slots(top: list[SearchResult], results: list[SearchResult], rows: list[search_sql.CandidateRow],
+                query: str, terms: QueryTerms) -> list[SearchResult]:
+    """The top k with each part's best candidate in it (`query.parts`), ordered by evidence.
+
+    A part is scored over the whole question's candidates (no further statement) by the evidence
+    of the part alone: similarity to the question, the part's own rare words in the passage, its
+    section title and file name, and the part's content words as the passage's section heading
+    ("close" -> "5.5.1 Close"). Parts without a rare word of their own ("which fields does each
+    allow") get no place.
+    """
+    parts = question_parts(query)
+    rare = sorted(_rare(terms))
+    parts = [p for p in parts if part_lexemes(p, rare)]
+    if len(parts) < 2:
+        return top
+    by_id = {r.chunk_id: r for r in rows}
+
+    def scorer(part: str) -> Callable[[SearchResult], float]:
+        own = part_lexemes(part, list(terms.df))
+        words = part_words(part)
+        pt = QueryTerms({lex: d for lex, d in terms.df.items() if lex in own}, terms.total)
+
+        def score(x: SearchResult) -> float:
+            r = by_id[x.chunk_id]
+            return evidence_score(x.similarity, pt, r.in_text, r.in_title, r.in_file, None,
+                                  title_match(words, r.section_path))
+        return score
+
+    by_score = {x.chunk_id for x in results[: len(top)]}
+    kept = keep_part_slots(top, results, [scorer(p) for p in parts], key=lambda x: x.chunk_id,
+                           per_part=PART_SLOTS, fixed=lambda x: x.chunk_id not in by_score)
+    return sorted(kept, key=lambda x: (-x.score, x.chunk_id))
+
+
 def hybrid_search(
     conn: psycopg.Connection,
     embedder: Embedder,
@@ -138,7 +179,10 @@ def hybrid_search(
         results.sort(key=lambda x: (x.vector_rank or k + 1, x.chunk_id))
     elif arms == "keyword":
         results.sort(key=lambda x: (x.keyword_rank or k + 1, x.chunk_id))
-    return _keep_keyword_slots(results, top_k, keyword_slots if arms == "hybrid" else 0)
+    top = _keep_keyword_slots(results, top_k, keyword_slots if arms == "hybrid" else 0)
+    if arms != "hybrid":
+        return top
+    return _part_slots(top, results, found.rows, query, QueryTerms(found.df, found.total))
 
 
 class SearchCache:
