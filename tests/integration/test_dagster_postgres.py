@@ -70,7 +70,7 @@ def _wait_for_runs(instance: dg.DagsterInstance, count: int, daemon: subprocess.
         records = [r for r in instance.get_run_records() if "dagster/backfill" in r.dagster_run.tags]
         if len(records) >= count and all(r.dagster_run.is_finished for r in records):
             return records
-        time.sleep(2)
+        time.sleep(0.5)
     states = [(r.dagster_run.tags.get("dagster/partition"), r.dagster_run.status.value)
               for r in instance.get_run_records()]
     failures = [str(e.dagster_event.step_failure_data.error.to_string())[-900:]
