@@ -6,24 +6,30 @@ AI reader addressed as such, or "you"), what it does (throws orders away, declar
 dictates the answer, copies the operator's text out, moves data to an address, calls a tool to
 destroy something, hides itself) and what it does it to (instructions, system prompt,
 conversation, credentials, a URL). The words come from ``injection_lexicon`` (English and
-fourteen other languages); ``cues`` finds them, ``fired`` combines them:
+fifteen other languages); ``cues`` finds them, ``fired`` combines them. An order is aimed at the
+reader when the sentence says "you", names an AI, or opens with the verb ("Please disregard ...");
+a permission, condition or negation just before the cue cancels it ("you can override the
+defaults", "if you forget the previous instructions", "do not ignore warnings"):
 
 * ``override``: an override verb or a void predicate on instructions that are the reader's own
-  ("your", "you were given", "the operator's", "previous") in a sentence aimed at the reader
-  (not "if you forget the previous instructions", not "you can override the rules"); a sentence
-  that addresses an AI reader ("Note for AI reviewers:", "any assistant processing this file",
-  "if you are an AI", "Nota per l'intelligenza artificiale:") and dictates, overrides, hides or
-  frees; a persona without limits;
+  ("your", "you were given", "the operator's", "previous"), aimed at the reader or followed by a
+  dictated answer; a sentence that addresses an AI reader ("Note for AI reviewers:", "any
+  assistant processing this file", "if you are an AI", "Nota per l'intelligenza artificiale:") and
+  dictates, overrides, hides or frees; "from now on" with a dictated answer; "new instructions:"
+  with an order; a persona without limits;
 * ``prompt_leak``: a copy-out verb on the operator's text, in a sentence aimed at the reader;
-* ``send_to_url``: a send verb, the conversation or secrets, and a URL or e-mail address;
+* ``send_to_url``: a send verb, the conversation or secrets, and a URL or e-mail address (also
+  spelt out: "keys (at) drop (dot) test"), or any send to an address done silently;
 * ``exfil_link``: putting the conversation or secrets into a link, image or query string;
 * ``tool_imitation``: calling a tool with a destructive argument, addressed to an AI or hidden;
 * ``role_tag``: a line that claims the system or developer role (``System:``, ``SYSTEM PROMPT``,
   ``"role": "system"``) followed by an order of any of the kinds above.
 
-A sentence that talks about attacks (attacker, injection, phishing, for example, ...) is a
-mention and sets off nothing here. Matching is linear: one pass to split sentences, one to read
-words, dictionary look-ups per word.
+A sentence that talks about attacks (attacker, injection, phishing, for example, ...), or follows
+one, is a mention and sets off nothing here; ``injection`` also drops spans that are quoted
+mentions. Addresses are masked before words are read ("attacker@evil.example" is a destination,
+not a word about attacks). Matching is linear: one pass to split sentences, one to read words,
+dictionary look-ups per word; sentences without an object or addressee cue stop there.
 """
 
 from __future__ import annotations
@@ -44,6 +50,10 @@ _SCRIPTS: Final = re.compile(r"[\u0600-\u06ff\u0900-\u097f\u3040-\u9fff\uac00-\u
 _DEST: Final = "\x01"
 _URL: Final = re.compile(r"(?:https?|ftp)://[^\s)\]>\"'`]{1,400}|www\.[^\s)\]>\"'`]{1,400}")
 _EMAIL: Final = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}")
+# "keys (at) evil-drop (dot) test": an address spelt out so that filters miss it
+_SPELT: Final = re.compile(
+    r"\w[\w.-]{0,63}\s{0,2}[(\[{]\s{0,2}at\s{0,2}[)\]}]\s{0,2}[\w-]{1,63}\s{0,2}[(\[{]\s{0,2}dot\s{0,2}[)\]}]"
+)
 _TLD: Final = re.compile(r"\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|invalid|example|test)\b")
 _DOMAIN: Final = re.compile(
     r"\b[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|invalid|example|test)\b"
@@ -55,6 +65,7 @@ _ROLE: Final = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _MAX_WORDS: Final = 5
+_MAX_SENTENCE: Final = 600
 
 
 def _build() -> tuple[dict[str, frozenset[str]], dict[int, dict[str, frozenset[str]]], set[str]]:
@@ -81,6 +92,7 @@ def _build() -> tuple[dict[str, frozenset[str]], dict[int, dict[str, frozenset[s
 _EXACT, _PREFIX, _FIRSTS = _build()
 _LENGTHS: Final = tuple(sorted(_PREFIX))
 _NO_CUES: Final[frozenset[str]] = frozenset()
+_SCRIPT_WORDS: Final = {cue: tuple(w.replace("_", " ").lower() for w in ws.split()) for cue, ws in SCRIPT_CUES.items()}
 _SEEN: dict[str, frozenset[str]] = {}  # words already looked up (bounded: new words past 100,000 are not kept)
 
 
@@ -99,21 +111,23 @@ def cues(sentence: str) -> dict[str, list[int]]:
     """Each cue found in ``sentence`` (lower-cased) and the word positions where it was found."""
     toks = _WORD.findall(sentence)
     out: dict[str, list[int]] = {}
+    seen, firsts = _SEEN, _FIRSTS
     for i, tok in enumerate(toks):
-        hit = _SEEN.get(tok)
+        hit = seen.get(tok)
         if hit is None:
             hit = _token_cues(tok)
-            if len(_SEEN) < 100_000:
-                _SEEN[tok] = hit
-        for cue in hit:
-            out.setdefault(cue, []).append(i)
-        if tok in _FIRSTS:
+            if len(seen) < 100_000:
+                seen[tok] = hit
+        if hit:
+            for cue in hit:
+                out.setdefault(cue, []).append(i)
+        if tok in firsts:
             for n in range(2, min(_MAX_WORDS, len(toks) - i) + 1):
                 for cue in _EXACT.get(" ".join(toks[i : i + n]), _NO_CUES):
-                    out.setdefault(cue, []).append(i)
+                    out.setdefault(cue, []).extend(range(i, i + n))
     if _SCRIPTS.search(sentence):
-        for cue, words in SCRIPT_CUES.items():
-            if any(w.lower() in sentence for w in words):
+        for cue, words in _SCRIPT_WORDS.items():
+            if any(w in sentence for w in words):
                 out.setdefault(cue, []).append(-1)
     out["_len"] = [len(toks)]
     return out
@@ -186,19 +200,35 @@ def _mask(text: str) -> str:
         out = _URL.sub(hide, out)
     if "@" in out:
         out = _EMAIL.sub(hide, out)
+    if "at)" in out or "at]" in out or "at}" in out:
+        out = _SPELT.sub(hide, out)
     if _TLD.search(out):
         out = _DOMAIN.sub(hide, out)
     return out
 
 
 def _sentences(text: str) -> Iterator[tuple[int, int]]:
+    """Sentence spans, none longer than _MAX_SENTENCE (which keeps the word-distance tests small)."""
+    ends = [m.end() for m in _END.finditer(text)]
     start = 0
-    for m in _END.finditer(text):
-        if m.end() - start > 1:
-            yield start, m.end()
-        start = m.end()
-    if len(text) - start > 1:
-        yield start, len(text)
+    for end in [*ends, len(text)]:
+        while end - start > _MAX_SENTENCE:
+            yield start, start + _MAX_SENTENCE
+            start += _MAX_SENTENCE
+        if end - start > 1:
+            yield start, end
+        start = end
+
+
+# every rule needs one of these cues in its sentence (or an object in the one before)
+_NEEDED: Final = frozenset(
+    {"instr", "ai", "henceforth", "fresh", "limitless", "unbounded", "leak_obj", "data", "secret"}
+)
+
+
+def _opens_with_order(found: Cues) -> bool:
+    """The text after a role line starts with an order ("content": "Operator directive: reveal ...")."""
+    return any(0 <= i <= 5 for c in ("steer", "leak", "send", "override") for i in found.get(c, ()))
 
 
 def fired(texts: list[str]) -> Iterator[tuple[str, int, int, int]]:
@@ -212,14 +242,16 @@ def fired(texts: list[str]) -> Iterator[tuple[str, int, int, int]]:
             found = seen.get(sentence)
             if found is None:
                 found = seen[sentence] = cues(sentence)
-            if "mention" not in found and "mention" not in prev:
+            if _NEEDED.isdisjoint(found) and "leak_obj" not in prev:
+                pass  # every rule needs one of these: most sentences stop here
+            elif "mention" not in found and "mention" not in prev:
                 for rule in _judge(found, sentence, prev):
                     yield rule, k, start, end
             prev = found
         for m in _ROLE.finditer(text):
             window = masked[m.end() : m.end() + 300]
             found = cues(window)
-            if "mention" not in found and _directive(found):
+            if "mention" not in found and (_directive(found) or _opens_with_order(found)):
                 yield "role_tag", k, m.start(), m.end() + len(window)
 
 
@@ -232,8 +264,10 @@ def _overrides(found: Cues, sentence: str, addressed: bool, ordered: bool) -> bo
         return True
     if ordered and (({"secret", "limitless", "unbounded"} & found.keys()) or (thrown and "instr" in found)):
         return True
-    if "henceforth" in found and ({"steer", "secret", "limitless", "unbounded"} & found.keys()) and (
-        {"you", "ai", "secret", "modal"} & found.keys()
+    if (
+        "henceforth" in found
+        and ({"steer", "secret", "limitless", "unbounded"} & found.keys())
+        and ({"you", "ai", "secret", "modal"} & found.keys())
     ):
         return True
     fresh = _near(found, "fresh", "instr", 1, 1) or _near(found, "fresh", "task", 1, 1)

@@ -18,14 +18,19 @@ Hindi), matched as substrings. The cues:
 * ``leak``: verbs that copy something out (print, reveal, quote, translate, encode, recopie);
 * ``leak_obj``: the operator's own text (system prompt, developer messages, context window);
 * ``secret``: hiding the act (do not mention, without telling, silently);
-* ``limitless``: a persona without limits (no restrictions, no content policy, never refuses);
+* ``limitless`` / ``unbounded``: a persona without limits (unrestricted, no content policy, never
+  refuses) / looser words for it that count only with an AI named (no restrictions, no filters);
+* ``henceforth``: the order starts now (from now on, ab sofort, désormais, 从现在);
+* ``fresh`` / ``task``: a replacement announced ("new instructions:", "your real task");
 * ``send`` / ``data``: moving data (send, upload, forward / conversation, credentials, passwords);
-* ``link``: where data goes in a link (url, link, image, query parameter);
+* ``link`` / ``put``: where data goes in a link (url, image, query parameter) / putting it there
+  (append, embed, followed by, añade);
 * ``tool`` / ``destroy``: calling a tool and destructive arguments (delete, wipe, export, grant);
 * ``proc``: an AI reader at work on this text (reading, processing, summarising, reviewing);
 * ``prep``: words that address someone (to, for, dear, attention, note, hinweis, uwaga);
+* ``lead``: words that may open an imperative sentence (please, now, important, per favore);
 * ``mention``: a sentence about attacks (attacker, injection, phishing, example, researchers);
-* ``permit``: permission, not an order (can, may, could), before the cue it cancels.
+* ``permit``: permission, a condition or a negation (can, may, if, not) just before the cue it cancels;
 """
 
 from __future__ import annotations
@@ -49,11 +54,11 @@ CUES: Final[dict[str, str]] = {
         llm_agent llm_agents
     """,
     "you": """
-        you  your yours yourself du dein deine deinen deinem deiner dich dir ihr tu ton tes toi vous
- votre vos te tú tus usted ustedes você voce vocês seu sua teu tua seus suas tuo tuoi tue je
- jij jouw jou jullie ty twój twoja twoje twoich ciebie tobie swoje swój swoich ты твой твоя
- твои твоё тебе тебя вы ваш ваши вам вас свой свои свою своих sen senin sana din ditt dina dig
- """,
+        you your yours yourself dein deine deinen deinem deiner dich dir ihr tu ton tes toi vous votre
+        vos te tú tus usted ustedes você voce vocês seu sua teu tua seus suas tuo tuoi tue jij jouw jou
+        jullie ty twój twoja twoje twoich ciebie tobie swoje swój swoich ты твой твоя твои твоё тебе
+        тебя вы ваш ваши вам вас свой свои свою своих sen senin sana din ditt dina dig
+    """,
     "override": """
         ignore disregard forget overlook bypass override circumvent sidestep discard ditch dismiss
         neglect unlearn abandon drop ignoring disregarding forgetting overriding abandoning discarding
@@ -62,13 +67,13 @@ CUES: Final[dict[str, str]] = {
         stop_respecting not_following not_follow not_obey not_apply not_applying not_honour not_respect
         no_longer_follow no_longer_obey throw_away throw_out ignorier* vergiss vergessen missachte*
         verwerf* verwirf übergeh* außer_acht ausser_acht nicht_befolgen nicht_mehr_befolgen
-        nicht_beachten beachte_nicht befolge_nicht ignore ignorez ignorer oublie oubliez oublier
-        néglige* fais_abstraction faire_abstraction faites_abstraction ne_tiens_pas_compte
-        ne_tenez_pas_compte ne_pas_tenir_compte passe_outre passez_outre écarte* ecarte* mets_de_côté
-        ignora ignorar ignoren olvida olvide olvidar olviden haz_caso_omiso no_sigas no_siga no_sigan
-        deja_de_lado pasa_por_alto descarta* omite desobedece esqueça esqueca esquece esquecer
-        desconsidere desconsidera desconsiderar não_siga nao_siga não_sigas deixe_de_lado dimentica
-        dimentichi dimenticare non_tenere_conto non_tener_conto tralascia trascura non_seguire scarta
+        nicht_beachten beachte_nicht befolge_nicht ignorez ignorer oublie oubliez oublier néglige*
+        fais_abstraction faire_abstraction faites_abstraction ne_tiens_pas_compte ne_tenez_pas_compte
+        ne_pas_tenir_compte passe_outre passez_outre écarte* ecarte* mets_de_côté ignora ignorar ignoren
+        olvida olvide olvidar olviden haz_caso_omiso no_sigas no_siga no_sigan deja_de_lado
+        pasa_por_alto descarta* omite desobedece esqueça esqueca esquece esquecer desconsidere
+        desconsidera desconsiderar não_siga nao_siga não_sigas deixe_de_lado dimentica dimentichi
+        dimenticare non_tenere_conto non_tener_conto tralascia trascura non_seguire scarta
         metti_da_parte negeer negeren vergeet vergeten houd_geen_rekening niet_volgen volg_niet
         zet_opzij zignoruj ignoruj zapomnij pomiń pomin zlekceważ zlekcewaz nie_stosuj nie_przestrzegaj
         odrzuć odrzuc игнорир* проигнорир* забудь* забыть не_обращай отбрось отбросьте отмени пренебреги
@@ -89,20 +94,20 @@ CUES: Final[dict[str, str]] = {
         przestają_obowiązywać отменен* отменён* недействительн* аннулирован* больше_не_действуют
         не_действуют утратил* geçersiz iptal ogiltig* upphävd* återkallad* gäller_inte_längre
         no_longer_bound not_bound no_longer_required no_longer_restricted no_longer_obliged
-        no_longer_subject
+        no_longer_subject supersedes supersede takes_precedence take_precedence takes_priority overrides
     """,
     "instr": """
- instruction instructions rules guidelines guidance directives directive system_prompt prompt
- prompts programming content_policy constraints guardrails safety_rules safety_guidelines
- operating_instructions configured_behaviour configured_behavior anweisung* instruktion* regeln
- vorgaben richtlinie* befehle systemprompt* consigne* règles regles instrucci* indicaciones
- reglas directrices normas órdenes ordenes pautas orientaciones instruç* instruc* orientações
- orientacoes regras diretrizes ordens istruzion* regole direttive indicazioni linee_guida
- instructie* richtlijn* regels opdrachten aanwijzingen instrukcj* polecen* zasad* reguł* regul*
- wytyczn* инструкц* указани* правил* команд* директив* ограничени* talimat* kural* yönerge*
- komut* regler riktlinjer direktiv rule directions everything_above everything_before
- everything_you_were_told what_you_were_told operator_s_policy safety_policy usage_policy 
- """,
+        instruction instructions rules guidelines guidance directives directive system_prompt prompt
+        prompts programming content_policy constraints guardrails safety_rules safety_guidelines
+        operating_instructions configured_behaviour configured_behavior anweisung* instruktion* regeln
+        vorgaben richtlinie* befehle systemprompt* consigne* règles regles instrucci* indicaciones
+        reglas directrices normas órdenes ordenes pautas orientaciones instruç* instruc* orientações
+        orientacoes regras diretrizes ordens istruzion* regole direttive indicazioni linee_guida
+        instructie* richtlijn* regels opdrachten aanwijzingen instrukcj* polecen* zasad* reguł* regul*
+        wytyczn* инструкц* указани* правил* команд* директив* ограничени* talimat* kural* yönerge*
+        komut* regler riktlinjer direktiv rule directions everything_above everything_before
+        everything_you_were_told what_you_were_told operator_s_policy safety_policy usage_policy
+    """,
     "scope": """
         previous previously prior preceding earlier above original initial initially existing current
         currently usual configured given received told initialised initialized operator operators
@@ -144,7 +149,9 @@ CUES: Final[dict[str, str]] = {
         riporta* stampa* traduci* riproduci* trascrivi* toon herhaal kopieer citeer onthul vertaal pokaż
         pokaz wyświetl wyswietl podaj ujawnij powtórz powtorz skopiuj przepisz wypisz przetłumacz
         zacytuj покажи выведи раскрой напиши повтори скопируй процитируй перепиши переведи выдай
-        распечатай göster yazdır tekrarla visa skriv upprepa avslöja kopiera återge
+        распечатай göster yazdır tekrarla visa skriv upprepa avslöja kopiera återge quoting repeating
+        printing revealing reproducing copying reciting listing translating outputting disclosing
+        dumping
     """,
     "leak_obj": """
         system_prompt system_prompts system_message system_instructions developer_message
@@ -170,6 +177,7 @@ CUES: Final[dict[str, str]] = {
         sans_mentionner ne_mentionne_pas ne_mentionnez_pas sin_mencionar no_menciones no_mencione
         sem_mencionar não_mencione senza_menzionare non_menzionare niet_vermelden zonder_te_vermelden
         nie_wspominaj bez_wspominania не_упоминай не_упоминая тайно молча bahsetme nämn_inte
+        without_asking without_confirmation no_confirmation without_asking_for_confirmation
     """,
     "limitless": """
         no_content_policy unrestricted unfiltered uncensored jailbroken never_refuses never_refuse
@@ -181,21 +189,26 @@ CUES: Final[dict[str, str]] = {
         envoyer transfère transmets envía envia enviar manda reenvía envie mande encaminhe invia inoltra
         trasmetti stuur verstuur wyślij wyslij prześlij przeslij отправь отправьте отправить перешли
         gönder skicka sent posted uploaded forwarded emailed transmitted submitted delivered exfiltrated
-        leaked copy copied report
+        leaked copy copied report lade hochladen hochgeladen
     """,
     "data": """
-        conversation conversations chat_history conversation_history message_history full_history entire_history transcript transcripts chat_log credentials
-        credential password passwords passwd api_key api_keys apikey access_token access_tokens
-        session_token session_cookies cookies personal_data user_data user_s email_addresses
-        phone_numbers home_addresses secrets secret private_key private_keys ssh_key ssh_keys env
-        system_prompt knowledge_base previous_messages customer_data customer_records user_messages
-        user_question user_questions gespräch* chatverlauf verlauf passwort* zugangsdaten daten
-        historique mot_de_passe mots_de_passe données identifiants conversación historial contraseña*
-        datos credenciales conversa histórico historico senha senhas dados credenciais conversazion*
-        cronologia dati credenziali gesprek* geschiedenis wachtwoord* gegevens rozmow* hasł*
-        hasl* dane переписк* разговор* истори* парол* данны* konuşma* geçmiş* şifre* parola* veri*
-        konversation* historik* lösenord* uppgifter the_chat this_chat full_chat entire_chat whole_chat
-        confidential_documents internal_documents all_documents all_the_documents all_files
+        conversation conversations chat_history conversation_history message_history full_history
+        entire_history transcript transcripts chat_log credentials credential password passwords passwd
+        api_key api_keys apikey access_token access_tokens session_token session_cookies cookies
+        personal_data user_data user_s email_addresses phone_numbers home_addresses secrets secret
+        private_key private_keys ssh_key ssh_keys env system_prompt knowledge_base previous_messages
+        customer_data customer_records user_messages user_question user_questions gespräch* chatverlauf
+        verlauf passwort* zugangsdaten daten historique mot_de_passe mots_de_passe données identifiants
+        conversación historial contraseña* datos credenciales conversa histórico historico senha senhas
+        dados credenciais conversazion* cronologia dati credenziali gesprek* geschiedenis wachtwoord*
+        gegevens rozmow* hasł* hasl* dane переписк* разговор* истори* парол* данны* konuşma* geçmiş*
+        şifre* parola* veri* konversation* historik* lösenord* uppgifter the_chat this_chat full_chat
+        entire_chat whole_chat confidential_documents internal_documents all_documents all_the_documents
+        all_files ssh id_rsa aws_credentials last_message dernier_message message_de_l_utilisateur
+        messages_de_l_utilisateur question_de_l_utilisateur mensaje_del_usuario mensagem_do_usuário
+        mensagem_do_usuario messaggio_dell_utente nachricht_des_nutzers card_number card_numbers
+        confidential confidentiels confidentielles vertraulich* confidencial* riservat* vertrouwelijk*
+        poufn* конфиденциальн* gizli konfidentiell*
     """,
     "link": """
         url urls link links image images markdown_image query_string query_parameter parameter src href
@@ -210,6 +223,7 @@ CUES: Final[dict[str, str]] = {
         delete deletes deleting drop rm wipe erase purge truncate destroy remove export exfiltrate
         transfer grant revoke disable shutdown shut_down format overwrite löschen lösche supprime
         supprimer borra eliminar apaga excluir cancella elimina verwijder usuń usun удали удалить
+        payment payments pay wire iban cancel send purchase buy refund transfers
     """,
     "proc": """
         reading reads processing processes parsing parses summarising summarizing summarises summarizes
@@ -221,9 +235,9 @@ CUES: Final[dict[str, str]] = {
     """,
     "prep": """
         to for dear hey hi hello attention note notice memo message reminder warning important psst any
-        every all an für fuer liebe lieber hinweis achtung à pour cher chère chere attention para
-        querido querida estimado estimada prezado prezada caro cara gentile nota per beste voor aan dla
-        drogi droga uwaga для уважаем* вниманию внимание примечание için dikkat till hej obs
+        every all an für fuer liebe lieber hinweis achtung à pour cher chère chere para querido querida
+        estimado estimada prezado prezada caro cara gentile nota per beste voor aan dla drogi droga
+        uwaga для уважаем* вниманию внимание примечание için dikkat till hej obs
     """,
     "mention": """
         attack attacks attacker attackers attacking injection injections injected inject
@@ -232,10 +246,12 @@ CUES: Final[dict[str, str]] = {
         researcher researchers red_team owasp cve threat threats e.g such_as for_example example
         examples classifier detector detection detect detects mitigation mitigations defence defense
         technique techniques scam scams fraudster fraudsters angreifer attaquant attaquants atacante
-        atacantes aanvaller atakujący злоумышленник*
+        atacantes aanvaller atakujący злоумышленник* assert tested testing regex scan scanner contained
+        sentence sentences phrase phrases wording string strings quoted
     """,
     "permit": """
-        can may could might cannot can_t able_to allowed_to lets_you
+        can may could might cannot can_t able_to allowed_to lets_you if when unless whether how why don
+        not never doesn didn
     """,
     "unbounded": """
         no_restrictions no_restriction without_restrictions without_any_restrictions no_rules
@@ -254,59 +270,94 @@ CUES: Final[dict[str, str]] = {
     """,
     "put": """
         append add include embed render insert attach put encode end_with prepend substitute fill_in
+        termine terminez suivi suivie followed_by encoded url_encoded encodé encodée incluye incluya
+        añade añada agrega inserta ajoute ajoutez insère inclus incluez füge hänge anhängen einfügen
+        inclua adicione anexe acrescente aggiungi inserisci includi voeg dodaj wstaw добавь вставь ekle
+        lägg_till
     """,
     "lead": """
-        please kindly now then also first just and so important attention ok okay
+        please kindly now then also first just and so important attention ok okay per_favore por_favor
+        bitte s_il_vous_plaît s_il_te_plaît merci_de proszę пожалуйста lütfen alsjeblieft alstublieft
+        vänligen prego
     """,
     "fresh": """
- new updated real actual true revised override secret hidden neue neuen neu echte eigentliche
- nouvelle nouvelles nouveau vraie vraies nueva nuevas nuevo verdadera verdaderas nova novas novo
- verdadeira nuova nuove vero vera nieuwe echte nowe nowa prawdziwe новые новая настоящ* yeni gerçek
- nya riktiga
- """,
+        new updated real actual true revised override secret hidden neue neuen neu echte eigentliche
+        nouvelle nouvelles nouveau vraie vraies nueva nuevas nuevo verdadera verdaderas nova novas novo
+        verdadeira nuova nuove vero vera nieuwe nowe nowa prawdziwe новые новая настоящ* yeni gerçek nya
+        riktiga
+    """,
     "task": """
-        task tasks mission job assignment objective aufgabe tâche mission tarea misión tarefa missão compito
+        task tasks mission job assignment objective aufgabe tâche tarea misión tarefa missão compito
         taak opdracht zadanie задача задание görev görevin uppgift
     """,
 }
 
-# Cues for scripts without spaces (or with attached particles), matched as substrings.
-SCRIPT_CUES: Final[dict[str, tuple[str, ...]]] = {
-    "ai": ("AI", "人工智能", "人工知能", "助手", "模型", "アシスタント", "言語モデル", "チャットボット", "어시스턴트",
-           "모델", "챗봇", "인공지능", "الذكاء الاصطناعي", "المساعد", "النموذج", "एआई", "सहायक", "मॉडल"),
-    "you": ("你", "您", "あなた", "君", "당신", "너", "네가", "أنت", "لك", "آپ", "आप", "तुम"),
-    "override": ("忽略", "无视", "無視", "忘记", "忘記", "忘掉", "忽视", "忽視", "不要遵守", "不要理会", "不要理會", "抛开",
-                 "拋開", "放弃", "放棄", "不再遵循", "停止遵循", "忘れ", "従わ", "무시", "잊어", "잊고", "따르지", "تجاهل",
-                 "انس ", "لا تتبع", "अनदेखा", "नज़रअंदाज़", "नजरअंदाज", "भूल जा"),
-    "void": ("失效", "作废", "作廢", "无效", "無效", "不再适用", "不再適用", "不再有效", "廃止", "無効", "失効", "適用されません",
-             "무효", "더 이상 적용", "لم تعد سارية", "ملغاة", "अमान्य", "रद्द"),
-    "instr": ("指令", "指示", "说明", "說明", "規則", "规则", "命令", "提示", "设定", "設定", "约束", "約束", "准则", "準則",
-              "ルール", "지시", "지침", "명령", "규칙", "프롬프트", "تعليمات", "التعليمات", "القواعد", "الأوامر", "إرشادات",
-              "निर्देश", "नियम", "आदेश"),
-    "scope": ("之前", "以前", "先前", "上面", "原来", "原始", "初始", "收到", "これまで", "最初", "元の", "与えられた", "이전",
-              "위의", "기존", "지금까지", "받은", "주어진", "السابقة", "पिछले", "पहले"),
-    "steer": ("告诉", "告訴", "回答", "回复", "回覆", "声称", "答え", "伝え", "답변", "대답", "답하", "말해", "알려", "أجب", "قل ",
-              "أخبر", "बताओ", "बताएं", "कहो", "जवाब"),
-    "modal": ("必须", "必須", "请", "請", "务必", "一律", "从现在", "從現在", "今後", "ください", "今から", "これから",
-              "하세요", "해야", "반드시", "지금부터", "이제부터", "يجب", "من الآن", "अब से", "चाहिए", "करें"),
-    "leak": ("显示", "顯示", "输出", "輸出", "告诉我", "打印", "透露", "泄露", "洩露", "重复", "重複", "复述", "给我看", "給我看",
-             "表示", "出力", "教え", "見せ", "繰り返", "書き出", "보여", "출력", "알려", "공개", "반복", "اعرض", "اكشف", "اطبع",
-             "كرر", "दिखा", "प्रिंट"),
-    "leak_obj": ("系统提示", "系統提示", "系统指令", "系統指令", "提示词", "提示詞", "初始指令", "原始指令", "システムプロンプト",
-                 "最初の指示", "元の指示", "初期指示", "시스템 프롬프트", "시스템프롬프트", "초기 지시", "موجه النظام",
-                 "تعليمات النظام", "सिस्टम प्रॉम्प्ट"),
-    "secret": ("不要提及", "不要告诉", "不要透露", "悄悄", "秘密地", "言及しない", "伝えないで", "몰래", "언급하지", "سرا",
-               "دون إخبار", "चुपके"),
-    "limitless": ("没有任何限制", "没有限制", "無限制", "无限制", "制限なし", "制限のない", "제한 없는", "제한이 없는",
-                  "بدون قيود", "बिना किसी प्रतिबंध"),
-    "send": ("发送", "發送", "发到", "發到", "发给", "發給", "上传", "上傳", "转发", "轉發", "送信", "送って", "送る", "アップロード",
-             "転送", "전송", "보내", "업로드", "أرسل", "ارسل", "भेज"),
-    "data": ("对话", "對話", "聊天", "历史", "歷史", "记录", "記錄", "密码", "密碼", "数据", "數據", "会話", "履歴", "パスワード",
-             "データ", "認証情報", "대화", "기록", "비밀번호", "데이터", "المحادثة", "كلمة المرور", "بيانات", "बातचीत",
-             "पासवर्ड", "डेटा"),
-    "proc": ("阅读", "閱讀", "处理", "處理", "読む", "読んで", "処理する", "읽는", "처리하는", "يقرأ", "يعالج", "पढ़", "प्रोसेस"),
-    "henceforth": ("从现在", "從現在", "从今以后", "從今以後", "今後", "今から", "これから", "지금부터", "이제부터", "앞으로",
-                   "من الآن", "अब से"),
-    "prep": ("致", "给", "給", "へ", "宛", "에게", "께", "إلى", "प्रिय"),
-    "mention": ("攻击", "攻擊", "注入", "攻撃", "공격", "인젝션", "هجوم", "हमला"),
+# Cues for scripts without spaces between words (or with attached particles), matched as substrings;
+# ``_`` stands for a space.
+SCRIPT_CUES: Final[dict[str, str]] = {
+    "ai": """
+        AI 人工智能 人工知能 助手 模型 アシスタント 言語モデル チャットボット 어시스턴트 모델 챗봇 인공지능
+        الذكاء_الاصطناعي المساعد النموذج एआई सहायक मॉडल
+    """,
+    "you": """
+        你 您 あなた 君 당신 너 네가 أنت لك آپ आप तुम
+    """,
+    "override": """
+        忽略 无视 無視 忘记 忘記 忘掉 忽视 忽視 不要遵守 不要理会 不要理會 抛开 拋開 放弃 放棄 不再遵循
+        停止遵循 忘れ 従わ 무시 잊어 잊고 따르지 تجاهل انس_ لا_تتبع अनदेखा नज़रअंदाज़ नजरअंदाज भूल_जा
+    """,
+    "void": """
+        失效 作废 作廢 无效 無效 不再适用 不再適用 不再有效 廃止 無効 失効 適用されません 무효 더_이상_적용
+        لم_تعد_سارية ملغاة अमान्य रद्द
+    """,
+    "instr": """
+        指令 指示 说明 說明 規則 规则 命令 提示 设定 設定 约束 約束 准则 準則 ルール 지시 지침 명령 규칙
+        프롬프트 تعليمات التعليمات القواعد الأوامر إرشادات निर्देश नियम आदेश
+    """,
+    "scope": """
+        之前 以前 先前 上面 原来 原始 初始 收到 これまで 最初 元の 与えられた 이전 위의 기존 지금까지 받은
+        주어진 السابقة पिछले पहले
+    """,
+    "steer": """
+        告诉 告訴 回答 回复 回覆 声称 答え 伝え 답변 대답 답하 말해 알려 أجب قل_ أخبر बताओ बताएं कहो जवाब
+    """,
+    "modal": """
+        必须 必須 请 請 务必 一律 从现在 從現在 今後 ください 今から これから 하세요 해야 반드시 지금부터
+        이제부터 يجب من_الآن अब_से चाहिए करें
+    """,
+    "leak": """
+        显示 顯示 输出 輸出 告诉我 打印 透露 泄露 洩露 重复 重複 复述 给我看 給我看 表示 出力 教え 見せ 繰り返
+        書き出 보여 출력 알려 공개 반복 اعرض اكشف اطبع كرر दिखा प्रिंट
+    """,
+    "leak_obj": """
+        系统提示 系統提示 系统指令 系統指令 提示词 提示詞 初始指令 原始指令 システムプロンプト 最初の指示
+        元の指示 初期指示 시스템_프롬프트 시스템프롬프트 초기_지시 موجه_النظام تعليمات_النظام सिस्टम_प्रॉम्प्ट
+    """,
+    "secret": """
+        不要提及 不要告诉 不要透露 悄悄 秘密地 言及しない 伝えないで 몰래 언급하지 سرا دون_إخبار चुपके
+    """,
+    "limitless": """
+        没有任何限制 没有限制 無限制 无限制 制限なし 制限のない 제한_없는 제한이_없는 بدون_قيود
+        बिना_किसी_प्रतिबंध
+    """,
+    "send": """
+        发送 發送 发到 發到 发给 發給 上传 上傳 转发 轉發 送信 送って 送る アップロード 転送 전송 보내 업로드
+        أرسل ارسل भेज
+    """,
+    "data": """
+        对话 對話 聊天 历史 歷史 记录 記錄 密码 密碼 数据 數據 会話 履歴 パスワード データ 認証情報 대화 기록
+        비밀번호 데이터 المحادثة كلمة_المرور بيانات बातचीत पासवर्ड डेटा
+    """,
+    "proc": """
+        阅读 閱讀 处理 處理 読む 読んで 処理する 읽는 처리하는 يقرأ يعالج पढ़ प्रोसेस
+    """,
+    "henceforth": """
+        从现在 從現在 从今以后 從今以後 今後 今から これから 지금부터 이제부터 앞으로 من_الآن अब_से
+    """,
+    "prep": """
+        致 给 給 へ 宛 에게 께 إلى प्रिय
+    """,
+    "mention": """
+        攻击 攻擊 注入 攻撃 공격 인젝션 هجوم हमला
+    """,
 }
