@@ -23,9 +23,17 @@ flags and reports:
 * ``tool_imitation``: text dressed as a tool call (``<tool_call>``, ``{"tool": ..., "arguments":``,
   ``"function_call": {``, ``<invoke name=``, ``<function=...>``, ``tools/call``), or words telling
   the reader to call a tool with data, addresses or destructive arguments;
-* ``hidden_text``: Unicode tag characters, bidi overrides, zero-width characters inside words,
-  and HTML comments, invisible elements (``display:none``, zero or 1px font, white or transparent
-  text, off-screen), white LaTeX text or markdown comments that address an AI or set off a rule.
+* ``hidden_text``: Unicode tag characters, runs of variation selectors (bytes smuggled after an
+  emoji), bidi overrides, zero-width characters inside words, and HTML comments, invisible
+  elements (``display:none``, zero or 1px font, white or transparent text by style or by
+  ``color="#fff"``, off-screen), white LaTeX text or markdown comments that address an AI or set
+  off a rule.
+
+Beside these phrase rules, ``injection_cooccur`` sets off the same rule names when the parts of an
+order meet in one sentence in any wording: who it is aimed at (you, an AI addressed, an
+imperative), what it does (override, void, dictate, copy out, send, destroy, hide) and what to
+(instructions, system prompt, conversation, credentials, a URL), with word lists in fifteen
+languages besides English (``injection_lexicon``).
 
 Obfuscation is undone before matching: NFKC, zero-width and other format characters dropped,
 letters split by one repeated mark joined (``i-g-n-o-r-e``, ``i.g.n.o.r.e``), markdown emphasis
@@ -33,11 +41,14 @@ removed, whitespace runs collapsed, run-together words split (``IgnoreAllPreviou
 pass with look-alike letters (Cyrillic, Greek) and digits-for-letters (``1gn0re``) mapped to ASCII
 letters. The patterns live in ``injection_rules``.
 
-A passage that only talks about an attack is not one: a match inside quotes or backticks, in a
-sentence that also says attack, injection, payload, example, phrase, such as, ... is a mention
-and does not fire (``OWASP: attackers write "ignore previous instructions" ...``), and neither
-does a match a sentence defines (``<|im_start|> is the token that opens a turn``). The rules are
-tuned on every split of ``tests/fixtures/injection/`` and measured by
+A passage that only talks about an attack is not one: a match inside (or straddling) quotes or
+backticks, in a paragraph that also says attack, injection, payload, example, phrase, sentence,
+assert, ... is a mention and does not fire (``OWASP: attackers write "ignore previous
+instructions" ...``); neither does a match a sentence defines (``<|im_start|> is the token that
+opens a turn``), a JSON or tag a sentence shows as a format (``a call comes back as {"name":
+...}``), a match after a warning (``we will never ask you to send your password``), or one in a
+sentence that catalogues payloads, injections, jailbreaks or phishing. The rules are tuned on the
+splits dev, dev2, heldout and heldout2 of ``tests/fixtures/injection/`` and measured by
 ``stratakb_core.ingest.safety_eval``.
 """
 
@@ -49,7 +60,6 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
-from stratakb_core.ingest.regex_gate import GatedPattern, fold
 from stratakb_core.ingest.injection_rules import (
     AI_WORDS,
     EXFIL_LINK,
@@ -62,6 +72,7 @@ from stratakb_core.ingest.injection_rules import (
     SEND_TO_URL,
     TOOL_IMITATION,
 )
+from stratakb_core.ingest.regex_gate import GatedPattern, fold
 
 __all__ = ["RULES", "scan"]
 
@@ -69,6 +80,8 @@ RULES: Final = ("override", "role_tag", "prompt_leak", "exfil_link", "send_to_ur
 
 _HTML_COMMENT: Final = re.compile(r"<!--([\s\S]{0,4000}?)-->")
 _TAG_CHARS: Final = re.compile("[\U000e0000-\U000e007f]")
+# variation selectors carry bytes after an emoji: two of the supplement's, or three of the basic block in a row
+_SELECTORS: Final = re.compile("[\U000e0100-\U000e01ef]{2}|[\ufe00-\ufe0f]{3}")
 _BIDI: Final = re.compile("[\u202a-\u202e\u2066-\u2069]")
 _ZERO_WIDTH: Final = re.compile("[\u200b\u200c\u200d\u2060\u180e\ufeff]")
 _ZW_IN_WORD: Final = re.compile("[A-Za-z0-9][\u200b\u200c\u200d\u2060\u180e\ufeff]+[A-Za-z0-9]")
@@ -77,7 +90,8 @@ _MENTION_CUES: Final = re.compile(
     r"\b(?:attack\w*|attacker\w*|inject\w*|malicious|adversar\w*|payload\w*|example\w*|e\.g\.|such as|like|phrases?|"
     r"strings?|patterns?|detect\w*|classifier|jailbreak\w*|red[- ]team\w*|owasp|threat|exploit\w*|technique|"
     r"known|common|typical\w*|classic|flag\w*|blocklist|filter\w*|sanitiz\w*|scanner|rule|signature|variant\w*|"
-    r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante)\b",
+    r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
+    r"|tests?|tested)\b",
     re.IGNORECASE,
 )
 # "<|im_start|> is the token that opens a turn": the match is the subject of a definition
@@ -85,6 +99,18 @@ _DEFINED: Final = re.compile(
     r"[ \t]*(?:and[ \t]+\S{1,40}[ \t]+)?(?:is|are)[ \t]+(?:an?|the)[ \t]+(?:\w+[ \t]+)?(?:token|tag|marker|delimiter"
     r"|string|phrase|payload|example)s?\b",
     re.IGNORECASE,
+)
+# a format shown, a warning given, a catalogue of attacks described: the text right before a match says so
+_SHOWN: Final = re.compile(
+    r"\b(?:like|e\.g\.|for example|such as|comes? back as|returns?|looks like|format|schema|shape)\b[^.\n]{0,40}$", re.I
+)
+_WARNING: Final = re.compile(
+    r"\b(?:we|they|it|staff|support)\s+(?:will\s+)?never\s+(?:ask|request)|\bnever\s+ask\s+you\b", re.I
+)
+_DESCRIBED: Final = re.compile(
+    r"\b(?:payload(?:s|\s+famil\w+)|injections?|jailbreak\w*|researchers|red[- ]team\w*|phishing|we\s+tested"
+    r"|attackers?\s+(?:can|could|may|might|often|typically|usually|would))\b",
+    re.I,
 )
 _QUOTED: Final = re.compile(
     r"\"[^\"\n]{3,400}\"|“[^”\n]{3,400}”|‘[^’\n]{3,400}’|`[^`\n]{3,400}`|«[^»\n]{3,400}»|„[^“\n]{3,400}“|'[^'\n]{6,400}'"
@@ -112,27 +138,40 @@ _SEPARATED: Final = re.compile(
 
 
 def _variants(text: str) -> Iterator[str]:
+    return iter(_variant_texts(text)[0])
+
+
+def _variant_texts(text: str) -> tuple[list[str], list[str]]:
+    """The normalised variants of ``text``, and those the co-occurrence rule reads: the same less the
+    de-obfuscated variant when a later one holds it with its lines joined (no sentence is lost)."""
     base = unicodedata.normalize("NFKC", text)
     base = _FORMAT_CHARS.sub("", base)
     base = re.sub(r"[ \t\u00a0]+", " ", base)
-    yield base
+    texts = [base]
     plain = _SEPARATED.sub(lambda m: m.group()[::2], base)
     plain = _EMPHASIS.sub("", plain)
     plain = _SPACED.sub(lambda m: re.sub(r"[ .\-]", "", m.group()), plain)
     plain = _CAMEL.sub(" ", plain)
     mapped = plain.translate(_CONFUSABLES)
     if mapped != base:
-        yield mapped
+        texts.append(mapped)
     if _SPACED.search(text):  # "i g n o r e   a l l": one space inside a word, more between words
         spaced = re.sub(r"(?<=\b\w) (?=\w\b)", "", unicodedata.normalize("NFKC", text))
-        yield re.sub(r"[ \t]+", " ", spaced)
-    if "\n" in base:  # a sentence wrapped over lines, or one word a line
-        yield re.sub(r"[ \t]*\n[ \t]*", " ", mapped)
+        texts.append(re.sub(r"[ \t]+", " ", spaced))
+    if "\n" not in base:
+        return texts, texts
+    texts.append(re.sub(r"[ \t]*\n[ \t]*", " ", mapped))  # a sentence wrapped over lines, or one word a line
+    return texts, [t for t in texts if t is not mapped or t is base]
 
 
 def _is_mention(text: str, start: int, end: int) -> bool:
     """A match quoted in a paragraph that talks about attacks, or one a sentence defines, is not an order."""
     if _DEFINED.match(text, end):
+        return True
+    before = text[max(text.rfind("\n\n", 0, start), start - 160, 0) : start]
+    if text[start : start + 1] in ("{", "<", "[") and _SHOWN.search(before):  # a format shown: "comes back as {..."
+        return True
+    if _WARNING.search(before) or _DESCRIBED.search(before[max(before.rfind(". "), 0) :] + text[start:end]):
         return True
     lo = max(text.rfind("\n\n", 0, start), start - 300, 0)
     hi = text.find("\n\n", end)
@@ -140,6 +179,8 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     window = text[lo:hi]
     if not _MENTION_CUES.search(window):
         return False
+    if any(q in text[start:end] for q in ('"', "`")):  # straddles quotes: words from two quoted strings
+        return True
     return any(q.start() <= start - lo and end - lo <= q.end() for q in _QUOTED.finditer(window))
 
 
@@ -160,7 +201,7 @@ def _suspicious_zero_width(text: str, i: int) -> bool:
 
 
 def _hidden(text: str) -> bool:
-    if _TAG_CHARS.search(text) or _BIDI.search(text) or _ZW_IN_WORD.search(text):
+    if _TAG_CHARS.search(text) or _BIDI.search(text) or _ZW_IN_WORD.search(text) or _SELECTORS.search(text):
         return True
     if sum(1 for m in _ZERO_WIDTH.finditer(text, 1) if _suspicious_zero_width(text, m.start())) >= 3:
         return True
@@ -191,10 +232,10 @@ _PATTERNS: Final = {
 
 def scan(text: str) -> tuple[str, ...]:
     """The names of the rules ``text`` sets off, in ``RULES`` order; empty when it looks clean."""
-    texts = list(_variants(text))
+    texts, co_texts = _variant_texts(text)
     folded = [fold(t) for t in texts]
     fired = {name for name, pattern in _PATTERNS.items() if _fires(pattern, texts, folded)}
-    fired |= {rule for rule, k, start, end in cooccur_fired(texts) if not _is_mention(texts[k], start, end)}
+    fired |= {rule for rule, k, start, end in cooccur_fired(co_texts) if not _is_mention(co_texts[k], start, end)}
     if _hidden(text):
         fired.add("hidden_text")
     return tuple(name for name in RULES if name in fired)

@@ -69,7 +69,7 @@ OVERRIDE: Final = _rx(
     r"\b(?:obey|follow|listen\s+to)\s+only\s+(?:me|us|this\s+(?:page|document|text|paragraph))\b",
     r"\b(?:new|updated|real|actual|revised|secret|hidden|true|override|admin|developer)\s+(?:instructions?|task"
     r"|orders|directive|system prompt)\s*:",
-    r"\b(?:system|admin|administrator|developer|emergency|priority|security)\s+(?:override|update|notice|instruction"
+    r"\b(?:system|admin|administrator|developer|emergency|priority)\s+(?:override|update|notice|instruction"
     r"|directive)\s*:",
     r"\byour\s+(?:new|updated|real|actual|true)\s+(?:instructions|orders|directives|task)\s+(?:are|is)\s*:",
     r"\bthis\s+(?:instruction|directive|message|note|rule)\s+(?:takes|has)\s+(?:priority|precedence)\s+over\b",
@@ -87,8 +87,9 @@ OVERRIDE: Final = _rx(
     r"|uncensored|jailbroken|evil|dan)\b",
     r"\bpretend\s+(?:that\s+)?(?:you\s+(?:are|have)|to\s+be)\s+(?:\w+\s+){0,3}?(?:no|without|free|unrestricted|evil"
     r"|dan)\b",
-    r"\b(?:do\s+not|don'?t|never)\s+(?:follow|obey|listen to)\s+(?:your|the|any)\s+(?:\w+\s+)?(?:instructions|rules"
-    r"|guidelines|system prompt)",
+    r"\b(?:do\s+not|don'?t|never)\s+(?:follow|obey|listen to)\s+(?:your|any|the\s+(?:previous|prior"
+    r"|above|original|initial|earlier|system|operator'?s?|developer'?s?))\s+(?:\w+\s+)?(?:instructions|rules"
+    r"|guidelines|system prompt|prompt)",
     r"\binstead,?\s+(?:you\s+(?:must|should|will)|respond|reply|answer|output|say"
     r"|tell the user)\b[^.\n]{0,60}\b(?:only|exactly|verbatim)\b",
     r"\b(?:stop|end)\s+(?:following|obeying)\b",
@@ -178,7 +179,7 @@ OVERRIDE: Final = _rx(
     r"с\s+этого\s+момента\s+ты\b",
     # Chinese, Japanese
     r"(?:忽略|无视|忘记|忘記|忘掉|忽视|忽視|無視|忘れ|不要遵守|不要理会|不要理會|抛开|拋開|放弃|放棄)[^。\n]{0,12}"
-    r"(?:指令|指示|说明|說明|規則|规则|命令|提示|要求|设定|設定|约束|約束)",
+    r"(?:指令|指示|说明|說明|規則|规则|命令|提示|要求|约束|約束)",
     r"(?:你现在是|你現在是|現在あなたは|今からあなたは|これからあなたは|今後あなたは)",
     r"(?:从现在开始|從現在開始|从现在起|從現在起|從今以後|从今以后)[，,、\s]{0,2}(?:你|您)",
     r"(?:你的|你真正的)(?:新|真正的|真实的)?(?:任务|任務|指令)(?:是|：|:)|あなたの(?:本当の|新しい)(?:任務|タスク|指示)",
@@ -266,7 +267,7 @@ PROMPT_LEAK: Final = _rx(
 _SECRETISH: Final = (
     r"data|secrets?|conv\w*|chat\w*|history|prompt\w*|system\w*|passw\w*|pwd|keys?|api_?key|tokens?|summary|"
     r"context|memory|user\w*|info\w*|credentials?|messages?|email|answer|response|input|payload|content|text|"
-    r"session|cookies?|env"
+    r"session|cookies?|env|(?:document|doc|page|file)_?(?:text|content|body)"
 )
 _DATA_CAPS: Final = (
     r"USER|QUESTION|CHAT|HISTORY|CONVERSATION|DATA|SECRET|PASSWORD|TOKEN|KEY|PROMPT|MESSAGE|INPUT|ANSWER|SUMMARY"
@@ -294,6 +295,9 @@ EXFIL_LINK: Final = _rx(
     # any URL with a data placeholder in its query or path
     rf"https?://[^\s)]{{0,400}}(?:[?&/=])(?:\{{\{{?|\[|<|%7B|\$\{{)\s*(?:{_SECRETISH})[\w ]{{0,30}}"
     rf"(?:\}}\}}?|\]|>|%7D)",
+    # a query value that is a placeholder naming data anywhere inside it (?ctx=<insert the conversation here>)
+    rf"https?://[^\s)]{{0,400}}[?&][\w-]{{1,30}}=(?:\{{\{{?|\[|<|%7B|\$\{{)[^<>{{}}\[\]\n]{{0,30}}?\b(?:{_SECRETISH})\b"
+    rf"[^<>{{}}\[\]\n]{{0,30}}(?:\}}|\]|>|%7D)",
     # words telling the reader to build such a link
     r"\b(?:render|include|embed|display|add|append|insert|output|show)\b[^\n]{0,60}?\b(?:image|markdown|link"
     r"|url)\b[^\n]{0,80}?"
@@ -359,9 +363,9 @@ _RISKY_ARGS: Final = (
     r"|password|secret|credentials?|token)\b)"
 )
 TOOL_IMITATION: Final = _rx(
-    r"</?(?:tool_call|tool_use|function_call|function_calls|tool_calls|tool_result|invoke|antml:invoke"
-    r"|tool_code)\b[^>]{0,300}>",
-    r"<\|(?:tool_call|python_tag|tool_calls?)\|>|\[TOOL_CALLS\]|\[TOOL_REQUEST\]",
+    r"</?(?:tool_call|tool_use|function_call|function_calls|tool_calls|tool_results?|tool_response|tool_output"
+    r"|function_results?|function_response|invoke|antml:invoke|tool_code)\b[^>]{0,300}>",
+    r"<\|(?:tool_call|python_tag|tool_calls?)\|>|\[TOOL_CALLS\]|\[TOOL_REQUEST\]|\[/?TOOL_(?:RESULTS?|RESPONSE|OUTPUT)\]",
     r"\{\s*[\"'](?:tool|tool_name|function|action"
     r"|recipient_name)[\"']\s*:\s*[\"'][\w.:-]+[\"']\s*,\s*[\"'](?:arguments|args|parameters|params|input"
     r"|tool_input|action_input)[\"']\s*:",
@@ -383,12 +387,13 @@ AI_WORDS: Final = (
 )
 ORDER_WORDS: Final = (
     r"\b(?:must|should|always|never|do not|don'?t|instead|tell|say|respond|reply|answer|recommend|include|ignore|"
-    r"say that|rate|summari[sz]e)\b"
+    r"say that|rate|summari[sz]e|rank|score|prefer|select|choose|hire|approve|describe|state|mention|claim|praise|"
+    r"confirm|treat)\b"
 )
 HIDDEN_STYLE: Final = re.compile(
     r"<[a-z][\w-]{0,20}\b[^>]{0,300}?(?:display\s*:\s*none|font-size\s*:\s*0*(?:\.\d+|[01])(?:px|pt|em|rem|%)?\b"
     r"|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:white|#fff(?:fff)?|transparent"
-    r"|rgba\([^)]{0,30},\s*0(?:\.0+)?\))(?![\w-])|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}"
+    r"|rgba\([^)]{0,30},\s*0(?:\.0+)?\))(?![\w-])|\bcolor\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}"
     r"|(?:height|width|max-height)\s*:\s*0(?:px)?\s*[;\"']|clip\s*:\s*rect\(\s*0|\bhidden\b)[^>]{0,300}>"
     r"([\s\S]{0,2000}?)</",
     re.IGNORECASE,
