@@ -27,11 +27,8 @@ TEXT_PAGES: tuple[tuple[str, tuple[int, ...]], ...] = (
     ("sample-files/crazyones-pdfa.pdf", (1,)),
     ("sample-files/google-doc-document.pdf", (1,)),
     ("pypdf/GeoBase_NHNC1_Data_Model_UML_EN.pdf", (3, 5)),
-    ("sample-files/multicolumn.pdf", (1,)),
+    ("sample-files/multicolumn.pdf", (1,)),  # a title over two columns with a narrow gutter, and a page number
 )
-# two columns with a narrow gutter: the detector joins left and right lines into one box, so the
-# reading order differs from the text layer's; reported apart from the single-column pages
-TWO_COLUMN = {"multicolumn.pdf"}
 NO_TEXT_MAX_CHARS = 20
 # scanned book and scanner pages whose text layer is an older OCR's output (see the corpus README)
 SCANS: tuple[tuple[str, int], ...] = (
@@ -90,6 +87,21 @@ def text_layer(path: Path, page: int) -> str:
         pdf.close()
 
 
+def regions(path: Path, page: int, dpi: int) -> str:
+    """How OCR reads the rendered page: whole, or in regions because it found columns."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from stratakb_core.ingest.parsing.ocr_columns import page_regions
+
+    pdf = pdfium.PdfDocument(path)
+    try:
+        found = page_regions(np.asarray(pdf[page - 1].render(scale=dpi / 72).to_pil().convert("L")))
+    finally:
+        pdf.close()
+    return "whole page" if found is None else f"{len(found)} regions (columns found)"
+
+
 def text_layer_chars(path: Path) -> int | None:
     import pypdfium2 as pdfium
 
@@ -122,28 +134,24 @@ def main(argv: list[str] | None = None) -> int:
     work = [(args.corpus / f, p) for f, pages in TEXT_PAGES for p in pages][: args.max_pages]
     ocr_pdf_pages(work[0][0], [work[0][1]], dpi=72, threads=args.threads)  # load the models outside the timing
     print(f"{'dpi':>4} {'pages':>5} {'ref chars':>9} {'edits':>6} {'CER':>6} {'pages/s':>8}  (threads={args.threads})")
-    per_page: list[tuple[int, str, int, float]] = []
+    per_page: list[tuple[int, str, int, float, float, str]] = []
     for dpi in dpis:
-        edits = chars = single_edits = single_chars = 0
+        edits = chars = 0
         start = time.perf_counter()
         for path, page in work:
+            began = time.perf_counter()
             hyp = ocr_pdf_pages(path, [page], dpi=dpi, threads=args.threads)[0].text
+            took = time.perf_counter() - began
             ref = normalise(text_layer(path, page))
             dist = edit_distance(ref, normalise(hyp))
             edits, chars = edits + dist, chars + len(ref)
-            if path.name not in TWO_COLUMN:
-                single_edits, single_chars = single_edits + dist, single_chars + len(ref)
-            per_page.append((dpi, f"{path.name} p{page}", len(ref), dist / max(len(ref), 1)))
+            layout = regions(path, page, dpi)
+            per_page.append((dpi, f"{path.name} p{page}", len(ref), dist / max(len(ref), 1), took, layout))
         elapsed = time.perf_counter() - start
         print(f"{dpi:>4} {len(work):>5} {chars:>9} {edits:>6} {100 * edits / chars:>5.2f}% {len(work) / elapsed:>8.2f}")
-        single = sum(1 for p, _ in work if p.name not in TWO_COLUMN)
-        print(
-            f"{dpi:>4} {single:>5} {single_chars:>9} {single_edits:>6} "
-            f"{100 * single_edits / max(single_chars, 1):>5.2f}%   single-column pages only"
-        )
-    print("\nper page (dpi, page, reference chars, CER):")
-    for dpi, name, n, rate in per_page:
-        print(f"  {dpi:>4} {name:<45} {n:>6} {100 * rate:>6.2f}%")
+    print("\nper page (dpi, page, reference chars, CER, seconds to OCR, layout):")
+    for dpi, name, n, rate, took, layout in per_page:
+        print(f"  {dpi:>4} {name:<45} {n:>6} {100 * rate:>6.2f}% {took:>6.1f}s  {layout}")
     return scans(args.corpus, args.threads)
 
 
