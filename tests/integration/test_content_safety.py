@@ -20,7 +20,8 @@ from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.query import AskConfig, Engine, ask_tool, search_tool
 from stratakb_core.store import events as ev
 from stratakb_core.store import projector
-from tests.conftest import FIXTURES, write
+from stratakb_core.store.connection import Database
+from tests.conftest import FIXTURES, StoreTemplate, store_template, write
 
 RUNBOOK = (
     "# Deploy runbook\n"
@@ -38,16 +39,41 @@ INJECTED = (
 )
 
 
-@pytest.fixture
-def folder(tmp_path, monkeypatch) -> Path:
+def plant_folder(root: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("STRATA_OCR", "on")
     monkeypatch.setenv("STRATA_OCR_DPI", "150")  # the fixture's own resolution; 300 dpi reads it as well, slower
-    root = tmp_path / "plant"
     root.mkdir()
     shutil.copy(FIXTURES / "scanned-memo.pdf", root / "scanned-memo.pdf")
     write(root, "runbook.md", RUNBOOK)
     write(root, "vendor.md", INJECTED)
     return root
+
+
+@pytest.fixture
+def folder(tmp_path, monkeypatch) -> Path:
+    return plant_folder(tmp_path / "plant", monkeypatch)
+
+
+# A test that uses `plant` starts from a copy of the store `plant_template` synced once (conftest `database_url`).
+STORE_TEMPLATES = {"plant": "plant_template"}
+
+
+@pytest.fixture(scope="module")
+def plant_template(pg_server, template_db, tmp_path_factory) -> StoreTemplate:
+    """The folder synced into the layer plant, OCR on (what the first test checks)."""
+    base = tmp_path_factory.mktemp("plant-store")
+    with store_template(pg_server, template_db, base / "data") as (name, settings):
+        with pytest.MonkeyPatch.context() as mp:
+            root = plant_folder(base / "plant", mp)
+            assert add_folder(Database(settings), settings, AddOptions(folder=root, name="plant")).errors == []
+        yield StoreTemplate(name, root)
+
+
+@pytest.fixture
+def plant(plant_template, database_url, folder) -> Path:
+    """The folder, synced into the layer plant: the test's database is a copy of the store synced once
+    from the same files (and `folder` sets the same environment)."""
+    return plant_template.folder
 
 
 def _engine(settings) -> Engine:
@@ -95,8 +121,7 @@ def test_scanned_secret_and_injected_files_are_stored_safely(db, settings, conn,
     conn.commit()
 
 
-def test_answers_cite_the_scanned_page_and_mark_the_suspicious_one(db, settings, conn, folder):
-    add_folder(db, settings, AddOptions(folder=folder, name="plant"))
+def test_answers_cite_the_scanned_page_and_mark_the_suspicious_one(settings, conn, plant):
     e = _engine(settings)
     resp = search_tool(e, conn, "how often must the cooling pump P-17 be inspected", layers=["plant"])
     memo = [r for r in resp["results"] if r["file"] == "scanned-memo.pdf"]
@@ -117,8 +142,7 @@ def test_answers_cite_the_scanned_page_and_mark_the_suspicious_one(db, settings,
     assert vendor and vendor[0]["suspicious"] == ["override"]
 
 
-def test_a_quarantining_layer_leaves_suspicious_passages_out_with_a_note(db, settings, conn, folder):
-    add_folder(db, settings, AddOptions(folder=folder, name="plant"))
+def test_a_quarantining_layer_leaves_suspicious_passages_out_with_a_note(settings, conn, plant):
     # the setting a preset's content_safety writes
     projector.commit_events(conn, [ev.Event(ev.LAYER_UPDATED, "plant", {
         "changes": {"content_safety": {"quarantine_suspicious": True}}})])
