@@ -97,7 +97,7 @@ class CandidateRow(StoredSpan):
     similarity: float = 0.0  # cosine similarity of its text to the query (0 without the vector arm)
 
 
-# per connection: the ef_search it has set, and the store size its last unfiltered search counted
+# per connection: the ef_search it has set, and the store size its last search counted
 _configured: weakref.WeakKeyDictionary[psycopg.Connection, int] = weakref.WeakKeyDictionary()
 _seen_total: weakref.WeakKeyDictionary[psycopg.Connection, int] = weakref.WeakKeyDictionary()
 
@@ -108,8 +108,9 @@ def configure_vector_search(conn: psycopg.Connection) -> None:
     Iterative scans keep reading the HNSW graph until k rows pass the layer filter; without it a
     selective filter returns too few rows (DESIGN.md §8). ef_search follows the store's size
     (`ef_search_for`): read from the planner's estimate when the connection is first configured,
-    then from the chunk count each unfiltered search returns, so a store that grows past a step
-    gets a wider search on the next query. A session SET is undone if its transaction rolls back,
+    then from the store's chunk count each search returns (the whole store's, whatever layers it
+    searched: the graph holds them all), so a store that grows past a step gets a wider search
+    on the next query. A session SET is undone if its transaction rolls back,
     so it is committed at once, from an idle connection only; inside an open transaction it is
     SET LOCAL for that transaction.
     """
@@ -170,8 +171,8 @@ def hybrid_candidates(conn: psycopg.Connection, table: str, query: str, qvec: np
         rows = conn.execute(sql, params, prepare=True).fetchall()
     if not rows:
         return Candidates([], {}, 0)
-    if layers is None and not metadata_filter and keyword and rows[0][19]:
-        _seen_total[conn] = int(rows[0][19])  # the whole store's chunk count: ef_search follows it
+    if rows[0][21]:
+        _seen_total[conn] = int(rows[0][21])  # the whole store's chunk count: ef_search follows it
     out = [CandidateRow(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], tuple(r[10] or ()),
                         bytes(r[11]), tuple(r[12] or ()), tuple(r[13] or ()), tuple(r[14] or ()),
                         r[15], r[16], bool(r[17]), float(r[18]) if r[18] is not None else 0.0) for r in rows]
@@ -229,7 +230,9 @@ def _hybrid_sql(table: str, layers: list[str] | None, metadata_filter: dict[str,
         "   regexp_replace(d.path, '[/._-]+', ' ', 'g')))) INTERSECT SELECT l FROM ql),"
         " vr.r, kw.r, c.id IN (SELECT id FROM tt WHERE id IS NOT NULL),"
         " CASE WHEN %(vk)s > 0 THEN 1 - (e.embedding <=> %(q)s) END,"
-        " (SELECT n FROM tot), (SELECT json_object_agg(l, d) FROM dfs)"
+        " (SELECT n FROM tot), (SELECT json_object_agg(l, d) FROM dfs),"
+        # the whole store's chunk count, whatever the scope: the graph's size sets ef_search
+        " (SELECT sum(x.df) FROM lexeme_df x WHERE x.lexeme = '')"
         " FROM ids JOIN chunks c ON c.id = ids.id JOIN documents d ON d.id = c.document_id"
         " LEFT JOIN vr ON vr.text_hash = c.embed_hash LEFT JOIN kw ON kw.id = c.id"
         f" LEFT JOIN {table} e ON e.text_hash = c.embed_hash"
