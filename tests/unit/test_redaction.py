@@ -187,6 +187,7 @@ def test_wave_4_near_misses_stay(text):
         ("GET /hook?token=9fK2mQ7xLp3Zr8Tn6Wv1&x=1", "9fK2mQ7xLp3Zr8Tn6Wv1"),
         ('psql "host=db user=app password=B1ll-kw sslmode=require"', "B1ll-kw"),
         ("jdbc:oracle:thin:scott/Kx9pl4ne@db.example:1521/ORCL", "Kx9pl4ne"),
+        ("sqlplus scott/tiger@orcl", "tiger"),  # the famous demo account is still a password in a login
         ("mongodb://admin:p@ss:w0rd@db.example:27017/app", "p@ss:w0rd"),
         ("redis-cli -h cache -a cl1Red1s! INFO", "cl1Red1s!"),
         ("htpasswd -b -c /etc/nginx/.htpasswd admin Ngx-Adm1n", "Ngx-Adm1n"),
@@ -221,7 +222,6 @@ def test_wave_5_generalisations_are_redacted(text, value):
         'print(user, "Hello World 2")',
         "kind: ConfigMap\ndata:\n  LOG_LEVEL: debug",
         "public_key: AAAAC3NzaC1lZDI1NTE5AAAAIPUBLICONLY",
-        "sqlplus scott/tiger@orcl",
     ],
 )
 def test_wave_5_near_misses_stay(text):
