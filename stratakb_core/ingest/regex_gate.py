@@ -21,13 +21,13 @@ and re2 would not keep ``re``'s Unicode word boundaries.
 
 from __future__ import annotations
 
+import _sre
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from re import _casefix, _constants as C, _parser  # type: ignore[attr-defined]
+from re import _casefix, _parser  # type: ignore[attr-defined]
+from re import _constants as C
 from typing import Final
-
-import _sre
 
 __all__ = ["Gate", "GatedPattern", "fold", "gate", "split_alternatives"]
 

@@ -107,7 +107,8 @@ def configure_vector_search(conn: psycopg.Connection) -> None:
 
     Iterative scans keep reading the HNSW graph until k rows pass the layer filter; without it a
     selective filter returns too few rows (DESIGN.md §8). ef_search follows the store's size
-    (`ef_search_for`): read from the planner's estimate when the connection is first configured,
+    (`ef_search_for`): read from `lexeme_df`'s chunk counts when the connection is first configured
+    (the planner's estimate lags a bulk load: at 1M it still said 100k and the next search set it again),
     then from the store's chunk count each search returns (the whole store's, whatever layers it
     searched: the graph holds them all), so a store that grows past a step gets a wider search
     on the next query. A session SET is undone if its transaction rolls back,
@@ -122,8 +123,7 @@ def configure_vector_search(conn: psycopg.Connection) -> None:
     if conn in _seen_total:
         want = ef_search_for(_seen_total[conn])
     else:
-        row = conn.execute("SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = to_regclass('chunks')"
-                           ).fetchone()
+        row = conn.execute("SELECT coalesce(sum(df), 0)::bigint FROM lexeme_df WHERE lexeme = ''").fetchone()
         want = ef_search_for(int(row[0]) if row and row[0] is not None else 0)
     if have is None:
         conn.execute(f"SET {scope}hnsw.iterative_scan = relaxed_order")
