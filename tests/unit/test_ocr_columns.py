@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
+# numpy, Pillow and pypdfium2 come with the test extra (pyproject): imported, never skipped
+import numpy as np
+import pypdfium2 as pdfium
+from PIL import Image, ImageDraw, ImageFont
 
-np = pytest.importorskip("numpy")
-Image = pytest.importorskip("PIL.Image")
-ImageDraw = pytest.importorskip("PIL.ImageDraw")
-ImageFont = pytest.importorskip("PIL.ImageFont")
-
-from stratakb_core.ingest.parsing.ocr_columns import page_regions  # noqa: E402
+from stratakb_core.ingest.parsing.ocr_columns import page_regions
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -113,7 +111,6 @@ def test_a_gutter_wider_than_word_gaps_is_needed():
 
 
 def test_the_fixture_pdf_pages_are_one_column():
-    pdfium = pytest.importorskip("pypdfium2")
     pdf = pdfium.PdfDocument(ROOT / "tests" / "fixtures" / "pdflatex-outline.pdf")
     try:
         for index in range(len(pdf)):
