@@ -92,6 +92,27 @@ def store_template(pg_server, template_db, data_dir: Path) -> Iterator[tuple[str
         drop_database(pg_server, name)
 
 
+@contextmanager
+def fixture_files_template(pg_server, template_db, base: Path, layer: str, files: tuple[str, ...],
+                           prepare=None) -> Iterator[StoreTemplate]:
+    """A store template with these files of tests/fixtures synced into `layer` (the folder
+    base/layer); `prepare(conn)` runs on the store after the sync (a layer setting, say)."""
+    from stratakb_core.ingest.sync import AddOptions, add_folder
+    from stratakb_core.store.connection import Database
+
+    with store_template(pg_server, template_db, base / "data") as (name, settings):
+        folder = base / layer
+        folder.mkdir()
+        for file in files:
+            shutil.copy(FIXTURES / file, folder / file)
+        db = Database(settings)
+        assert add_folder(db, settings, AddOptions(folder=folder, name=layer)).errors == []
+        if prepare is not None:
+            with db.connection() as conn:
+                prepare(conn)
+        yield StoreTemplate(name, folder)
+
+
 @pytest.fixture
 def database_url(request, pg_server, template_db) -> str:
     """The test's own database. A module may declare STORE_TEMPLATES = {"rfc": "rfc_template"}: a

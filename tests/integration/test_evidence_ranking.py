@@ -13,7 +13,7 @@ from stratakb_core.embedding import build_embedder
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.query import AskConfig, Engine, ask_tool, search_tool
 from stratakb_core.store.connection import Database
-from tests.conftest import FIXTURES, StoreTemplate, store_template
+from tests.conftest import FIXTURES, StoreTemplate, fixture_files_template, store_template
 
 SAMPLE = Path(__file__).resolve().parents[2] / "stratakb_core" / "sample"
 
@@ -27,13 +27,8 @@ STORE_TEMPLATES = {"rfc": "rfc_template", "sample": "sample_template"}
 def rfc_template(pg_server, template_db, tmp_path_factory) -> StoreTemplate:
     """RFC 6455 and RFC 2119 synced into the layer rfc."""
     base = tmp_path_factory.mktemp("rfc-store")
-    with store_template(pg_server, template_db, base / "data") as (name, settings):
-        folder = base / "rfc"
-        folder.mkdir()
-        for file in ("rfc6455.txt", "rfc2119.txt"):
-            shutil.copy(FIXTURES / file, folder / file)
-        assert add_folder(Database(settings), settings, AddOptions(folder=folder, name="rfc")).errors == []
-        yield StoreTemplate(name, folder)
+    with fixture_files_template(pg_server, template_db, base, "rfc", ("rfc6455.txt", "rfc2119.txt")) as template:
+        yield template
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ tests that depend on which sentences win give the engine a scorer with a fixed f
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,8 +19,7 @@ from stratakb_core.query import AskConfig, Engine, ask_tool, open_receipt
 from stratakb_core.query.extractive import MAX_SENTENCES, REINGEST_NOTE
 from stratakb_core.store import events as ev
 from stratakb_core.store import projector
-from stratakb_core.store.connection import Database
-from tests.conftest import FIXTURES, StoreTemplate, store_template, write
+from tests.conftest import StoreTemplate, fixture_files_template, write
 
 RFC6455 = "rfc6455.txt"
 
@@ -71,17 +69,9 @@ STORE_TEMPLATES = {"rfc": "rfc_template"}
 def rfc_template(pg_server, template_db, tmp_path_factory) -> StoreTemplate:
     """RFC 6455 and RFC 2119 synced into the layer rfc, made extractive."""
     base = tmp_path_factory.mktemp("rfc-store")
-    with store_template(pg_server, template_db, base / "data") as (name, settings):
-        folder = base / "rfc"
-        folder.mkdir()
-        for file in (RFC6455, "rfc2119.txt"):
-            shutil.copy(FIXTURES / file, folder / file)
-        db = Database(settings)
-        result = add_folder(db, settings, AddOptions(folder=folder, name="rfc"))
-        assert result.errors == []
-        with db.connection() as conn:
-            make_extractive(conn, "rfc")
-        yield StoreTemplate(name, folder)
+    with fixture_files_template(pg_server, template_db, base, "rfc", (RFC6455, "rfc2119.txt"),
+                                prepare=lambda conn: make_extractive(conn, "rfc")) as template:
+        yield template
 
 
 @pytest.fixture
