@@ -2,9 +2,11 @@
 
 ``is_placeholder`` keeps what stands for a secret without being one (``<token>``, ``${VAR}``,
 ``xxx``, ``****``, ``changeme``, ``sk-...``, AWS's documented ``...EXAMPLE`` keys, paths to key
-files); ``looks_random`` says whether a value has the shape of a generated credential (long,
-letters and digits mixed, high entropy, not a UUID, hash or version), which is what a weaker
-name (``key``, ``sig``, a URL query parameter, an ``X-...-Key`` header) needs beside it.
+files, references to a secret store such as ``@Microsoft.KeyVault(...)``, ``op://vault/item/field``,
+``vault:secret/data/app#KEY``, a Secrets Manager ARN); ``looks_random`` says whether a value has
+the shape of a generated credential (long, letters and digits mixed, high entropy, not a UUID, hash
+or version), which is what a weaker name (``key``, ``sig``, a URL query parameter, an ``X-...-Key``
+header) needs beside it.
 """
 
 from __future__ import annotations
@@ -46,6 +48,18 @@ _FILE_RE: Final = re.compile(
     r"^(?:~?/|\.{1,2}/|[A-Za-z]:\\|file://|https?://).*|.*\.(?:pem|key|crt|cer|p12|pfx|jks|keystore|json|ya?ml|txt|env|gpg|asc)$",
     re.IGNORECASE,
 )
+# a reference to a secret store, resolved at run time: the value names where the secret is, not the secret
+_REFERENCE_RE: Final = re.compile(
+    r"""^(?:
+        @Microsoft\.KeyVault\(.*\)                                   # Azure App Service Key Vault reference
+      | (?:op|vault|akv|azurekeyvault|keyvault|secretsmanager|awssecretsmanager|ssm|sm|gsm|gcpsm|sops|doppler
+          |infisical|bws|conjur|ref\+[a-z0-9]+)://\S+                 # 1Password, vals, Spring Cloud, ... URIs
+      | vault:[\w./-]+\#[\w.-]+                                       # bank-vaults: vault:secret/data/app#KEY
+      | arn:aws[\w-]*:(?:secretsmanager|ssm):\S+                     # AWS Secrets Manager / Parameter Store ARN
+      | projects/[\w.-]+/secrets/[\w.-]+(?:/versions/[\w.-]+)?       # GCP Secret Manager resource name
+    )$""",
+    re.VERBOSE | re.IGNORECASE,
+)
 
 
 def is_placeholder(value: str) -> bool:
@@ -56,7 +70,7 @@ def is_placeholder(value: str) -> bool:
     low = v.lower()
     if low in _PLACEHOLDER_WORDS or low.rstrip("!.") in _PLACEHOLDER_WORDS:
         return True
-    if _PLACEHOLDER_RE.match(v) or _FILE_RE.match(v) or _ELIDED_RE.search(v):
+    if _PLACEHOLDER_RE.match(v) or _FILE_RE.match(v) or _ELIDED_RE.search(v) or _REFERENCE_RE.match(v):
         return True
     return v.endswith(("EXAMPLE", "EXAMPLEKEY"))  # AWS documentation's example key id and secret
 

@@ -246,3 +246,31 @@ def test_the_issues_own_example_is_redacted_whatever_its_fame():
     for text in ("password: hunter2", "db_password = p@ssw0rd", "the password is hunter2"):
         out = redact(text).text
         assert "[REDACTED_" in out and "hunter2" not in out and "p@ssw0rd" not in out, out
+
+
+def _assert_redacted(text, *values):
+    result = redact(text)
+    for value in values:
+        assert value not in result.text, result.text
+    assert result.text.count("\n") == text.count("\n")
+    assert preserves_layout(text, result)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'ApiToken = "@Microsoft.KeyVault(VaultName=kv-test;SecretName=api-token)"',
+        "SMTP_PASSWORD=op://Ops/smtp-relay/password",
+        "db_password: vault:secret/data/payments#DB_PASSWORD",
+        "secret: arn:aws:secretsmanager:us-east-1:210987654321:secret:prod/app-Ab12Cd",
+        "token = projects/ledger-9/secrets/slack-token/versions/3",
+        "api_key: ref+awssecrets://prod/app#/api_key",
+    ],
+)
+def test_wave_6_references_to_a_secret_store_stay(text):
+    assert redact(text).text == text
+
+
+def test_wave_6_a_secret_beside_a_reference_still_goes():
+    text = '"DbPassword": "Kv-Pl41n-Pw!",\n"ApiKey": "@Microsoft.KeyVault(SecretUri=https://v/x)"'
+    _assert_redacted(text, "Kv-Pl41n-Pw!")
