@@ -120,12 +120,15 @@ _PATHLIKE_RE: Final = re.compile(r"^(?:[\w.-]+/)+[\w.-]+$|\.git$|^\d{2,5}$")
 _KEY: Final = r"[^\W\d][\w.-]{0,63}"
 # a label in prose may have a few words ("API key: ...", "Keystore password: ..."), before a colon only
 _LABEL: Final = r"[^\W\d_][\w.-]{0,30}(?: [^\W\d_][\w.'-]{0,30}){1,3}"
+# full-width and ideographic punctuation ends a label's value and may start a label: 账号：x，密码：y
+_CJK_PUNCT: Final = "，、；：。（）「」『』【】"
 _SEP: Final = r"[ \t]*(?::=|=>|=|:|：)[ \t]*"
 _LABELLED_RE: Final = re.compile(
-    r"(?:^|(?<=[\s{,(;?&:\"'])|(?<=--))(?:export[ \t]+|set[ \t]+|\$env:)?\$?"
+    r"(?:^|(?<=[\s{,(;?&:\"'" + _CJK_PUNCT + r"])|(?<=--))(?:export[ \t]+|set[ \t]+|\$env:)?\$?"
     rf"(?:\*\*|__)?(?P<q>[\"']?)(?:(?P<key>{_KEY})(?P=q){_SEP}|(?P<label>{_LABEL})[ \t]*[:：](?!=))(?:\*\*|__)?[ \t]*"
     r"(?:[@rRbBuU](?=[\"']))?(?:(?P<dq>\")(?P<dv>(?:[^\"\\\n]|\\.){1,512})\"|(?P<sq>')(?P<sv>[^'\n]{1,512})'"
-    r"|(?P<uv><[^<>\n]{1,80}>|\{\{[^{}\n]{1,80}\}\}|\$\{\{[^{}\n]{1,80}\}\}|(?:[^\s\"',;(&]|&(?![A-Za-z_][\w.-]{0,63}=)){1,512}))"
+    r"|(?P<uv><[^<>\n]{1,80}>|\{\{[^{}\n]{1,80}\}\}|\$\{\{[^{}\n]{1,80}\}\}"
+    r"|(?:[^\s\"',;(&" + _CJK_PUNCT + r"]|&(?![A-Za-z_][\w.-]{0,63}=)){1,512}))"
     r"(?=(?P<tail>[^\n]{0,512}))",
     re.MULTILINE,
 )

@@ -274,3 +274,23 @@ def test_wave_6_references_to_a_secret_store_stay(text):
 def test_wave_6_a_secret_beside_a_reference_still_goes():
     text = '"DbPassword": "Kv-Pl41n-Pw!",\n"ApiKey": "@Microsoft.KeyVault(SecretUri=https://v/x)"'
     _assert_redacted(text, "Kv-Pl41n-Pw!")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("预发布环境账号：svc_app，密码：Qz7-Lan!9x", "Qz7-Lan!9x"),
+        ("ステージングのユーザーID: tanaka、パスワード: Hk4-T0k!o", "Hk4-T0k!o"),
+        ("帳號：ops；密碼：Tp3i#Ops-22", "Tp3i#Ops-22"),
+    ],
+)
+def test_wave_6_labels_after_cjk_punctuation_are_redacted(text, value):
+    _assert_redacted(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["密码：请联系管理员获取。", "パスワード：********", "账号：test_user，密码：<由运维提供>"],
+)
+def test_wave_6_cjk_near_misses_stay(text):
+    assert redact(text).text == text
