@@ -14,6 +14,7 @@ from stratakb_core.ingest.stage_tables import stage_storage_dir
 from stratakb_core.settings import Settings
 from stratakb_core.store import events as ev
 from stratakb_core.store import lexeme_df, readers
+from stratakb_core.store import vectors as vector_tables
 from stratakb_core.store.connection import Database
 from stratakb_core.store.rebuild import verify_projections
 from stratakb_core.textsafe import escape_for_terminal as esc
@@ -66,20 +67,60 @@ def cmd_verify_store(args: argparse.Namespace, settings: Settings) -> int:
             lexeme_df.rebuild(conn)
             conn.commit()
             diffs = [d for d in diffs if d.table != "lexeme_df"]
+        graph = _vector_graph(conn, reindex=getattr(args, "reindex", False))
     note = f"lexeme_df: {recounted} rows differed; recounted from the chunks" if recounted else None
     if args.json:
         out = {"status": "ok" if not diffs else "differs", "differences": [
             {"table": d.table, "rows": d.rows, "only_in": d.only_in} for d in diffs]}
-        print(json_dumps({**out, "lexeme_df_recounted": recounted} if recounted else out, indent=2))
+        if recounted:
+            out["lexeme_df_recounted"] = recounted
+        if graph:
+            out["vector_index"] = graph
+        print(json_dumps(out, indent=2))
         return EXIT_OK if not diffs else EXIT_FAILED
     if note:
         print(note)
+    if graph:
+        print(_graph_line(graph))
     if not diffs:
         print("The projections match a rebuild from the event log.")
         return EXIT_OK
     for d in diffs:
         print(f"{d.table}: {d.rows} rows only in the {d.only_in} table")
     return EXIT_FAILED
+
+
+def _vector_graph(conn, *, reindex: bool) -> dict | None:
+    """The active model's HNSW index when the store outgrew the graph it was built as (vectors
+    synced in one by one into a graph built for a small store), rebuilt with --reindex."""
+    model = vector_tables.active_model(conn)
+    if model is None:
+        return None
+    outgrown = vector_tables.graph_outgrown(conn, model.table)
+    conn.commit()
+    if outgrown is None:
+        return None
+    rows, built = outgrown
+    out = {"table": model.table, "vectors": rows, "ef_construction": built,
+           "wanted": vector_tables.ef_construction_for(rows), "rebuilt": False}
+    if reindex:
+        conn.autocommit = True  # REINDEX CONCURRENTLY runs outside a transaction
+        try:
+            out["ef_construction"] = vector_tables.rebuild_graph(conn, model.table)
+        finally:
+            conn.autocommit = False
+        out["rebuilt"] = True
+    return out
+
+
+def _graph_line(graph: dict) -> str:
+    if graph["rebuilt"]:
+        return (f"vector index of {graph['table']}: built again for {graph['vectors']:,} vectors"
+                f" (ef_construction {graph['ef_construction']})")
+    return (f"vector index of {graph['table']}: built as a smaller store's graph (ef_construction"
+            f" {graph['ef_construction']}) and now holding {graph['vectors']:,} vectors; recall falls as it grows."
+            f" `stratakb verify-store --reindex` builds it again with ef_construction {graph['wanted']}"
+            " (searches and syncs go on; minutes per million vectors)")
 
 
 def cmd_demo(args: argparse.Namespace, settings: Settings) -> int:

@@ -45,7 +45,7 @@ EXAMPLES: dict[str, list[str]] = {
     "events": ["stratakb events", "stratakb events --layer contracts --limit 10", "stratakb events --oldest-first"],
     "demo": ["stratakb demo"],
     "status": ["stratakb status", "stratakb status --json"],
-    "verify-store": ["stratakb verify-store", "stratakb verify-store --json"],
+    "verify-store": ["stratakb verify-store", "stratakb verify-store --json", "stratakb verify-store --reindex"],
     "reembed": ["EMBEDDING_MODEL=BAAI/bge-small-en-v1.5 stratakb reembed"],
     "inspect": ["stratakb inspect manifest contracts", "stratakb inspect chunks contracts",
                 "stratakb inspect --sql 'SELECT count(*) FROM chunks'"],
@@ -200,6 +200,8 @@ def _add_store(sub: Subparsers) -> None:
     _json(st, "the status")
 
     vs = sub.add_parser("verify-store", help="rebuild the projections from the events and compare")
+    vs.add_argument("--reindex", action="store_true", help="also build the vector index again when the store "
+                    "grew past the graph it was built as (searches and syncs go on meanwhile)")
     _json(vs, "the differences")
 
     re_ = sub.add_parser("reembed", help="embed the stored chunks with EMBEDDING_MODEL and make it the active model")

@@ -24,7 +24,7 @@ import numpy as np
 import psycopg
 
 from stratakb_core.store.connection import LOCK_NAMESPACE_BULK
-from stratakb_core.store.vectors import hnsw_index_sql, put_embeddings
+from stratakb_core.store.vectors import GRAPH_BUILD_MEMORY, build_vector_index, hnsw_index_sql, put_embeddings
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,6 @@ BULK_MIN_FILES = 2_000  # fewer files to read: the index is kept up as they are 
 BULK_MIN_VECTORS = 2_000  # an import or restore of fewer vectors keeps the index up
 BULK_MAX_ROWS = 50_000  # a table with more vectors keeps its index
 DROP_LOCK_TIMEOUT_MS = 2_000  # dropping waits for running searches no longer than this
-BUILD_MEMORY = "512MB"  # maintenance_work_mem while the index is built: the graph in memory
 
 
 def _key(table: str) -> tuple[int, int]:
@@ -46,8 +45,8 @@ def _index_exists(conn: psycopg.Connection, table: str) -> bool:
 
 def _build(conn: psycopg.Connection, table: str) -> None:
     with conn.transaction():
-        conn.execute(f"SET LOCAL maintenance_work_mem = '{BUILD_MEMORY}'")
-        conn.execute(hnsw_index_sql(table))
+        conn.execute(f"SET LOCAL maintenance_work_mem = '{GRAPH_BUILD_MEMORY}'")
+        build_vector_index(conn, table)
 
 
 def _quietly_rollback(conn: psycopg.Connection) -> None:
@@ -164,6 +163,6 @@ def put_vectors_in_bulk(conn: psycopg.Connection, table: str, hashes: list[bytes
         return False
     conn.execute(f"DROP INDEX IF EXISTS {table}_hnsw")
     put_embeddings(conn, table, hashes, vectors)
-    conn.execute(f"SET LOCAL maintenance_work_mem = '{BUILD_MEMORY}'")
-    conn.execute(hnsw_index_sql(table, if_not_exists=False))
+    conn.execute(f"SET LOCAL maintenance_work_mem = '{GRAPH_BUILD_MEMORY}'")
+    conn.execute(hnsw_index_sql(table, if_not_exists=False, rows=len(hashes)))
     return True
