@@ -62,7 +62,7 @@ from typing import Final
 from stratakb_core.ingest.redaction_blocks import block_spans
 from stratakb_core.ingest.redaction_keys import PASSWORD_WORDS, is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_rules import COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
-from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_random
+from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_like_password, looks_random
 
 __all__ = [
     "KINDS",
@@ -139,6 +139,9 @@ _NAME_RE: Final = re.compile(r"[a-z][a-z_-]*|[A-Z][A-Z_]*")
 _OK_TAIL_RE: Final = re.compile(
     r"^(?:[;,&].*|[ \t]+[A-Za-z_][\w.-]{0,63}=.*|[ \t]*[,;})\]]*[ \t]*(?:(?:#|//|<!--).*|\([^)]*\)[ \t]*)?)$"
 )
+# after a chosen password in prose: its sentence ends ("...: n4s-Pw!88. Backups run Sundays.") or a remark
+# in brackets follows ("...: T1enda#9 (valid until Friday).")
+_SENTENCE_TAIL_RE: Final = re.compile(r"(?:[ \t]+\([^()\n]{1,200}\)[.!]?|[.!])(?:[ \t]+\S.*)?|。.*")
 
 _Found = tuple[int, int, str]  # start, end, kind
 
@@ -191,6 +194,15 @@ def _labelled_matches(text: str) -> Iterator[re.Match[str]]:
         pos = max(pos + 1, m.start(group) if inside else m.end())
 
 
+def _sentence_value_end(value: str, tail: str) -> int:
+    """The length of a password-shaped value that ends its sentence or has a remark in brackets after it, else 0."""
+    if value.endswith(".") and not value.endswith(".."):
+        value, tail = value[:-1], "." + tail
+    if tail and looks_like_password(value) and _SENTENCE_TAIL_RE.fullmatch(tail) and not CODE_RE.match(value):
+        return len(value)
+    return 0
+
+
 def _labelled_spans(text: str) -> Iterator[_Found]:
     for m in _labelled_matches(text):
         key = m.group("key") or m.group("label")
@@ -210,6 +222,10 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
             if 1 < len(words.split()) <= 8 and not is_placeholder(words):
                 yield m.start(group), m.start(group) + len(words), "credential"
                 continue
+        if group == "uv" and (end := _sentence_value_end(value, m.group("tail"))):
+            if not is_placeholder(value[:end]):
+                yield m.start(group), m.start(group) + end, "credential"
+            continue
         if group == "uv" and (CODE_RE.match(value) or not looks_random(value)):
             # unquoted and not token-shaped: must end its line (a comment or bracket aside), else prose
             tail = m.group("tail")

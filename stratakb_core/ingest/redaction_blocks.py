@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_secret_key, snake
-from stratakb_core.ingest.redaction_values import is_placeholder, looks_random
+from stratakb_core.ingest.redaction_values import is_placeholder, looks_like_password, looks_random
 
 __all__ = ["block_spans"]
 
@@ -53,10 +53,6 @@ _CALLEE_RE: Final = re.compile(
 )
 _CREDENTIAL_CALL_RE: Final = re.compile(r"credential|auth|login|logon|sign_?in|connect|client")
 _IDENTITY_RE: Final = re.compile(r"(?:^|_)(?:sid|user(?:name)?|account(?:_?id|_?sid)?|client_?id|key_?id|login|email)$")
-# one word holding digits, letters and a symbol or both cases: Rep0rts#Net, not "Hello World 2"
-_PASSWORDISH_RE: Final = re.compile(
-    r"(?=\S*\d)(?=\S*[A-Za-z])(?=\S*[^\sA-Za-z0-9]|\S*[A-Z]\S*[a-z]|\S*[a-z]\S*[A-Z])\S+$"
-)
 
 
 def _call_pair_spans(text: str) -> Iterator[_Found]:
@@ -69,7 +65,7 @@ def _call_pair_spans(text: str) -> Iterator[_Found]:
         )
         identity = ident[0] not in "\"'" and _IDENTITY_RE.search(snake(ident))
         # beside an identity alone (Twilio(accountSid, ...)) only a generated-looking value counts
-        if (looks_random(value) and (named or identity)) or (named and _PASSWORDISH_RE.match(value)):
+        if (looks_random(value) and (named or identity)) or (named and looks_like_password(value)):
             if not is_placeholder(value):
                 yield m.start("v"), m.end("v"), "credential"
 

@@ -30,9 +30,10 @@ _SECRET_WORDS: Final = (
     r"client_secret|secret_access_key|sas_token|jeton|segreto|secreto|segredo|sekret|geheim|clave|"
     r"cl[ée]_api|cl[ée]_secr[èe]te|api_schl[üu]ssel|" + PASSWORD_WORDS
 )
-# the last part of a key, after snake-casing it; some words may also end a run-together key
+# the last part of a key, after snake-casing it; some words may also end a run-together key (CJK labels
+# are written without spaces: 数据库密码, 管理者パスワード)
 _KEY_END_RE: Final = re.compile(
-    rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|pwd|secret|token|apikey|passwort|kennwort)$"
+    rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|pwd|secret|token|apikey|passwort|kennwort|密码|密碼|パスワード|비밀번호)$"
 )
 # names that end in a secret word but are not one (api_key_id is not in this list: no match anyway)
 _NOT_SECRET_KEYS: Final = frozenset({"bypass", "compass", "surpass", "overpass", "underpass"})

@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from typing import Final
 
-__all__ = ["CODE_RE", "MARKER_RE", "is_placeholder", "looks_random"]
+__all__ = ["CODE_RE", "MARKER_RE", "is_placeholder", "looks_like_password", "looks_random"]
 
 MARKER_RE: Final = re.compile(r"\[REDACTED_[A-Z_]+\]")
 
@@ -97,3 +97,14 @@ def looks_random(value: str) -> bool:
     counts = Counter(value)
     entropy = -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
     return entropy >= 3.0
+
+
+# one word holding digits, letters and a symbol or both cases: Rep0rts#Net, not "Hello World 2"
+_PASSWORDISH_RE: Final = re.compile(
+    r"(?=\S*\d)(?=\S*[A-Za-z])(?=\S*[^\sA-Za-z0-9]|\S*[A-Z]\S*[a-z]|\S*[a-z]\S*[A-Z])\S+$"
+)
+
+
+def looks_like_password(value: str) -> bool:
+    """A chosen password's shape: one word with digits, letters and a symbol or both cases (``Rep0rts#Net``)."""
+    return _PASSWORDISH_RE.match(value) is not None

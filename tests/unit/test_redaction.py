@@ -282,6 +282,8 @@ def test_wave_6_a_secret_beside_a_reference_still_goes():
         ("预发布环境账号：svc_app，密码：Qz7-Lan!9x", "Qz7-Lan!9x"),
         ("ステージングのユーザーID: tanaka、パスワード: Hk4-T0k!o", "Hk4-T0k!o"),
         ("帳號：ops；密碼：Tp3i#Ops-22", "Tp3i#Ops-22"),
+        ("数据库密码：Db#2026-cn", "Db#2026-cn"),  # CJK compounds have no space before the word
+        ("管理者パスワード: Kanri-P4ss!", "Kanri-P4ss!"),
     ],
 )
 def test_wave_6_labels_after_cjk_punctuation_are_redacted(text, value):
@@ -293,4 +295,32 @@ def test_wave_6_labels_after_cjk_punctuation_are_redacted(text, value):
     ["密码：请联系管理员获取。", "パスワード：********", "账号：test_user，密码：<由运维提供>"],
 )
 def test_wave_6_cjk_near_misses_stay(text):
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Visitors sign in at reception. Guest password: Bl4ck-Sw4n!. Ask there for a new one.", "Bl4ck-Sw4n!"),
+        ("Zugang zum Testsystem, Kennwort: Gr#n3-Tor7 (gilt bis Montag).", "Gr#n3-Tor7"),
+        ("Lab switch console password: Sw1tch#Lab (rotated monthly)", "Sw1tch#Lab"),
+        ("临时密码：Ab12!xyz。请勿外传。", "Ab12!xyz"),
+    ],
+)
+def test_wave_6_a_labelled_password_that_ends_its_sentence_is_redacted(text, value):
+    _assert_redacted(text, value)
+    assert "[REDACTED_CREDENTIAL]" in redact(text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Password: Required. See the setup guide.",
+        "Token: see the vault (ask ops).",
+        "password: mixed-case2 letters. Nothing else.",
+        'db_password = vault.kv.v2.read_secret_version(path="db")["data"]',
+        "password: settings.db_password2 (from the environment).",
+    ],
+)
+def test_wave_6_prose_after_a_label_stays(text):
     assert redact(text).text == text
