@@ -62,6 +62,7 @@ from typing import Final
 from stratakb_core.ingest.redaction_blocks import block_spans
 from stratakb_core.ingest.redaction_keys import PASSWORD_WORDS, is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_rules import COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
+from stratakb_core.ingest.redaction_tables import table_spans
 from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_like_password, looks_random
 
 __all__ = [
@@ -268,7 +269,6 @@ _INLINE_RE: Final = re.compile(
 )
 _HASHLIKE_RE: Final = re.compile(r"(?i:sha\d+|md5|bcrypt|argon2\w*|pbkdf2\w*|scrypt|\$\d[a-z]?\$)")
 _MIXED_RE: Final = re.compile(r"(?=.*\d)(?=.*[A-Za-z])|[!@#$%^&*+=?~]")
-_TABLE_ROW_RE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
 
 
 def _extra_spans(text: str) -> Iterator[_Found]:
@@ -286,7 +286,7 @@ def _extra_spans(text: str) -> Iterator[_Found]:
         plain = _MIXED_RE.search(value.rstrip("?!.,:;")) or (group == "qv" and len(value.split()) >= 3)
         if plain and not is_placeholder(value) and not CODE_RE.match(value):
             yield m.start(group), m.end(group), "credential"
-    yield from _table_spans(text)
+    yield from table_spans(text)
     yield from _command_spans(text)
     for m in _INLINE_RE.finditer(text):
         value = m.group("v")
@@ -305,29 +305,6 @@ def _command_spans(text: str) -> Iterator[_Found]:
             value = m.group(group)
             if not is_placeholder(value) and not value.isdigit() and not CODE_RE.match(value):
                 yield m.start(group), m.end(group), "credential"
-
-
-def _table_spans(text: str) -> Iterator[_Found]:
-    """The cells under a Markdown table header that names a secret (| user | password |)."""
-    columns: list[int] = []
-    pos = 0
-    for line in text.split("\n"):
-        if not _TABLE_ROW_RE.match(line):
-            columns = []
-        else:
-            cells = [(m.start(1), m.group(1)) for m in re.finditer(r"(?<=\|)([^|]*)(?=\|)", line)]
-            if not columns and not all(re.fullmatch(r"\s*:?-{3,}:?\s*", c) for _, c in cells):
-                found = [i for i, (_, c) in enumerate(cells) if c.strip() and is_secret_key(c.strip())]
-                columns = found or [-1]
-            elif columns != [-1] and not all(re.fullmatch(r"\s*:?-{3,}:?\s*", c) for _, c in cells):
-                for i in columns:
-                    if i < len(cells):
-                        start, cell = cells[i]
-                        value = cell.strip()
-                        if value and not is_placeholder(value):
-                            offset = start + cell.index(value)
-                            yield pos + offset, pos + offset + len(value), "credential"
-        pos += len(line) + 1
 
 
 _DETECTORS: Final[tuple[Callable[[str], Iterator[_Found]], ...]] = (

@@ -324,3 +324,29 @@ def test_wave_6_a_labelled_password_that_ends_its_sentence_is_redacted(text, val
 )
 def test_wave_6_prose_after_a_label_stays(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("user,password,host\nalice,Xw9#mLp2q,db1\nbob,Rk4!zzTop7,db2\n", ("Xw9#mLp2q", "Rk4!zzTop7")),
+        ("name\tapi_token\tscope\r\nci\tq8Fz2LmP0aXv7TnR3sW1\tread\r\n", ("q8Fz2LmP0aXv7TnR3sW1",)),
+        ('"login";"Secret";"note"\n"svc_a";"N0t-Sh4red!";"nightly"', ("N0t-Sh4red!",)),
+    ],
+)
+def test_wave_6_a_secret_column_of_delimited_text_is_redacted(text, values):
+    _assert_redacted(text, *values)
+    assert "alice" in redact(text).text or "svc_a" in redact(text).text or "ci\t" in redact(text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "token,count,logprob\nthe,5,-0.2\n##ing,3,-1.1",
+        "id,password_hash,created\n1,$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW,2026-01-01",
+        "user,password,role\nalice,,admin\nbob,<set on first login>,viewer",
+        "Names, passwords and roles\nalice, Xw9#mLp2q, admin, extra",
+    ],
+)
+def test_wave_6_delimited_near_misses_stay(text):
+    assert redact(text).text == text

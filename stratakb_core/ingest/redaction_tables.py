@@ -1,0 +1,92 @@
+"""Secrets in tables: the cells of a column whose header names a secret (no I/O).
+
+* Markdown tables (``| user | password |``): every cell under such a header, until the table ends;
+* delimited text (CSV, semicolon- or tab-separated): a header line of two or more names, one of
+  them a secret's (``username,email,password,role``), then the rows under it with the same number
+  of fields. A cell there goes when it has a password's or a generated token's shape (``Lop3z!2026``,
+  ``a8F3...``), so a column of words (``token,count`` over a tokenizer's output) stays.
+
+Each finder yields ``(start, end, kind)`` of the cell's value only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from stratakb_core.ingest.redaction_keys import is_secret_key
+from stratakb_core.ingest.redaction_values import is_placeholder, looks_like_password, looks_random
+
+__all__ = ["table_spans"]
+
+_Found = tuple[int, int, str]
+
+_TABLE_ROW_RE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
+_RULE_CELL_RE: Final = re.compile(r"\s*:?-{3,}:?\s*")
+# a header line of names (a name may have up to three words), all separated by the same delimiter
+_NAME: Final = r"[ \t]*\"?[^\W\d][\w.-]{0,30}(?: [^\W\d][\w.-]{0,30}){0,2}\"?[ \t]*"
+_HEADER_RE: Final = re.compile(rf"^{_NAME}(?P<d>[,;\t]){_NAME}(?:(?P=d){_NAME}){{0,40}}\r?$", re.MULTILINE)
+
+
+def _markdown_spans(text: str) -> Iterator[_Found]:
+    """The cells under a Markdown table header that names a secret (| user | password |)."""
+    columns: list[int] = []
+    pos = 0
+    for line in text.split("\n"):
+        if not _TABLE_ROW_RE.match(line):
+            columns = []
+        else:
+            cells = [(m.start(1), m.group(1)) for m in re.finditer(r"(?<=\|)([^|]*)(?=\|)", line)]
+            if not columns and not all(_RULE_CELL_RE.fullmatch(c) for _, c in cells):
+                found = [i for i, (_, c) in enumerate(cells) if c.strip() and is_secret_key(c.strip())]
+                columns = found or [-1]
+            elif columns != [-1] and not all(_RULE_CELL_RE.fullmatch(c) for _, c in cells):
+                for i in columns:
+                    if i < len(cells):
+                        start, cell = cells[i]
+                        value = cell.strip()
+                        if value and not is_placeholder(value):
+                            offset = start + cell.index(value)
+                            yield pos + offset, pos + offset + len(value), "credential"
+        pos += len(line) + 1
+
+
+def _cells(line: str, delimiter: str) -> list[tuple[int, str]]:
+    """Each field's offset in the line and its text (quotes and spaces around it stripped)."""
+    out: list[tuple[int, str]] = []
+    start = 0
+    for field in line.split(delimiter):
+        lead = len(field) - len(field.lstrip(" \t\"'"))
+        out.append((start + lead, field.strip(" \t\"'")))
+        start += len(field) + 1
+    return out
+
+
+def _delimited_spans(text: str) -> Iterator[_Found]:
+    """The password- or token-shaped cells under a CSV / ;- / tab-separated header naming a secret."""
+    for header in _HEADER_RE.finditer(text):
+        delimiter = header.group("d")
+        names = [name for _, name in _cells(header.group(), delimiter)]
+        columns = [i for i, name in enumerate(names) if is_secret_key(name)]
+        if not columns:
+            continue
+        pos = header.end() + 1
+        while pos < len(text):
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            cells = _cells(text[pos:end].rstrip("\r"), delimiter)
+            if len(cells) != len(names):
+                break
+            for i in columns:
+                offset, value = cells[i]
+                if (looks_like_password(value) or looks_random(value)) and not is_placeholder(value):
+                    yield pos + offset, pos + offset + len(value), "credential"
+            pos = end + 1
+
+
+def table_spans(text: str) -> Iterator[_Found]:
+    """Every secret cell the finders of this module see (see the module docstring)."""
+    if "|" in text:
+        yield from _markdown_spans(text)
+    yield from _delimited_spans(text)
