@@ -5,6 +5,7 @@
 * an XML element named by an attribute: ``<entry key="password">v</entry>``, ``<setting name="ApiKey">``;
 * AWS's secret access key: 40 base64 characters near an access key id (``AKIA...``/``ASIA...``);
 * a PuTTY private key file's ``Private-Lines:`` block;
+* the password of a ``.pgpass`` line, ``hostname:port:database:username:password``;
 * a credential pair passed to code: ``new NetworkCredential("svc", "pw")``, ``Twilio(accountSid, 'tok')``,
   ``auth=("user", "pw")``: the second argument, when it is not a placeholder and looks like a password.
 
@@ -39,6 +40,13 @@ _XML_NAMED_RE: Final = re.compile(
 )
 _AWS_ID_RE: Final = re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])")
 _AWS_SECRET_RE: Final = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
+# a .pgpass line, hostname:port:database:username:password (\: escapes a colon; * matches anything)
+_PGPASS_FIELD: Final = r"(?:[^:\s\\]|\\.)"
+_PGPASS_RE: Final = re.compile(
+    rf"^[ \t]*(?P<host>[\w.*-]{{1,253}}):(?:\d{{1,5}}|\*):"
+    rf"{_PGPASS_FIELD}{{1,128}}:{_PGPASS_FIELD}{{1,128}}:(?P<v>{_PGPASS_FIELD}{{1,256}})[ \t]*\r?$",
+    re.MULTILINE,
+)
 _PUTTY_RE: Final = re.compile(
     r"^Private-Lines:[ \t]*\d{1,3}[ \t]*\r?\n(?P<v>(?:[A-Za-z0-9+/=]{1,128}\r?\n?){1,200})", re.M
 )
@@ -123,6 +131,12 @@ def block_spans(text: str) -> Iterator[_Found]:
     yield from _aws_secret_spans(text)
     if "(" in text:
         yield from _call_pair_spans(text)
+    if text.count(":") >= 4:
+        for m in _PGPASS_RE.finditer(text):
+            value = m.group("v")
+            host_named = any(c.isalpha() or c in ".*" for c in m.group("host"))  # not a time (10:42:13:...)
+            if host_named and not is_placeholder(value) and not value.isdigit():
+                yield m.start("v"), m.end("v"), "credential"
     if "Private-Lines:" in text:
         for m in _PUTTY_RE.finditer(text):
             yield m.start("v"), m.start("v") + len(m.group("v").rstrip("\r\n")), "private_key"

@@ -350,3 +350,23 @@ def test_wave_6_a_secret_column_of_delimited_text_is_redacted(text, values):
 )
 def test_wave_6_delimited_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("# PGPASSFILE for the reports cron\ncache.internal:5432:*:reporter:Rp0rt3r-x\n", "Rp0rt3r-x"),
+        ("*:*:*:postgres:Pg\\:Colon7", "Pg\\:Colon7"),
+    ],
+)
+def test_wave_6_a_pgpass_line_loses_its_password(text, value):
+    _assert_redacted(text, value)
+    assert ":reporter:" in redact(text).text or "postgres:" in redact(text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["10:42:13:120:started", "localhost:5432:app:app:*", "0a:1b:2c:3d:4e:5f", "db.internal:5432:app:app:<password>"],
+)
+def test_wave_6_pgpass_like_near_misses_stay(text):
+    assert redact(text).text == text
