@@ -90,7 +90,7 @@ SHAPES: Final[tuple[Shape, ...]] = (
     # ... and those without a prefix of their own: Terraform Cloud, Mailchimp, Azure AD client secrets, Telegram bots
     Shape("api_token", re.compile(r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}" + _NOT_WORD), (".atlasv1.",), True),
     Shape("api_token", re.compile(r"[0-9a-f]{32}-us\d{1,2}" + _NOT_WORD), ("-us",), True),
-    Shape("api_token", re.compile(r"\d{1,3}[A-Za-z0-9_~.-]{1,3}8Q~[A-Za-z0-9_~.-]{31,34}" + _NOT_WORD), ("8q~",), True),
+    Shape("api_token", re.compile(r"[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}" + _NOT_WORD), ("q~",), True),
     Shape("api_token", re.compile(r"(?<![\w:/.-])\d{8,10}:AA[A-Za-z0-9_-]{33}" + _NOT_WORD), (":aa",)),
     # a signed URL's signature grants access on its own (S3, GCS, Azure SAS)
     Shape(
@@ -131,12 +131,10 @@ _QV: Final = _Q.replace("dv", "dv2").replace("sv", "sv2").replace("uv", "uv2")
 COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     # curl -u user:password, --user user:password, wget --password
     re.compile(r"(?:^|\s)(?:-u|--user|--proxy-user)[ \t=]+[\"']?[^\s:\"']{1,64}:" + _Q),
-    # mysql -pPASSWORD (no space), sshpass -p PW, docker/podman/helm login -p PW
+    # mysql -pPASSWORD (no space), sshpass -p PW, a tool's login command -p PW (docker, podman, helm, oc, az,
+    # cf, ...: "az login --service-principal -u APP_ID -p SECRET"; "login" must follow a tool's name)
     re.compile(r"\b(?:mysql\w*|mariadb\w*)\b[^\n|;&]{0,200}?\s-p" + _Q),
-    re.compile(
-        r"\b(?:sshpass|(?:docker|podman|helm|oc|buildah|skopeo)\b[^\n|;&]{0,80}?\blogin\b[^\n|;&]{0,120}?)\s+-p[ \t]+"
-        + _Q
-    ),
+    re.compile(r"(?:\bsshpass|(?<=[\w.-][ \t])login\b[^\n|;&]{0,160}?)\s+-p[ \t]+" + _Q),
     # keytool/jarsigner -storepass PW, -keypass PW, openssl -passin pass:PW
     re.compile(r"(?:^|\s)-(?:store|key|src(?:store|key)?|dest(?:store|key)?|new)?pass(?:word)?[ \t]+(?:pass:)?" + _Q),
     re.compile(r"(?:^|\s)-pass(?:in|out)[ \t]+pass:" + _Q),

@@ -370,3 +370,32 @@ def test_wave_6_a_pgpass_line_loses_its_password(text, value):
 )
 def test_wave_6_pgpass_like_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("cf login -a https://api.cf.example -u ci-bot -p Cf-L0gin!x -o dev", "Cf-L0gin!x"),
+        ("oc login https://api.ocp.example:6443 -u dev -p 0c-Dev#pw", "0c-Dev#pw"),
+        (
+            "Rotated the app secret; new value Xy.4Q~" + "aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3x",
+            "Xy.4Q~aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3x",
+        ),
+    ],
+)
+def test_wave_6_a_login_commands_password_and_azure_client_secrets_go(text, value):
+    _assert_redacted(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ssh login -p 2222 ops@bastion",
+        "docker run -p 8080:80 app",
+        "az login -u me@corp.example -p $AZ_PASS",
+        "az login --service-principal -u 3f2b8c1e -p ~/certs/sp.pem --tenant t",
+        "Log in with -p to be prompted for the password.",
+    ],
+)
+def test_wave_6_login_near_misses_stay(text):
+    assert redact(text).text == text
