@@ -24,7 +24,9 @@ Names are judged in ``redaction_keys`` (any casing, some twenty languages; a wea
 ``key``, ``sig`` or an ``X-...-Key`` header counts when its value looks generated), values in
 ``redaction_values`` (placeholders, entropy), whole blocks in ``redaction_blocks`` (a Kubernetes
 ``kind: Secret``'s data, base64 PEM keys, ``<entry key="password">``, AWS secret keys beside their
-key id). A token-shaped value beside a secret's name goes even when prose follows it.
+key id, ``.pgpass`` lines), sentences and chats in ``redaction_prose``, Markdown and CSV columns in
+``redaction_tables``. A token-shaped value beside a secret's name goes even when prose follows it,
+and so does a password-shaped one that ends its sentence ("password: X. Next sentence").
 
 Unlabelled high-entropy strings are left alone on purpose: commit ids, checksums, UUIDs and
 base64 images look exactly like them, and the clean fixture set holds many.
@@ -60,7 +62,8 @@ from types import MappingProxyType
 from typing import Final
 
 from stratakb_core.ingest.redaction_blocks import block_spans
-from stratakb_core.ingest.redaction_keys import PASSWORD_WORDS, is_secret_key, is_weak_key, snake
+from stratakb_core.ingest.redaction_keys import is_secret_key, is_weak_key, snake
+from stratakb_core.ingest.redaction_prose import prose_spans
 from stratakb_core.ingest.redaction_rules import COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
 from stratakb_core.ingest.redaction_tables import table_spans
 from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_like_password, looks_random
@@ -250,25 +253,6 @@ _NAME_VALUE_RE: Final = re.compile(
     r"\b(?:name|key)[ \t]*[:=][ \t]*[\"']?(?P<key>[A-Za-z_][\w.-]{0,63})[\"']?(?:[ \t]*\n[ \t]*|[ \t,]+)"
     r"value[ \t]*[:=][ \t]*(?:\"(?P<dv>[^\"\n]{1,512})\"|'(?P<sv>[^'\n]{1,512})'|(?P<uv>[^\s\"',;]{1,512}))"
 )
-# prose: "the admin password is r0uterAdm"; the value must not be a plain word
-_PROSE_WORDS: Final = PASSWORD_WORDS.replace("_", " ")
-_PROSE_RE: Final = re.compile(
-    r"(?i:\b(?:password|passphrase|passcode|pin|pwd|pw|token|api key|secret|"
-    + _PROSE_WORDS
-    + r")(?:\s+(?:for|of|to|on|für|von|de|do|da|del|du|van|voor|do|för|till|для|от)\s+[^.\n:]{1,40}?)?"
-    r"\s+(?:(?:is|was|has been|got|been)\s+(?:now\s+|still\s+)?(?:set|changed|reset|updated)\s+to"
-    r"|is|was|reads|ist|lautet|war|es|est|é|è|är|er|on|jest|je|to|—)\s+)"
-    r"(?:(?P<qt>[\"'`«“‘])(?P<qv>[^\"'`«»“”‘’\n]{4,128})[\"'`»”’]|(?P<v>[^\s\"'`]{4,128}?)[\"'`]?(?=[\s.,;)]|$))"
-)
-# a secret word, a space and the value, ending its clause: "user root, passwd t3stB0x!"
-_INLINE_RE: Final = re.compile(
-    r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|" + _PROSE_WORDS + r"))"
-    r"[ \t]+(?P<v>[^\s\"'`(<\[{$]{4,128}?)[\"'`]?"
-    r"(?=[.,;!)]?(?:[ \t]*$|[ \t]*\n)|[,;][ \t]|[ \t]+\(|[ \t]+(?:and|for|on|to|at|until|or)\b)",
-    re.MULTILINE,
-)
-_HASHLIKE_RE: Final = re.compile(r"(?i:sha\d+|md5|bcrypt|argon2\w*|pbkdf2\w*|scrypt|\$\d[a-z]?\$)")
-_MIXED_RE: Final = re.compile(r"(?=.*\d)(?=.*[A-Za-z])|[!@#$%^&*+=?~]")
 
 
 def _extra_spans(text: str) -> Iterator[_Found]:
@@ -280,19 +264,9 @@ def _extra_spans(text: str) -> Iterator[_Found]:
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
         if is_secret_key(m.group("key")) and not is_placeholder(m.group(group)):
             yield m.start(group), m.end(group), "credential"
-    for m in _PROSE_RE.finditer(text):
-        group = "v" if m.group("v") is not None else "qv"
-        value = m.group(group)
-        plain = _MIXED_RE.search(value.rstrip("?!.,:;")) or (group == "qv" and len(value.split()) >= 3)
-        if plain and not is_placeholder(value) and not CODE_RE.match(value):
-            yield m.start(group), m.end(group), "credential"
+    yield from prose_spans(text)
     yield from table_spans(text)
     yield from _command_spans(text)
-    for m in _INLINE_RE.finditer(text):
-        value = m.group("v")
-        if _MIXED_RE.search(value.rstrip("?!.,:;")) and not is_placeholder(value) and not CODE_RE.match(value):
-            if not _HASHLIKE_RE.match(value):
-                yield m.start("v"), m.end("v"), "credential"
 
 
 def _command_spans(text: str) -> Iterator[_Found]:
