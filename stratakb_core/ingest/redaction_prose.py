@@ -1,7 +1,9 @@
 """Secrets written in sentences, notes and chats rather than in a config's syntax (no I/O).
 
 * "the admin password is r0uterAdm", "das Passwort lautet ...", "password was reset to ...";
-* a secret word, a space and the value ending its clause: "user root, passwd t3stB0x!".
+* a secret word, a space and the value ending its clause: "user root, passwd t3stB0x!";
+* a login pair after a login word: "the admin login for the CMS is editor / Cms$ta-Ed1t",
+  "login: desk@corp.example / D3sk!Supp0rt (shared mailbox)".
 
 Values must look chosen or generated (digits and letters, a symbol), never a plain word. Each
 finder yields ``(start, end, kind)`` of the value only.
@@ -14,7 +16,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import PASSWORD_WORDS
-from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder
+from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_like_password, looks_random
 
 __all__ = ["prose_spans"]
 
@@ -40,6 +42,35 @@ _INLINE_RE: Final = re.compile(
 _HASHLIKE_RE: Final = re.compile(r"(?i:sha\d+|md5|bcrypt|argon2\w*|pbkdf2\w*|scrypt|\$\d[a-z]?\$)")
 _MIXED_RE: Final = re.compile(r"(?=.*\d)(?=.*[A-Za-z])|[!@#$%^&*+=?~]")
 
+_Q_OPEN: Final = "[`\"'«“‘]?"
+_Q_CLOSE: Final = "[`\"'»”’]?"
+# a login word ("account" and "access" alone name too much else), a few words, "is" or a colon, then user / password
+_LOGIN_PAIR_RE: Final = re.compile(
+    r"(?i:\b(?:log[ -]?ins?|logon|sign[ -]?in|credentials?|creds|user(?:name)?[ \t]*/[ \t]*pass(?:word)?"
+    r"|zugang(?:sdaten)?|anmeldedaten|identifiants?|acc[eè]s|acceso|accesso|acesso|логин|вход|доступ)\b)"
+    r"[^\n/:]{0,60}?(?:[ \t](?:is|are|=)|:|：)[ \t]*"
+    + _Q_OPEN
+    + r"[\w.+@-]{1,64}"
+    + _Q_CLOSE
+    + r"[ \t]*/[ \t]*"
+    + _Q_OPEN
+    + r"(?P<v>[^\s\"'`/«»“”‘’]{6,128}?)"
+    + _Q_CLOSE
+    + r"(?=[.,;!)]?(?:\s|$))"
+)
+
+
+def _chosen(value: str) -> bool:
+    """A value that looks chosen or generated, not a word of the sentence around it."""
+    return (looks_like_password(value) or looks_random(value)) and not is_placeholder(value)
+
+
+def _login_pair_spans(text: str) -> Iterator[_Found]:
+    for m in _LOGIN_PAIR_RE.finditer(text):
+        value = m.group("v")
+        if _chosen(value) and sum(c.isalpha() for c in value) >= 3:  # not "2024-Q1 / 2025-Q2"
+            yield m.start("v"), m.end("v"), "credential"
+
 
 def prose_spans(text: str) -> Iterator[_Found]:
     """Every value the finders of this module see (see the module docstring)."""
@@ -54,3 +85,4 @@ def prose_spans(text: str) -> Iterator[_Found]:
         if _MIXED_RE.search(value.rstrip("?!.,:;")) and not is_placeholder(value) and not CODE_RE.match(value):
             if not _HASHLIKE_RE.match(value):
                 yield m.start("v"), m.end("v"), "credential"
+    yield from _login_pair_spans(text)

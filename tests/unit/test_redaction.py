@@ -399,3 +399,30 @@ def test_wave_6_a_login_commands_password_and_azure_client_secrets_go(text, valu
 )
 def test_wave_6_login_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Heads-up: the wiki login for contractors is guest-ed / Wik1-Guest#7, valid this week.", "Wik1-Guest#7"),
+        ('Sign-in: ops@shop.example / "Sh0p-Ops!" (ask before using)', "Sh0p-Ops!"),
+        ("Zugangsdaten Testshop: pruefer / Pr8f-Shop!x", "Pr8f-Shop!x"),
+        ("Credentials for the demo are demo_user / DemoPw-2026", "DemoPw-2026"),
+    ],
+)
+def test_wave_6_a_login_pair_after_a_login_word_loses_its_password(text, value):
+    _assert_redacted(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Login: admin / <password from the vault>",
+        "The login page is /auth/login / see the routing table.",
+        "Sign-in options: email / SSO",
+        "login stats: 2024-Q1 / 2025-Q2 grew 40%",
+        "Account: acme-corp / Production-2",
+    ],
+)
+def test_wave_6_login_pair_near_misses_stay(text):
+    assert redact(text).text == text
