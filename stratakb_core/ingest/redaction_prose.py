@@ -3,7 +3,9 @@
 * "the admin password is r0uterAdm", "das Passwort lautet ...", "password was reset to ...";
 * a secret word, a space and the value ending its clause: "user root, passwd t3stB0x!";
 * a login pair after a login word: "the admin login for the CMS is editor / Cms$ta-Ed1t",
-  "login: desk@corp.example / D3sk!Supp0rt (shared mailbox)".
+  "login: desk@corp.example / D3sk!Supp0rt (shared mailbox)";
+* a reply to a question about a password in a chat or a Q/A list: "[10:42] ben: what's the root pw
+  again?" answered on the next line by a speaker's message of one password-shaped word.
 
 Values must look chosen or generated (digits and letters, a symbol), never a plain word. Each
 finder yields ``(start, end, kind)`` of the value only.
@@ -59,6 +61,19 @@ _LOGIN_PAIR_RE: Final = re.compile(
     + r"(?=[.,;!)]?(?:\s|$))"
 )
 
+# a question about a password, then (a blank line or two aside) a chat message of one word answering it
+# a chat line's speaker: "[10:42] ben:", "10:42 ben:", "<ben>", "Q:" / "A:"
+_SPEAKER: Final = (
+    r"[ \t]*(?:\[[^\]\n]{1,40}\][ \t]*|\d{1,2}:\d{2}(?::\d{2})?[ \t]+)?(?:<[\w. -]{1,32}>|@?[\w.-]{1,32}[ \t]*:)[ \t]*"
+)
+_SPEAKER_RE: Final = re.compile(_SPEAKER)
+_CHAT_ANSWER_RE: Final = re.compile(
+    r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|pin|" + _PROSE_WORDS + r")\b)[^\n]{0,160}?\?[ \t]*\r?\n"
+    r"(?:[ \t]*\r?\n){0,2}" + _SPEAKER + _Q_OPEN + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)" + _Q_CLOSE + r"[ \t]*\r?$",
+    re.MULTILINE,
+)
+_TICKET_RE: Final = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}")  # KB-1234, JIRA-42: a reference, not an answer
+
 
 def _chosen(value: str) -> bool:
     """A value that looks chosen or generated, not a word of the sentence around it."""
@@ -70,6 +85,17 @@ def _login_pair_spans(text: str) -> Iterator[_Found]:
         value = m.group("v")
         if _chosen(value) and sum(c.isalpha() for c in value) >= 3:  # not "2024-Q1 / 2025-Q2"
             yield m.start("v"), m.end("v"), "credential"
+
+
+def _chat_answer_spans(text: str) -> Iterator[_Found]:
+    if "?" not in text:
+        return
+    for m in _CHAT_ANSWER_RE.finditer(text):
+        value = m.group("v")
+        asked_in_chat = _SPEAKER_RE.match(text, text.rfind("\n", 0, m.start()) + 1) is not None
+        if asked_in_chat and _chosen(value) and sum(c.isalpha() for c in value) >= 3:
+            if not CODE_RE.match(value) and not _TICKET_RE.fullmatch(value):
+                yield m.start("v"), m.end("v"), "credential"
 
 
 def prose_spans(text: str) -> Iterator[_Found]:
@@ -86,3 +112,4 @@ def prose_spans(text: str) -> Iterator[_Found]:
             if not _HASHLIKE_RE.match(value):
                 yield m.start("v"), m.end("v"), "credential"
     yield from _login_pair_spans(text)
+    yield from _chat_answer_spans(text)

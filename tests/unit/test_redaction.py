@@ -426,3 +426,32 @@ def test_wave_6_a_login_pair_after_a_login_word_loses_its_password(text, value):
 )
 def test_wave_6_login_pair_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "[09:15] lea: anyone know the pw for the demo tablet?\n[09:16] omar: Tabl3t-Demo!\n[09:16] lea: ty",
+            "Tabl3t-Demo!",
+        ),
+        ("<kim> what's the wifi password here?\n<raj> `Gu3st#Cafe`", "Gu3st#Cafe"),
+        ("Q: What is the passphrase for the backup disk?\n\nA: Bkp-D1sk-2026", "Bkp-D1sk-2026"),
+    ],
+)
+def test_wave_6_a_chat_reply_to_a_password_question_is_redacted(text, value):
+    _assert_redacted(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "FAQ: How do I change my password?\nSee: KB-1234",
+        "[09:15] lea: did you reset the password?\n[09:16] omar: yes",
+        "What is the password policy?\nMin-12 chars",
+        "[09:15] lea: where is the password stored?\n[09:16] omar: vault.kv.read_secret",
+        "[09:15] lea: what's the pw?\n[09:16] omar: ********",
+    ],
+)
+def test_wave_6_chat_near_misses_stay(text):
+    assert redact(text).text == text
