@@ -5,10 +5,13 @@
 * a login pair after a login word: "the admin login for the CMS is editor / Cms$ta-Ed1t",
   "login: desk@corp.example / D3sk!Supp0rt (shared mailbox)";
 * a reply to a question about a password in a chat or a Q/A list: "[10:42] ben: what's the root pw
-  again?" answered on the next line by a speaker's message of one password-shaped word.
+  again?" answered on the next line by a speaker's message of one password-shaped word;
+* a password said to be still in use: "the router's admin password is still changeme" (a well-known
+  default counts here, as the sentence says a device still takes it; ``password: changeme`` in a
+  config stays a placeholder).
 
-Values must look chosen or generated (digits and letters, a symbol), never a plain word. Each
-finder yields ``(start, end, kind)`` of the value only.
+Values must look chosen or generated (digits and letters, a symbol), never a plain word, except for
+the well-known defaults of the last form. Each finder yields ``(start, end, kind)`` of the value only.
 """
 
 from __future__ import annotations
@@ -74,6 +77,26 @@ _CHAT_ANSWER_RE: Final = re.compile(
 )
 _TICKET_RE: Final = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}")  # KB-1234, JIRA-42: a reference, not an answer
 
+# "the default admin password on the router is still changeme - nobody changed it"
+_STILL_RE: Final = re.compile(
+    r"(?i:\b(?:password|passwd|passcode|pwd|pw|pin|" + _PROSE_WORDS + r")\b[^\n.:;?!]{0,60}?\b"
+    r"(?:(?:is|was)\s+still(?:\s+set\s+to)?|remains(?:\s+set\s+to)?|(?:is|was)\s+(?:left|kept)\s+(?:at|as)"
+    r"|(?:was\s+)?never\s+changed\s+from)\s+)"
+    + _Q_OPEN
+    + r"(?P<v>[^\s\"'`«»“”‘’.,;:!?()]{3,64})"
+    + _Q_CLOSE
+    + r"(?=[ \t]*(?:[.,;:!)]|[-–—][ \t]|$)|[ \t]+(?:and|but|on|in|for|since|so|until)\b)",
+    re.MULTILINE,
+)
+# passwords devices ship with and people leave in place
+_DEFAULT_PASSWORDS: Final = frozenset(
+    """
+    changeme change_me changeit admin administrator password passw0rd p@ssw0rd password1 letmein welcome toor
+    root guest 1234 12345 123456 12345678 123456789 qwerty cisco ubnt raspberry alpine calvin
+    admin123 secret123 tomcat oracle postgres
+    """.split()
+)
+
 
 def _chosen(value: str) -> bool:
     """A value that looks chosen or generated, not a word of the sentence around it."""
@@ -98,6 +121,13 @@ def _chat_answer_spans(text: str) -> Iterator[_Found]:
                 yield m.start("v"), m.end("v"), "credential"
 
 
+def _still_default_spans(text: str) -> Iterator[_Found]:
+    for m in _STILL_RE.finditer(text):
+        value = m.group("v")
+        if value.lower() in _DEFAULT_PASSWORDS or (_chosen(value) and not CODE_RE.match(value)):
+            yield m.start("v"), m.end("v"), "credential"
+
+
 def prose_spans(text: str) -> Iterator[_Found]:
     """Every value the finders of this module see (see the module docstring)."""
     for m in _PROSE_RE.finditer(text):
@@ -113,3 +143,4 @@ def prose_spans(text: str) -> Iterator[_Found]:
                 yield m.start("v"), m.end("v"), "credential"
     yield from _login_pair_spans(text)
     yield from _chat_answer_spans(text)
+    yield from _still_default_spans(text)

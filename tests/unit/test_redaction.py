@@ -455,3 +455,33 @@ def test_wave_6_a_chat_reply_to_a_password_question_is_redacted(text, value):
 )
 def test_wave_6_chat_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The PIN on the loading-dock door is still 1234 - facilities never changed it.", "1234"),
+        ("Audit item 4: the console password remains admin, as shipped.", "admin"),
+        ("The camera's password was never changed from Cam-2019! and that is how they got in.", "Cam-2019!"),
+    ],
+)
+def test_wave_6_a_password_said_to_be_still_in_use_is_redacted(text, value):
+    result = redact(text)
+    assert f" {value} " not in result.text and f" {value}," not in result.text, result.text
+    assert "[REDACTED_CREDENTIAL]" in result.text
+    assert preserves_layout(text, result)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The password is still required.",
+        "The password is still ********.",
+        "Your password is still valid for 30 days.",
+        "The password remains private and is never logged.",
+        "The password is still being migrated to the new vault.",
+        "The default password is changeme; you must change it on first login.",
+    ],
+)
+def test_wave_6_still_near_misses_stay(text):
+    assert redact(text).text == text
