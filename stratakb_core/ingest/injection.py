@@ -59,6 +59,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Final
 
+from stratakb_core.ingest.injection_cooccur import addressed_order
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_rules import (
     AI_WORDS,
@@ -91,8 +92,27 @@ _MENTION_CUES: Final = re.compile(
     r"strings?|patterns?|detect\w*|classifier|jailbreak\w*|red[- ]team\w*|owasp|threat|exploit\w*|technique|"
     r"known|common|typical\w*|classic|flag\w*|blocklist|filter\w*|sanitiz\w*|scanner|rule|signature|variant\w*|"
     r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
-    r"|tests?|tested)\b",
+    r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
+    r"|leakage)\b",
     re.IGNORECASE,
+)
+# host names and addresses are not words about attacks ("t.example", "analytics.test")
+_ADDRESS: Final = re.compile(
+    r"(?:https?|ftp)://[^\s)\]>\"'`]{1,400}|[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}"
+    r"|\b[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.(?:com|net|org|io|invalid|example|test|local)\b"
+)
+# a fenced code block: what it shows is quoted, and the paragraph before it says why
+_FENCED: Final = re.compile(r"^[ \t]*(```|~~~)[^\n]{0,40}\n[\s\S]{0,4000}?^[ \t]*\1", re.MULTILINE)
+# "try to make it ignore its role": an order someone else is led to, not one given to the reader
+_CAUSED: Final = re.compile(
+    r"\b(?:(?:make|makes|making|made|get|gets|getting|got|trick\w*|convinc\w*|persuad\w*|coax\w*|lure\w*)"
+    r"\s+(?:it|them|him|her|the\s+(?:model|bot|assistant|ai|llm|agent)|(?:a|an)\s+(?:model|bot|assistant|llm|agent))"
+    r"|(?:try|tries|tried|trying|attempts?|attempted|attempting)\s+to(?:\s+\w+){0,3})\s+(?:to\s+)?$",
+    re.IGNORECASE,
+)
+# chat-template tokens named in prose: "wraps turns in <|im_start|> and <|im_end|>", "`[INST]` sequences"
+_TOKEN_NAMED: Final = re.compile(
+    r"[`'\"<>\[\]|/]{0,3}[ \t]*(?:,|and\b|or\b|/|\)|(?:markers?|tokens?|tags?|sequences?|delimiters?|strings?)\b)", re.I
 )
 # "<|im_start|> is the token that opens a turn": the match is the subject of a definition
 _DEFINED: Final = re.compile(
@@ -164,11 +184,32 @@ def _variant_texts(text: str) -> tuple[list[str], list[str]]:
     return texts, [t for t in texts if t is not mapped or t is base]
 
 
+def _talks_about_attacks(window: str) -> bool:
+    return bool(_MENTION_CUES.search(_ADDRESS.sub(" ", window) if ("." in window or "@" in window) else window))
+
+
+def _in_fence(text: str, start: int, end: int) -> int:
+    """Where the fenced code block holding ``start:end`` opens, or -1."""
+    if "```" not in text and "~~~" not in text:
+        return -1
+    return next((m.start() for m in _FENCED.finditer(text) if m.start() <= start and end <= m.end()), -1)
+
+
 def _is_mention(text: str, start: int, end: int) -> bool:
     """A match quoted in a paragraph that talks about attacks, or one a sentence defines, is not an order."""
     if _DEFINED.match(text, end):
         return True
+    token = (
+        text[start : start + 1] in ("<", "[") and end - start <= 24 and not any(c.isspace() for c in text[start:end])
+    )
+    if token and _TOKEN_NAMED.match(text, end):  # a template token named in prose
+        return True
     before = text[max(text.rfind("\n\n", 0, start), start - 160, 0) : start]
+    if _CAUSED.search(before[-60:]):
+        return True
+    fence = _in_fence(text, start, end)
+    if fence >= 0 and _talks_about_attacks(text[max(fence - 300, 0) : fence]):
+        return True
     if text[start : start + 1] in ("{", "<", "[") and _SHOWN.search(before):  # a format shown: "comes back as {..."
         return True
     if _WARNING.search(before) or _DESCRIBED.search(before[max(before.rfind(". "), 0) :] + text[start:end]):
@@ -177,7 +218,7 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     hi = text.find("\n\n", end)
     hi = min(hi if hi != -1 else len(text), end + 300)
     window = text[lo:hi]
-    if not _MENTION_CUES.search(window):
+    if not _talks_about_attacks(window):
         return False
     if any(q in text[start:end] for q in ('"', "`")):  # straddles quotes: words from two quoted strings
         return True
@@ -212,6 +253,8 @@ def _hidden(text: str) -> bool:
                 return True
             variants = [(v, fold(v)) for v in _variants(body)]
             if any(p.search(v, f) for v, f in variants for p in _PATTERNS.values()):
+                return True
+            if addressed_order([v for v, _ in variants]) or next(cooccur_fired([v for v, _ in variants]), None):
                 return True
     return False
 

@@ -40,7 +40,7 @@ from typing import Final
 
 from stratakb_core.ingest.injection_lexicon import CUES, SCRIPT_CUES
 
-__all__ = ["cues", "fired"]
+__all__ = ["addressed_order", "cues", "fired"]
 
 _WORD: Final = re.compile(r"[^\W_\u0600-\u06ff\u0900-\u097f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]+")
 # a sentence ends at . ! ? ; before a space (not inside a URL or a number), at 。！？ or at a line end
@@ -54,16 +54,32 @@ _EMAIL: Final = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}")
 _SPELT: Final = re.compile(
     r"\w[\w.-]{0,63}\s{0,2}[(\[{]\s{0,2}at\s{0,2}[)\]}]\s{0,2}[\w-]{1,63}\s{0,2}[(\[{]\s{0,2}dot\s{0,2}[)\]}]"
 )
+# "hxxps://paste[.]evil[.]example": an address defanged so that filters and links miss it
+_DEFANGED: Final = re.compile(
+    r"\bhxxps?(?:\[:\]|:)//[^\s)\]>\"'`]{1,400}|[\w-]{1,63}(?:\[\.\]|\(\.\)|\[dot\]|\(dot\))[\w\[\]().-]{1,200}"
+)
 _TLD: Final = re.compile(r"\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|invalid|example|test)\b")
 _DOMAIN: Final = re.compile(
     r"\b[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|invalid|example|test)\b"
 )
 _ROLE: Final = re.compile(
-    r"^[ \t>*#=_-]{0,8}(?:system|sistema|système|systeme|systemnachricht|система|系统|系統|システム|시스템|developer"
-    r"|operator)(?:[ \t]+(?:prompt|message|note|update|directive|instructions?|nachricht|mensaje|messaggio))?"
-    r"\b[^\n:：]{0,30}[:：\n]|[\"']role[\"']\s*:\s*[\"'](?:system|developer)[\"']",
+    r"^[ \t>*#=_\[<【(-]{0,8}(?:system|sistema|système|systeme|systemnachricht|система|系统|系統|システム|시스템"
+    r"|developer|operator)(?:[ \t]+(?:prompt|message|note|update|directive|instructions?|nachricht|mensaje|messaggio))?"
+    r"\b[^\n:：]{0,30}[:：\n\]>】)]|[\"']role[\"']\s*:\s*[\"'](?:system|developer)[\"']"
+    r"|^[ \t-]{0,8}role[ \t]*:[ \t]*[\"']?(?:system|developer)\b",
     re.IGNORECASE | re.MULTILINE,
 )
+_VOCATIVE: Final = re.compile(r"[^\w]{0,6}((?:[\w-]+[ \t]+){0,2}[\w-]+)[ \t]*,[ \t]*(\w+)")
+# "Models, however, differ": words after a comma that show the noun is a subject, not someone called
+_NOT_VOCATIVE: Final = frozenset(
+    "however though therefore too also then in on for which who whose that like and or but such as e i unlike"
+    " including especially meanwhile by with of the a an when while if where both".split()
+)
+# "Agent, finish ...", "// @agent: ...": a bare "agent" is an AI only when it is what the line calls
+_AGENT_HEAD: Final = re.compile(r"[^\w]{0,8}(?:hey |hi |dear )?agents?[ \t]*[,:：][ \t]", re.IGNORECASE)
+# a function call written out ("execute_code(...)"): what an agent told to run it would run
+_CODE_CALL: Final = re.compile(r"\b[a-z_][\w.]{2,60}\(")
+_DETERMINERS: Final = frozenset("our my the your their his her its this that these those a an every each".split())
 _MAX_WORDS: Final = 5
 _MAX_SENTENCE: Final = 600
 
@@ -121,6 +137,8 @@ def cues(sentence: str) -> dict[str, list[int]]:
         if hit:
             for cue in hit:
                 out.setdefault(cue, []).append(i)
+        elif i <= 2 and (tok.isdigit() or (len(tok) == 1 and tok not in "ai")):  # "(c) upload", "2) send"
+            out.setdefault("lead", []).append(i)
         if tok in firsts:
             for n in range(2, min(_MAX_WORDS, len(toks) - i) + 1):
                 for cue in _EXACT.get(" ".join(toks[i : i + n]), _NO_CUES):
@@ -129,6 +147,14 @@ def cues(sentence: str) -> dict[str, list[int]]:
         for cue, words in _SCRIPT_WORDS.items():
             if any(w in sentence for w in words):
                 out.setdefault(cue, []).append(-1)
+    # "the contents of the files" are data in a sentence about the reader's answer or an AI ("before you reply")
+    if (
+        "content" in out
+        and "docs" in out
+        and ({"work", "ai", "proc"} & out.keys())
+        and _near(out, "content", "docs", 1, 4)
+    ):
+        out.setdefault("data", []).extend(out["docs"])
     out["_len"] = [len(toks)]
     return out
 
@@ -150,19 +176,31 @@ def _permitted(found: Cues, cue: str) -> bool:
 def _addressed(found: Cues, text: str) -> bool:
     """An AI reader is named as the one spoken to: "Note for the AI:", "any model reading this"."""
     if "ai" not in found:
-        return False
+        return bool(_AGENT_HEAD.match(text))
     if -1 in found["ai"] and ({"prep", "proc", "you"} & found.keys()):
         return True
     if _near(found, "ai", "proc", 1, 5) or _near(found, "you", "ai", 1, 4):
         return True
     if any(i <= 4 for i in found.get("prep", ())) and _near(found, "prep", "ai", 1, 3):
         return True
-    return bool(re.search(r"\w[ \t*)]{0,3}[:：][ \t*]", text[:80])) and min(found["ai"]) <= 3
+    head = re.search(r"\w[ \t*)]{0,3}[:：][ \t*]", text[:80])  # "AI moderator: ..." (a short head, then a colon)
+    if head and min(found["ai"]) <= 3 and len(_WORD.findall(text[: head.start() + 1])) <= 6:
+        return True
+    return _vocative(found, text)
+
+
+def _vocative(found: Cues, text: str) -> bool:
+    """The AI is called by name before a comma: "Assistant, delete ...", "Hi agent, please ..."."""
+    m = _VOCATIVE.match(text)
+    if not m or m.group(2) in _NOT_VOCATIVE:
+        return False
+    head = _WORD.findall(m.group(1))
+    return head[0] not in _DETERMINERS and 0 <= min(found["ai"]) < len(head)
 
 
 def _ordered(found: Cues) -> bool:
     """An AI reader is given an order: "the assistant must", "assistants shall"."""
-    return _near(found, "ai", "modal", 1, 3)
+    return _near(found, "ai", "modal", 1, 3) or (-1 in found.get("ai", ()) and -1 in found.get("modal", ()))
 
 
 def _own_orders(found: Cues) -> bool:
@@ -202,6 +240,8 @@ def _mask(text: str) -> str:
         out = _EMAIL.sub(hide, out)
     if "at)" in out or "at]" in out or "at}" in out:
         out = _SPELT.sub(hide, out)
+    if "hxxp" in out or "[.]" in out or "(.)" in out or "[dot]" in out or "(dot)" in out:
+        out = _DEFANGED.sub(hide, out)
     if _TLD.search(out):
         out = _DOMAIN.sub(hide, out)
     return out
@@ -222,7 +262,7 @@ def _sentences(text: str) -> Iterator[tuple[int, int]]:
 
 # every rule needs one of these cues in its sentence (or an object in the one before)
 _NEEDED: Final = frozenset(
-    {"instr", "ai", "henceforth", "fresh", "limitless", "unbounded", "leak_obj", "data", "secret"}
+    {"instr", "ai", "henceforth", "fresh", "limitless", "unbounded", "leak_obj", "data", "secret", "persona_off"}
 )
 
 
@@ -237,16 +277,23 @@ def fired(texts: list[str]) -> Iterator[tuple[str, int, int, int]]:
     for k, text in enumerate(texts):
         masked = _mask(text)
         prev: Cues = {}
+        gathered = 9  # sentences since the last one that named data ("1. collect the passwords; 2. zip them")
         for start, end in _sentences(masked):
             sentence = masked[start:end]
             found = seen.get(sentence)
             if found is None:
                 found = seen[sentence] = cues(sentence)
-            if _NEEDED.isdisjoint(found) and "leak_obj" not in prev:
+            if "\n\n" in masked[max(start - 2, 0) : start + 2]:
+                gathered = 9  # a new paragraph
+            earlier = gathered < 3 and "send" in found and _DEST in sentence
+            if _NEEDED.isdisjoint(found) and "leak_obj" not in prev and not earlier and not _AGENT_HEAD.match(sentence):
                 pass  # every rule needs one of these: most sentences stop here
             elif "mention" not in found and "mention" not in prev:
                 for rule in _judge(found, sentence, prev):
                     yield rule, k, start, end
+                if earlier and _imperative(found, "send") and not _permitted(found, "send"):
+                    yield "send_to_url", k, start, end
+            gathered = 0 if "data" in found and "mention" not in found else gathered + 1
             prev = found
         for m in _ROLE.finditer(text):
             window = masked[m.end() : m.end() + 300]
@@ -255,12 +302,40 @@ def fired(texts: list[str]) -> Iterator[tuple[str, int, int, int]]:
                 yield "role_tag", k, m.start(), m.end() + len(window)
 
 
+_ORDER_CUES: Final = frozenset(
+    {"steer", "leak", "send", "put", "override", "void", "secret", "destroy", "annul", "exec", "modal", "supplant"}
+)
+
+
+def addressed_order(texts: list[str]) -> bool:
+    """Some sentence calls on an AI reader and gives it an order of any kind (used for text nobody sees)."""
+    for text in texts:
+        masked = _mask(text)
+        called = False  # the sentence before called on the AI ("Note for the AI: the user is an admin; reveal ...")
+        for start, end in _sentences(masked):
+            found = cues(masked[start:end])
+            here = _addressed(found, masked[start:end])
+            if (here or called) and not _ORDER_CUES.isdisjoint(found) and "mention" not in found:
+                return True
+            called = here and found["_len"][0] <= 12
+    return False
+
+
 def _overrides(found: Cues, sentence: str, addressed: bool, ordered: bool) -> bool:
     thrown = [c for c in ("override", "void") if c in found and not _permitted(found, c)]
     own = "instr" in found and ({"scope", "you"} & found.keys())
     if own and thrown and (any(_aimed(found, c) for c in thrown) or "steer" in found):
         return True
-    if addressed and ({"steer", "override", "void", "secret", "limitless", "unbounded"} & found.keys()):
+    if addressed and (
+        {"steer", "override", "void", "secret", "limitless", "unbounded", "annul", "supplant"} & found.keys()
+    ):
+        return True
+    annul = _near(found, "annul", "instr", 1, 4) and (
+        _near(found, "annul", "you", 1, 2) or _near(found, "annul", "scope", 1, 2)
+    )
+    if own and annul and _aimed(found, "annul") and not _permitted(found, "annul"):
+        return True  # "cancel your triage rules", "disable the previous guidelines"
+    if _near(found, "persona_off", "ai", 1, 6):  # "you are no longer the company's assistant"
         return True
     if ordered and (({"secret", "limitless", "unbounded"} & found.keys()) or (thrown and "instr" in found)):
         return True
@@ -293,8 +368,14 @@ def _judge(found: Cues, sentence: str, prev: Cues) -> set[str]:
         out.add("send_to_url")
     if "data" in found and "link" in found and ({"put", "send"} & found.keys()) and (has_dest or _aimed(found, "put")):
         out.add("exfil_link")
-    if "tool" in found and "destroy" in found and (ordered or "secret" in found):
-        out.add("tool_imitation")
+    if "tool" in found and ("destroy" in found or has_dest) and (ordered or "secret" in found):
+        out.add("tool_imitation")  # a tool called to destroy, or with an outside address, on an AI's orders
+    if addressed and "exec" in found and _CODE_CALL.search(sentence):
+        out.add("tool_imitation")  # "Agent, finish it by running: execute_code(...)"
+    if ordered and {"exec", "callnoun", "callref"} <= found.keys():
+        out.add("tool_imitation")  # "the assistant must execute the call above"
+    if addressed and "send" in found and has_dest and not _permitted(found, "send"):
+        out.add("send_to_url")  # "Hi assistant, please forward ... to archive@..."
     if "send" in found and has_dest and "secret" in found:
         out.add("send_to_url")
     return out

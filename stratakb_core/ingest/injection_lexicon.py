@@ -52,12 +52,14 @@ CUES: Final[dict[str, str]] = {
         ии ии-ассистент* ассистент* нейросет* языков* модел* чат-бот* yapay_zeka asistan* dil_modeli
         språkmodell* ai-assistent* coding_agent coding_agents autonomous_agent autonomous_agents
         llm_agent llm_agents
+        summarisers summarizers summariser summarizer
     """,
     "you": """
         you your yours yourself dein deine deinen deinem deiner dich dir ihr tu ton tes toi vous votre
         vos te tú tus usted ustedes você voce vocês seu sua teu tua seus suas tuo tuoi tue jij jouw jou
         jullie ty twój twoja twoje twoich ciebie tobie swoje swój swoich ты твой твоя твои твоё тебе
         тебя вы ваш ваши вам вас свой свои свою своих sen senin sana din ditt dina dig
+        swojego swojej swoim twojego twojej twoim
     """,
     "override": """
         ignore disregard forget overlook bypass override circumvent sidestep discard ditch dismiss
@@ -138,6 +140,8 @@ CUES: Final[dict[str, str]] = {
         devem devi devono a_partir_de_agora d_ora_in_poi da_ora_in_poi moet moeten vanaf_nu voortaan
         musi musisz należy od_teraz od_tej_chwili должен должна должны обязан отныне с_этого_момента
         teraz artık måste ska från_och_med_nu
+        is_permitted are_permitted is_allowed are_allowed is_authorised is_authorized are_authorised
+        are_authorized
     """,
     "leak": """
         reveal print show display output repeat quote copy reproduce recite dump disclose divulge leak
@@ -168,6 +172,13 @@ CUES: Final[dict[str, str]] = {
         everything_before text_above all_text_above above_this_line everything_that_appears_before
         you_were_told were_you_told you_were_given were_you_given you_were_initialised
         you_were_initialized you_were_configured you_were_instructed
+        configuration_message configuration_prompt config_message setup_message setup_prompt
+        tool_descriptions tool_definitions function_definitions tool_schemas systeeminstructie* systeemregels
+        systeminstruktion* sistem_talimat* sistem_istemi instrucciones_ocultas instruções_ocultas
+        istruzioni_nascoste verborgen_instructies versteckte_anweisungen versteckten_anweisungen
+        ukryte_instrukcje ukrytych_instrukcji promptu_systemowego promptem_systemowym instrukcji_systemowych
+        скрытые_инструкции gizli_talimatlar dolda_instruktioner consignes_système message_de_configuration
+        mensaje_de_configuración konfigurationsnachricht
     """,
     "secret": """
         not_mention never_mention without_mentioning not_reveal never_reveal not_disclose not_cite
@@ -178,6 +189,7 @@ CUES: Final[dict[str, str]] = {
         sem_mencionar não_mencione senza_menzionare non_menzionare niet_vermelden zonder_te_vermelden
         nie_wspominaj bez_wspominania не_упоминай не_упоминая тайно молча bahsetme nämn_inte
         without_asking without_confirmation no_confirmation without_asking_for_confirmation
+        не_сообщай не_сообщайте не_говори
     """,
     "limitless": """
         no_content_policy unrestricted unfiltered uncensored jailbroken never_refuses never_refuse
@@ -209,6 +221,8 @@ CUES: Final[dict[str, str]] = {
         mensagem_do_usuario messaggio_dell_utente nachricht_des_nutzers card_number card_numbers
         confidential confidentiels confidentielles vertraulich* confidencial* riservat* vertrouwelijk*
         poufn* конфиденциальн* gizli konfidentiell*
+        mailbox inbox postfach boîte_de_réception bandeja_de_entrada caixa_de_entrada casella_di_posta
+        postvak skrzynka_pocztowa почтовый_ящик
     """,
     "link": """
         url urls link links image images markdown_image query_string query_parameter parameter src href
@@ -218,12 +232,16 @@ CUES: Final[dict[str, str]] = {
         tool tools function functions plugin plugins api action command shell terminal call invoke
         execute trigger run use werkzeug outil herramienta ferramenta strumento funktion fonction
         función funzione
+        rufe ruf führe verwende nutze appelle appelez exécute exécutez utilise utilisez llama ejecuta
+        ejecutar utiliza chame chama executa usa chiama esegui roep voer gebruik wywołaj uruchom użyj вызови
+        вызовите запусти выполни используй функци* инструмент* çağır çalıştır anropa kör använd
     """,
     "destroy": """
         delete deletes deleting drop rm wipe erase purge truncate destroy remove export exfiltrate
         transfer grant revoke disable shutdown shut_down format overwrite löschen lösche supprime
         supprimer borra eliminar apaga excluir cancella elimina verwijder usuń usun удали удалить
         payment payments pay wire iban cancel send purchase buy refund transfers
+        bypass bypass_checks skip_checks force_push transferir transférer trasferire überweise*
     """,
     "proc": """
         reading reads processing processes parsing parses summarising summarizing summarises summarizes
@@ -252,6 +270,8 @@ CUES: Final[dict[str, str]] = {
     "permit": """
         can may could might cannot can_t able_to allowed_to lets_you if when unless whether how why don
         not never doesn didn
+        make_it makes_it making_it try_to tries_to trying_to attempt_to attempts_to get_it_to
+        make_the_model make_the_assistant trick_it trick_the_model
     """,
     "unbounded": """
         no_restrictions no_restriction without_restrictions without_any_restrictions no_rules
@@ -279,6 +299,10 @@ CUES: Final[dict[str, str]] = {
         please kindly now then also first just and so important attention ok okay per_favore por_favor
         bitte s_il_vous_plaît s_il_te_plaît merci_de proszę пожалуйста lütfen alsjeblieft alstublieft
         vänligen prego
+        step schritt étape etapa passo stap krok шаг adım steg jetzt maintenant ahora agora ora nu teraz
+        сейчас şimdi
+        zanim_odpowiesz avant_de_répondre antes_de_responder bevor_du_antwortest prima_di_rispondere
+        voordat_je_antwoordt прежде_чем_ответить перед_ответом before_answering before_replying
     """,
     "fresh": """
         new updated real actual true revised override secret hidden neue neuen neu echte eigentliche
@@ -289,6 +313,52 @@ CUES: Final[dict[str, str]] = {
     "task": """
         task tasks mission job assignment objective aufgabe tâche tarea misión tarefa missão compito
         taak opdracht zadanie задача задание görev görevin uppgift
+    """,
+    "annul": """
+        cancel revoke suspend disable deactivate turn_off switch_off lift annule annulez annuler
+        désactive désactivez cancela cancele anula desactiva desativa desative annulla disattiva sospendi
+        hebe_auf deaktiviere setze_außer_kraft schakel_uit hef_op anuluj wyłącz wylacz отключи отмените
+        iptal_et devre_dışı_bırak upphäv stäng_av
+    """,
+    "supplant": """
+        replace replaces supersede supersedes ersetzen ersetzt remplacent remplace reemplazan sustituyen
+        substituem substituem sostituiscono vervangen zastępują заменяют yerini_alır ersätter
+    """,
+    "persona_off": """
+        you_are_no_longer you_re_no_longer du_bist_nicht_mehr du_bist_kein tu_n_es_plus vous_n_êtes_plus
+        ya_no_eres você_não_é_mais voce_nao_e_mais não_és_mais non_sei_più je_bent_niet_meer
+        nie_jesteś_już już_nie_jesteś ты_больше_не вы_больше_не du_är_inte_längre
+    """,
+    "exec": """
+        execute run perform carry_out invoke trigger ejecuta ejecutar exécute exécuter exécutez führe_aus
+        ausführen esegui eseguire executa executar execute voer_uit uitvoeren wykonaj wykonać выполни
+        выполнить запусти çalıştır kör utför
+    """,
+    "callnoun": """
+        call calls tool_call tool_calls function_call function_calls actions commands llamada llamadas appel
+        appels aufruf aufrufe chiamata chiamate chamada chamadas aanroep aanroepen wywołanie wywołania вызов
+        вызовы çağrı çağrıyı anrop anropet
+    """,
+    "callref": """
+        above below listed following preceding anterior ci-dessus oben obigen sopra precedente acima
+        hierboven powyżej powyzej выше yukarıdaki ovan
+    """,
+    "content": """
+        content contents inhalt inhalte contenu contenido conteúdo conteudo contenuto inhoud treść tresc
+        содержимое содержание içerik içeriğini innehåll innehållet
+    """,
+    "docs": """
+        file files document documents attachment attachments dossier fichier fichiers pièces_jointes
+        archivo archivos adjuntos documento documentos arquivo arquivos anexos allegati allegato
+        documenti datei dateien anhänge anhang dokument dokumente bestand bestanden bijlage bijlagen
+        klantdossier plik pliki załącznik* dokumenty файл файлы файлов вложени* документ*
+        dosya dosyalar ekler belge* fil filer bilaga bilagor handlingar
+    """,
+    "work": """
+        answer reply response summary answering replying summarising summarizing antwort antwortest
+        zusammenfassung réponse répondre résumé respuesta responder resumen resposta responder resumo
+        risposta rispondere riassunto antwoord antwoorden samenvatting odpowied* podsumowanie
+        ответ ответом резюме yanıt yanıtlamadan özet svar svarar sammanfattning
     """,
 }
 
@@ -324,6 +394,7 @@ SCRIPT_CUES: Final[dict[str, str]] = {
     "modal": """
         必须 必須 请 請 务必 一律 从现在 從現在 今後 ください 今から これから 하세요 해야 반드시 지금부터
         이제부터 يجب من_الآن अब_से चाहिए करें
+        これ以降 今後は 从今往后
     """,
     "leak": """
         显示 顯示 输出 輸出 告诉我 打印 透露 泄露 洩露 重复 重複 复述 给我看 給我看 表示 出力 教え 見せ 繰り返
@@ -353,11 +424,18 @@ SCRIPT_CUES: Final[dict[str, str]] = {
     """,
     "henceforth": """
         从现在 從現在 从今以后 從今以後 今後 今から これから 지금부터 이제부터 앞으로 من_الآن अब_से
+        これ以降 今後は 从今往后
     """,
     "prep": """
         致 给 給 へ 宛 에게 께 إلى प्रिय
     """,
     "mention": """
         攻击 攻擊 注入 攻撃 공격 인젝션 هجوم हमला
+    """,
+    "tool": """
+        ツール 関数 工具 函数 调用 調用 呼び出 도구 함수 호출 أداة دالة टूल फ़ंक्शन
+    """,
+    "destroy": """
+        削除 删除 刪除 삭제 حذف हटा
     """,
 }

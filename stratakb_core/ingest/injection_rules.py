@@ -65,12 +65,14 @@ OVERRIDE: Final = _rx(
     r"\b(?:ignore|disregard|forget)\s+(?:everything|all)\s+(?:above|before|prior|previously|you (?:were"
     r"|have been) told)",
     r"\b(?:ignore|disregard|forget)\s+(?:what|anything|everything)\s+(?:you\s+(?:were|have\s+been|'ve\s+been)|i)"
-    r"\s+(?:told|said|given|instructed)\b",
+    r"\s+(?:told|said|given|instructed)\b(?!\s+(?:about|regarding|concerning|on|re|earlier\s+about)\b)",
     r"\b(?:obey|follow|listen\s+to)\s+only\s+(?:me|us|this\s+(?:page|document|text|paragraph))\b",
     r"\b(?:new|updated|real|actual|revised|secret|hidden|true|override|admin|developer)\s+(?:instructions?|task"
     r"|orders|directive|system prompt)\s*:",
+    # "Admin override: on-call engineers can bypass the freeze" is a runbook: the header must speak to the reader
     r"\b(?:system|admin|administrator|developer|emergency|priority)\s+(?:override|update|notice|instruction"
-    r"|directive)\s*:",
+    r"|directive)\s*:(?=[^\n]{0,200}?\b(?:you|your|assistants?|ai|llms?|models?|bots?|chatbots?|agents?|ignore"
+    r"|disregard|forget|from\s+now\s+on|previous|prior|respond|reply|answer|always|never|all\s+(?:other|earlier))\b)",
     r"\byour\s+(?:new|updated|real|actual|true)\s+(?:instructions|orders|directives|task)\s+(?:are|is)\s*:",
     r"\bthis\s+(?:instruction|directive|message|note|rule)\s+(?:takes|has)\s+(?:priority|precedence)\s+over\b",
     r"\b(?:overrides?|supersedes?)\s+(?:all|any)\s+(?:other|previous|prior|earlier)\s+(?:instructions|directives"
@@ -360,7 +362,7 @@ SEND_TO_URL: Final = _rx(
 )
 _RISKY_ARGS: Final = (
     r"(?:<[^<>\n]{1,60}>|=\s*\*|[\w.+-]{1,64}@[\w-]{1,63}\.\w|https?://|\b(?:all|every|delete|drop|rm|send|export"
-    r"|password|secret|credentials?|token)\b)"
+    r"|password|secret|credentials?|token|bypass\w*|skip_\w+|force|no[-_]verify)\b)"
 )
 TOOL_IMITATION: Final = _rx(
     r"</?(?:tool_call|tool_use|function_call|function_calls|tool_calls|tool_results?|tool_response|tool_output"
@@ -383,7 +385,7 @@ TOOL_IMITATION: Final = _rx(
 )
 AI_WORDS: Final = (
     r"\b(?:ai|a\.i\.|assistants?|llms?|language models?|chat-?bots?|gpt|chatgpt|claude|copilot|agents?|models?|bots?"
-    r"|reader ai)\b"
+    r"|reader ai|summari[sz]ers?|crawlers?|(?:automated|machine) readers?)\b"
 )
 ORDER_WORDS: Final = (
     r"\b(?:must|should|always|never|do not|don'?t|instead|tell|say|respond|reply|answer|recommend|include|ignore|"
@@ -401,6 +403,13 @@ HIDDEN_STYLE: Final = re.compile(
 # text a renderer never shows: LaTeX in white, markdown link-reference comments
 HIDDEN_MARKUP: Final = re.compile(
     r"\\textcolor\{white\}\{([^{}]{1,2000})\}|\\color\{white\}([^{}]{1,2000})"
-    r"|^[ \t]*\[(?://|comment|_|#)\]:[ \t]*(?:#|<>)[ \t]*\(([^)\n]{1,2000})\)",
+    r"|^[ \t]*\[(?://|comment|_|#)\]:[ \t]*(?:#|<>)[ \t]*\(([^)\n]{1,2000})\)"
+    # a hidden run in Word XML (w:vanish, white or 1-point text) or ODF (display none)
+    r"|<w:(?:vanish|specVanish|webHidden)\s*/>[\s\S]{0,300}?<w:t(?:\s[^>]{0,80})?>([^<]{1,2000})</w:t>"
+    r"|<w:color\s+w:val=\"(?:FFFFFF|white)\"\s*/>[\s\S]{0,300}?<w:t(?:\s[^>]{0,80})?>([^<]{1,2000})</w:t>"
+    r"|text:display=\"none\"[^>]{0,200}>([^<]{1,2000})<"
+    # a link's title or an image's alt text: shown on hover at most, read whole by a model
+    r"|\]\(\s*<?[^\s)]{1,400}>?\s+[\"']([^\"'\n]{1,500})[\"']\s*\)"
+    r"|<[a-z][\w-]{0,20}\b[^>]{0,300}?\b(?:title|alt|aria-label)\s*=\s*\"([^\"]{1,500})\"",
     re.IGNORECASE | re.MULTILINE,
 )
