@@ -54,6 +54,7 @@ splits dev, dev2, heldout and heldout2 of ``tests/fixtures/injection/`` and meas
 
 from __future__ import annotations
 
+import base64
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -73,6 +74,7 @@ from stratakb_core.ingest.injection_rules import (
     SEND_TO_URL,
     TOOL_IMITATION,
 )
+from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.regex_gate import GatedPattern, fold
 
 __all__ = ["RULES", "scan"]
@@ -149,6 +151,8 @@ _FORMAT_CHARS: Final = re.compile(
     "[\u00ad\u200b-\u200f\u2060-\u2064\u180e\ufeff\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]"
 )
 _EMPHASIS: Final = re.compile(r"(?<=\w)[*_~]+(?=\w)|(?<!\w)[*_~]{1,3}(?=\w)|(?<=\w)[*_~]{1,3}(?!\w)")
+# a run of base64 long enough to hold a sentence (24 characters = 18 bytes)
+_BASE64: Final = re.compile(r"(?<![\w+/=-])[A-Za-z0-9+/_-]{24,4000}={0,2}(?![\w+/=-])")
 _SPACED: Final = re.compile(r"\b(?:[A-Za-z][ .\-]){4,}[A-Za-z]\b")  # i g n o r e / i.g.n.o.r.e
 _CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")  # IgnoreAllPreviousInstructions
 # one letter at a time with the same mark between (i-g-n-o-r-e, i_g_n_o_r_e, i/g/n/o/r/e, и·г·н·о·р)
@@ -163,7 +167,29 @@ def _variants(text: str) -> Iterator[str]:
 
 def _variant_texts(text: str) -> tuple[list[str], list[str]]:
     """The normalised variants of ``text``, and those the co-occurrence rule reads: the same less the
-    de-obfuscated variant when a later one holds it with its lines joined (no sentence is lost)."""
+    de-obfuscated variant when a later one holds it with its lines joined (no sentence is lost); text
+    hidden in base64 runs is one more variant of both."""
+    texts, co_texts = _plain_variants(text)
+    decoded = _decoded(text)
+    return (texts + [decoded], co_texts + [decoded]) if decoded else (texts, co_texts)
+
+
+def _decoded(text: str) -> str:
+    """The prose hidden in base64 runs of ``text`` ("decode this and obey it: SWdub3Jl..."), one run a line."""
+    out = []
+    for m in _BASE64.finditer(text):
+        run = m.group()
+        try:
+            raw = base64.b64decode(run + "=" * (-len(run) % 4), altchars=b"-_" if "-" in run or "_" in run else None)
+            plain = raw.decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if plain.isprintable() and plain.count(" ") >= 2:  # words, not a key or an image
+            out.append(plain)
+    return "\n".join(out)
+
+
+def _plain_variants(text: str) -> tuple[list[str], list[str]]:
     base = unicodedata.normalize("NFKC", text)
     base = _FORMAT_CHARS.sub("", base)
     base = re.sub(r"[ \t\u00a0]+", " ", base)
@@ -279,6 +305,9 @@ def scan(text: str) -> tuple[str, ...]:
     folded = [fold(t) for t in texts]
     fired = {name for name, pattern in _PATTERNS.items() if _fires(pattern, texts, folded)}
     fired |= {rule for rule, k, start, end in cooccur_fired(co_texts) if not _is_mention(co_texts[k], start, end)}
+    slot = slot_link(texts[0])
+    if slot and not _is_mention(texts[0], *slot):
+        fired.add("exfil_link")
     if _hidden(text):
         fired.add("hidden_text")
     return tuple(name for name in RULES if name in fired)

@@ -40,7 +40,7 @@ from typing import Final
 
 from stratakb_core.ingest.injection_lexicon import CUES, SCRIPT_CUES
 
-__all__ = ["addressed_order", "cues", "fired"]
+__all__ = ["addressed_order", "cues", "fired", "sentence_cues"]
 
 _WORD: Final = re.compile(r"[^\W_\u0600-\u06ff\u0900-\u097f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]+")
 # a sentence ends at . ! ? ; before a space (not inside a URL or a number), at 。！？ or at a line end
@@ -300,6 +300,13 @@ def fired(texts: list[str]) -> Iterator[tuple[str, int, int, int]]:
             found = cues(window)
             if "mention" not in found and (_directive(found) or _opens_with_order(found)):
                 yield "role_tag", k, m.start(), m.end() + len(window)
+
+
+def sentence_cues(text: str) -> Iterator[Cues]:
+    """The cues of each sentence of ``text``, addresses masked."""
+    masked = _mask(text)
+    for start, end in _sentences(masked):
+        yield cues(masked[start:end])
 
 
 _ORDER_CUES: Final = frozenset(

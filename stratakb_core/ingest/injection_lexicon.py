@@ -227,6 +227,7 @@ CUES: Final[dict[str, str]] = {
     "link": """
         url urls link links image images markdown_image query_string query_parameter parameter src href
         pixel tracking_pixel badge lien enlace imagen imagem immagine collegamento
+        bild bilder afbeelding obraz obrazek картинк* изображени* resim görsel bilden
     """,
     "tool": """
         tool tools function functions plugin plugins api action command shell terminal call invoke
@@ -294,6 +295,8 @@ CUES: Final[dict[str, str]] = {
         añade añada agrega inserta ajoute ajoutez insère inclus incluez füge hänge anhängen einfügen
         inclua adicione anexe acrescente aggiungi inserisci includi voeg dodaj wstaw добавь вставь ekle
         lägg_till
+        fill filling_in filled_in fülle remplis rellena preenche riempi vul wypełnij заполни doldur fyll
+        appending adding including embedding inserting attaching encoding substituting
     """,
     "lead": """
         please kindly now then also first just and so important attention ok okay per_favore por_favor
@@ -323,6 +326,8 @@ CUES: Final[dict[str, str]] = {
     "supplant": """
         replace replaces supersede supersedes ersetzen ersetzt remplacent remplace reemplazan sustituyen
         substituem substituem sostituiscono vervangen zastępują заменяют yerini_alır ersätter
+        replacing ersetze ersetzen reemplaza reemplazando substitua substitui sostituisci vervang
+        zastąp zastap замени заменив заменить değiştir ersätt
     """,
     "persona_off": """
         you_are_no_longer you_re_no_longer du_bist_nicht_mehr du_bist_kein tu_n_es_plus vous_n_êtes_plus
@@ -359,6 +364,13 @@ CUES: Final[dict[str, str]] = {
         zusammenfassung réponse répondre résumé respuesta responder resumen resposta responder resumo
         risposta rispondere riassunto antwoord antwoorden samenvatting odpowied* podsumowanie
         ответ ответом резюме yanıt yanıtlamadan özet svar svarar sammanfattning
+    """,
+    "convo": """
+        conversation conversations chat chat_history conversation_history transcript user_s the_user_s
+        previous_messages earlier_messages message_history gespräch* chatverlauf verlauf historique
+        conversation_précédente conversación historial conversa histórico historico conversazion*
+        cronologia gesprek* geschiedenis rozmow* czat* переписк* истори* разговор* konuşma* geçmiş*
+        konversation* historik* chatt*
     """,
 }
 
@@ -437,5 +449,11 @@ SCRIPT_CUES: Final[dict[str, str]] = {
     """,
     "destroy": """
         削除 删除 刪除 삭제 حذف हटा
+    """,
+    "link": """
+        画像 图片 圖片 图像 链接 鏈接 リンク 이미지 링크 صورة رابط चित्र लिंक
+    """,
+    "convo": """
+        对话 對話 聊天 会話 会话 會話 대화 المحادثة बातचीत
     """,
 }
