@@ -44,7 +44,9 @@ class Shape(NamedTuple):
 # DigitalOcean, Databricks, Vault, Groq, Replicate, Linear, Notion, Postman, age, Atlassian, Doppler,
 # Sentry, Stripe webhooks, Figma, Mailgun, Square, Google OAuth, Docker Hub, GitLab runners and deploy
 # tokens, Grafana, Slack apps, Twilio, OpenRouter, PlanetScale, RubyGems, Terraform Cloud, Facebook,
-# Airtable, Brevo
+# Airtable, Brevo, Heroku, Google OAuth client secrets, Grafana Cloud, Pulumi, NuGet, Alibaba, Tailscale,
+# New Relic, Render, Supabase, PostHog, Contentful, LangSmith, Tavily, xAI, Perplexity, NVIDIA, Langfuse,
+# Flutterwave, Netlify
 _PREFIXED: Final = (
     ("glpat-", r"[A-Za-z0-9_-]{20,}"), ("npm_", r"[A-Za-z0-9]{36}"), ("pypi-AgE", r"[A-Za-z0-9_-]{40,}"),
     ("SG.", r"[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,50}"), ("shp", r"(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
@@ -61,6 +63,14 @@ _PREFIXED: Final = (
     ("sk-or-v1-", r"[a-f0-9]{64}"), ("pscale_", r"(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}"),
     ("rubygems_", r"[a-f0-9]{48}"), ("tfp_", r"[A-Za-z0-9]{40,}"), ("EAA", r"[A-Za-z0-9]{80,}"),
     ("pat", r"[A-Za-z0-9]{14}\.[a-f0-9]{64}"), ("xkeysib-", r"[a-f0-9]{64}-[A-Za-z0-9]{16}"),
+    ("HRKU-AA", r"[0-9A-Za-z_-]{58}"), ("GOCSPX-", r"[A-Za-z0-9_-]{28}"), ("glc_", r"[A-Za-z0-9+/]{32,400}={0,2}"),
+    ("pul-", r"[a-f0-9]{40}"), ("oy2", r"[a-z0-9]{43}"), ("LTAI", r"[A-Za-z0-9]{20}"),
+    ("tskey-", r"(?:api|auth|client|scim|webhook)-[A-Za-z0-9]{8,}-[A-Za-z0-9]{16,}"), ("NRAK-", r"[A-Z0-9]{27}"),
+    ("rnd_", r"[A-Za-z0-9]{32}"), ("sbp_", r"[a-f0-9]{40}"), ("phx_", r"[A-Za-z0-9]{43}"),
+    ("CFPAT-", r"[A-Za-z0-9_-]{43}"), ("lsv2_", r"(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}"),
+    ("tvly-", r"[A-Za-z0-9-]{32,}"),
+    ("xai-", r"[A-Za-z0-9]{80}"), ("pplx-", r"[A-Za-z0-9]{48}"), ("nvapi-", r"[A-Za-z0-9_-]{64}"),
+    ("sk-lf-", r"[0-9a-f-]{36}"), ("FLWSECK-", r"[A-Za-z0-9]{32}-X"), ("nfp_", r"[A-Za-z0-9]{36}"),
 )  # fmt: skip
 
 SHAPES: Final[tuple[Shape, ...]] = (

@@ -485,3 +485,22 @@ def test_wave_6_a_password_said_to_be_still_in_use_is_redacted(text, value):
 )
 def test_wave_6_still_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    "token",
+    [
+        "HRKU-AA" + "b3Xk9QmZ2vL7pR4tW8yN1cF6hJ0sD5gK" + "a2Vx9Qm3Zt7Lp4Rw8Ny1Cf6Hj0",
+        "GOCSPX-" + "k9Qm2vL7pR4tW8yN1cF6hJ0sD5gK",
+        "tskey-api-" + "k9Qm2vL7pR" + "-" + "4tW8yN1cF6hJ0sD5gKa2Vx9Q",
+        "lsv2_pt_" + "0f1e2d3c4b5a69788796a5b4c3d2e1f0" + "_" + "a1b2c3d4e5",
+        "pplx-" + "k9Qm2vL7pR4tW8yN1cF6hJ0sD5gKa2Vx9Qm3Zt7Lp4Rw8Ny1",
+    ],
+)
+def test_wave_6_more_vendor_token_shapes_go_unlabelled(token):
+    _assert_redacted(f"the bot was started with {token} yesterday", token)
+
+
+def test_wave_6_vendor_prefixes_need_the_whole_shape():
+    for text in ("HRKU-AA is the prefix of Heroku keys", "GOCSPX- prefixes Google client secrets", "pul-ish"):
+        assert redact(text).text == text
