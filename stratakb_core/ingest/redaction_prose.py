@@ -3,7 +3,7 @@
 * "the admin password is r0uterAdm", "das Passwort lautet ...", "password was reset to ...";
 * a secret word, a space and the value ending its clause: "user root, passwd t3stB0x!";
 * a login pair after a login word: "the admin login for the CMS is editor / Cms$ta-Ed1t",
-  "login: desk@corp.example / D3sk!Supp0rt (shared mailbox)";
+  "login: desk@corp.example / D3sk!Supp0rt (shared mailbox)", "the credentials are svc:Svc-Pw#9";
 * a reply to a question about a password in a chat or a Q/A list: "[10:42] ben: what's the root pw
   again?" answered on the next line by a speaker's message of one password-shaped word;
 * a password said to be still in use: "the router's admin password is still changeme" (a well-known
@@ -49,7 +49,8 @@ _MIXED_RE: Final = re.compile(r"(?=.*\d)(?=.*[A-Za-z])|[!@#$%^&*+=?~]")
 
 _Q_OPEN: Final = "[`\"'«“‘]?"
 _Q_CLOSE: Final = "[`\"'»”’]?"
-# a login word ("account" and "access" alone name too much else), a few words, "is" or a colon, then user / password
+# a login word ("account" and "access" alone name too much else), a few words, "is" or a colon, then
+# user / password or user:password
 _LOGIN_PAIR_RE: Final = re.compile(
     r"(?i:\b(?:log[ -]?ins?|logon|sign[ -]?in|credentials?|creds|user(?:name)?[ \t]*/[ \t]*pass(?:word)?"
     r"|zugang(?:sdaten)?|anmeldedaten|identifiants?|acc[eè]s|acceso|accesso|acesso|логин|вход|доступ)\b)"
@@ -57,7 +58,7 @@ _LOGIN_PAIR_RE: Final = re.compile(
     + _Q_OPEN
     + r"[\w.+@-]{1,64}"
     + _Q_CLOSE
-    + r"[ \t]*/[ \t]*"
+    + r"(?:[ \t]*/[ \t]*|:)"
     + _Q_OPEN
     + r"(?P<v>[^\s\"'`/«»“”‘’]{6,128}?)"
     + _Q_CLOSE

@@ -1,10 +1,11 @@
 """Secrets in tables: the cells of a column whose header names a secret (no I/O).
 
 * Markdown tables (``| user | password |``): every cell under such a header, until the table ends;
-* delimited text (CSV, semicolon- or tab-separated): a header line of two or more names, one of
-  them a secret's (``username,email,password,role``), then the rows under it with the same number
-  of fields. A cell there goes when it has a password's or a generated token's shape (``Lop3z!2026``,
-  ``a8F3...``), so a column of words (``token,count`` over a tokenizer's output) stays.
+* delimited text (CSV, semicolon-, tab- or pipe-separated without outer pipes): a header line of
+  two or more names, one of them a secret's (``username,email,password,role``), then the rows under
+  it with the same number of fields. A cell there goes when it has a password's or a generated
+  token's shape (``Lop3z!2026``, ``a8F3...``), so a column of words (``token,count`` over a
+  tokenizer's output) stays.
 
 Each finder yields ``(start, end, kind)`` of the cell's value only.
 """
@@ -26,7 +27,7 @@ _TABLE_ROW_RE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
 _RULE_CELL_RE: Final = re.compile(r"\s*:?-{3,}:?\s*")
 # a header line of names (a name may have up to three words), all separated by the same delimiter
 _NAME: Final = r"[ \t]*\"?[^\W\d][\w.-]{0,30}(?: [^\W\d][\w.-]{0,30}){0,2}\"?[ \t]*"
-_HEADER_RE: Final = re.compile(rf"^{_NAME}(?P<d>[,;\t]){_NAME}(?:(?P=d){_NAME}){{0,40}}\r?$", re.MULTILINE)
+_HEADER_RE: Final = re.compile(rf"^{_NAME}(?P<d>[,;\t|]){_NAME}(?:(?P=d){_NAME}){{0,40}}\r?$", re.MULTILINE)
 
 
 def _markdown_spans(text: str) -> Iterator[_Found]:
@@ -64,7 +65,7 @@ def _cells(line: str, delimiter: str) -> list[tuple[int, str]]:
 
 
 def _delimited_spans(text: str) -> Iterator[_Found]:
-    """The password- or token-shaped cells under a CSV / ;- / tab-separated header naming a secret."""
+    """The password- or token-shaped cells under a CSV / ;- / tab- / |-separated header naming a secret."""
     for header in _HEADER_RE.finditer(text):
         delimiter = header.group("d")
         names = [name for _, name in _cells(header.group(), delimiter)]

@@ -3,7 +3,7 @@
 ``is_placeholder`` keeps what stands for a secret without being one (``<token>``, ``${VAR}``,
 ``xxx``, ``****``, ``changeme``, ``sk-...``, AWS's documented ``...EXAMPLE`` keys, paths to key
 files, references to a secret store such as ``@Microsoft.KeyVault(...)``, ``op://vault/item/field``,
-``vault:secret/data/app#KEY``, a Secrets Manager ARN); ``looks_random`` says whether a value has
+``vault:secret/data/app#KEY``, an ARN); ``looks_random`` says whether a value has
 the shape of a generated credential (long, letters and digits mixed, high entropy, not a UUID, hash
 or version), which is what a weaker name (``key``, ``sig``, a URL query parameter, an ``X-...-Key``
 header) needs beside it.
@@ -55,7 +55,7 @@ _REFERENCE_RE: Final = re.compile(
       | (?:op|vault|akv|azurekeyvault|keyvault|secretsmanager|awssecretsmanager|ssm|sm|gsm|gcpsm|sops|doppler
           |infisical|bws|conjur|ref\+[a-z0-9]+)://\S+                 # 1Password, vals, Spring Cloud, ... URIs
       | vault:[\w./-]+\#[\w.-]+                                       # bank-vaults: vault:secret/data/app#KEY
-      | arn:aws[\w-]*:(?:secretsmanager|ssm):\S+                     # AWS Secrets Manager / Parameter Store ARN
+      | arn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:\S+                    # an ARN names a resource (a secret's too)
       | projects/[\w.-]+/secrets/[\w.-]+(?:/versions/[\w.-]+)?       # GCP Secret Manager resource name
     )$""",
     re.VERBOSE | re.IGNORECASE,

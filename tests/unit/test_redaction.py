@@ -504,3 +504,29 @@ def test_wave_6_more_vendor_token_shapes_go_unlabelled(token):
 def test_wave_6_vendor_prefixes_need_the_whole_shape():
     for text in ("HRKU-AA is the prefix of Heroku keys", "GOCSPX- prefixes Google client secrets", "pul-ish"):
         assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The credentials are svc_backup:Bkp-Svc#9 until Friday.", "Bkp-Svc#9"),
+        ("creds: ci-bot:C1-Bot!pw", "C1-Bot!pw"),
+        ("Host | User | Password\n--- | --- | ---\nnas01 | admin | N4s-Adm!n", "N4s-Adm!n"),
+    ],
+)
+def test_wave_6_colon_pairs_and_pipe_tables_without_outer_pipes(text, value):
+    _assert_redacted(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Login: 2026-12-01T10:30:00Z",
+        "Sign-in: https://sso.example/login",
+        "Credentials: arn:aws:iam::123456789012:role/Deploy",
+        "Login: deploy:arn:aws:iam::123456789012:role/Deploy",
+        "Name | Token | Count\n--- | --- | ---\nbpe | ##ing | 3",
+    ],
+)
+def test_wave_6_colon_pair_and_pipe_near_misses_stay(text):
+    assert redact(text).text == text
