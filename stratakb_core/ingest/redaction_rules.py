@@ -178,6 +178,16 @@ COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     ),
     # Dockerfile: ENV DB_PASSWORD value (the old form without =)
     re.compile(r"^[ \t]*ENV[ \t]+(?P<key>[A-Za-z_]\w{0,63})[ \t]+" + _Q + r"[ \t]*$", re.M),
+    # a flag whose value is KEY=VALUE: kubectl create secret --from-literal=password=PW, --env=DB_PASSWORD=PW
+    re.compile(r"(?:^|\s)--?[\w-]{1,40}[ \t=][ \t]*(?P<key>[A-Za-z_][\w.-]{0,63})=" + _Q),
+    # a CLI's config setter: aws configure set aws_secret_access_key PW, git config --global x.password PW,
+    # dotnet user-secrets set "Db:Password" PW
+    re.compile(
+        r"\b(?:(?:configure|config|user-secrets)[ \t]+set|git[ \t]+config)[ \t]+(?:--?[\w-]+[ \t]+){0,3}[\"']?"
+        r"(?P<key>[A-Za-z_][\w.:-]{0,63})[\"']?[ \t]+" + _QV
+    ),
+    # gh secret set NAME --body PW: whatever its name, a secret's body is one
+    re.compile(r"\bsecret[ \t]+set[ \t]+[A-Za-z_][\w-]{0,63}[ \t]+(?:--body|-b)(?:[ \t]+|=)" + _Q),
     # net user NAME PASSWORD /add
     re.compile(r"(?i:\bnet[ \t]+user)[ \t]+[^\s/]{1,64}[ \t]+" + _Q + r"(?=[ \t]+/)"),
 )

@@ -530,3 +530,33 @@ def test_wave_6_colon_pairs_and_pipe_tables_without_outer_pipes(text, value):
 )
 def test_wave_6_colon_pair_and_pipe_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("kubectl create secret generic app --from-literal=api_token=Kq8-Lit3ral-x", "Kq8-Lit3ral-x"),
+        ("docker run --env=DB_PASSWORD=Env-Fl4g! app", "Env-Fl4g!"),
+        ("aws configure set aws_secret_access_key Zx9/Configure+Set8Key", "Zx9/Configure+Set8Key"),
+        ("git config --global sendemail.smtpPass Sm7p-G1t!", "Sm7p-G1t!"),
+        ('dotnet user-secrets set "Smtp:Password" "Us3r-Secr3ts"', "Us3r-Secr3ts"),
+        ("gh secret set DEPLOY_HOOK --body 'Gh-B0dy-x1'", "Gh-B0dy-x1"),
+    ],
+)
+def test_wave_6_secrets_given_to_cli_setters_and_key_value_flags(text, value):
+    _assert_redacted(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Read the config password rules first.",
+        "kubectl create configmap app --from-literal=log_level=debug",
+        "aws configure set region eu-west-1",
+        "git config --global user.name Ana",
+        'dotnet user-secrets set "Smtp:Password" "$SMTP_PASSWORD"',
+        "docker run --env=DB_PASSWORD=${DB_PASSWORD} app",
+    ],
+)
+def test_wave_6_cli_setter_near_misses_stay(text):
+    assert redact(text).text == text
