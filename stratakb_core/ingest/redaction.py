@@ -145,6 +145,10 @@ _OK_TAIL_RE: Final = re.compile(
 )
 # after a chosen password in prose: its sentence ends ("...: n4s-Pw!88. Backups run Sundays.") or a remark
 # in brackets follows ("...: T1enda#9 (valid until Friday).")
+# "Password for the NAS:", "Passwort für den Server:", "hasło do serwera:", "пароль от почты:"
+_FOR_RE: Final = re.compile(
+    r" (?i:for|of|to|on|at|in|für|zum|zur|von|de|do|da|del|du|pour|para|per|van|voor|för|till|til|na|для|от|на) "
+)
 _SENTENCE_TAIL_RE: Final = re.compile(r"(?:[ \t]+\([^()\n]{1,200}\)[.!]?|[.!])(?:[ \t]+\S.*)?|。.*")
 
 _Found = tuple[int, int, str]  # start, end, kind
@@ -198,6 +202,16 @@ def _labelled_matches(text: str) -> Iterator[re.Match[str]]:
         pos = max(pos + 1, m.start(group) if inside else m.end())
 
 
+def _secret_for(label: str) -> bool:
+    """A label naming a secret and what it opens: "Password for the NAS", "hasło do serwera"."""
+    head = _FOR_RE.split(label, maxsplit=1)[0]
+    return head != label and is_secret_key(head)
+
+
+def _is_chosen(value: str) -> bool:
+    return looks_like_password(value.rstrip(".")) or looks_random(value)
+
+
 def _sentence_value_end(value: str, tail: str) -> int:
     """The length of a password-shaped value that ends its sentence or has a remark in brackets after it, else 0."""
     if value.endswith(".") and not value.endswith(".."):
@@ -212,7 +226,8 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
         key = m.group("key") or m.group("label")
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
         value = m.group(group)
-        if not is_secret_key(key):
+        # "Password for the NAS: X" names a secret too, when X looks like one
+        if not is_secret_key(key) and not (m.group("label") and _secret_for(key) and _is_chosen(value)):
             # a key, a signature, a query parameter: a secret when the value looks generated
             if is_weak_key(key) and looks_random(value) and not is_placeholder(value):
                 yield m.start(group), m.end(group), "credential"

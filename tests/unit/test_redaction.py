@@ -560,3 +560,28 @@ def test_wave_6_secrets_given_to_cli_setters_and_key_value_flags(text, value):
 )
 def test_wave_6_cli_setter_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Password for the NAS: N4s-F0r!x", "N4s-F0r!x"),
+        ("hasło do serwera: Serw3r!Pl", "Serw3r!Pl"),
+        ("Passwort für den Drucker: Druck3r#9. Bitte nicht teilen.", "Druck3r#9"),
+    ],
+)
+def test_wave_6_a_label_naming_a_secret_and_what_it_opens(text, value):
+    _assert_redacted(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Secret of success: persistence",
+        "Token for CI: v2-runner is used by default",
+        "Password for the NAS: see the vault",
+        "Password for the NAS: ${NAS_PASSWORD}",
+    ],
+)
+def test_wave_6_for_label_near_misses_stay(text):
+    assert redact(text).text == text
