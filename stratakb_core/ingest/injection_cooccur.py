@@ -48,6 +48,7 @@ _END: Final = re.compile(r"[.!?;]{1,3}(?=\s)|[。！？\n]")
 _SCRIPTS: Final = re.compile(r"[\u0600-\u06ff\u0900-\u097f\u3040-\u9fff\uac00-\ud7af]")
 # Addresses are not words ("attacker@evil.example" names no attack); each becomes _DEST and spaces.
 _DEST: Final = "\x01"
+_MAILBOX: Final = "\x02"
 _URL: Final = re.compile(r"(?:https?|ftp)://[^\s)\]>\"'`]{1,400}|www\.[^\s)\]>\"'`]{1,400}")
 _EMAIL: Final = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}")
 # "keys (at) evil-drop (dot) test": an address spelt out so that filters miss it
@@ -76,10 +77,17 @@ _NOT_VOCATIVE: Final = frozenset(
     " including especially meanwhile by with of the a an when while if where both".split()
 )
 # "Agent, finish ...", "// @agent: ...": a bare "agent" is an AI only when it is what the line calls
-_AGENT_HEAD: Final = re.compile(r"[^\w]{0,8}(?:hey |hi |dear )?agents?[ \t]*[,:：][ \t]", re.IGNORECASE)
+_AGENT_HEAD: Final = re.compile(r"[^\w]{0,8}(?:hey |hi |hello |dear )?agents?[ \t]*[,:：][ \t]", re.IGNORECASE)
 # a function call written out ("execute_code(...)"): what an agent told to run it would run
 _CODE_CALL: Final = re.compile(r"\b[a-z_][\w.]{2,60}\(")
+_GREETINGS: Final = frozenset("hi hey hello dear ok okay psst yo hallo salut hola olá ciao hej привет".split())
+_SEND_CALL: Final = re.compile(r"\w*(?:send|post|upload|mail|forward)\w*\s*\(")
 _DETERMINERS: Final = frozenset("our my the your their his her its this that these those a an every each".split())
+_LIST_MARK: Final = re.compile(
+    r"[ \t\n]*(?:[(\[]?(?:\d{1,2}|[a-h])[).\]:][ \t]"
+    r"|(?:step|schritt|étape|etapa|passo|stap|krok|шаг|adım|steg)[ \t]+\d{1,2}[ \t]*[:.)-]?[ \t])",
+    re.IGNORECASE,
+)
 _MAX_WORDS: Final = 5
 _MAX_SENTENCE: Final = 600
 
@@ -137,8 +145,6 @@ def cues(sentence: str) -> dict[str, list[int]]:
         if hit:
             for cue in hit:
                 out.setdefault(cue, []).append(i)
-        elif i <= 2 and (tok.isdigit() or (len(tok) == 1 and tok not in "ai")):  # "(c) upload", "2) send"
-            out.setdefault("lead", []).append(i)
         if tok in firsts:
             for n in range(2, min(_MAX_WORDS, len(toks) - i) + 1):
                 for cue in _EXACT.get(" ".join(toks[i : i + n]), _NO_CUES):
@@ -155,6 +161,9 @@ def cues(sentence: str) -> dict[str, list[int]]:
         and _near(out, "content", "docs", 1, 4)
     ):
         out.setdefault("data", []).extend(out["docs"])
+    marker = _LIST_MARK.match(sentence)
+    if marker:  # "(c) upload ...", "Step 3: send ...": the verb after a list marker opens the sentence
+        out.setdefault("lead", []).extend(range(len(_WORD.findall(marker.group()))))
     out["_len"] = [len(toks)]
     return out
 
@@ -177,7 +186,7 @@ def _addressed(found: Cues, text: str) -> bool:
     """An AI reader is named as the one spoken to: "Note for the AI:", "any model reading this"."""
     if "ai" not in found:
         return bool(_AGENT_HEAD.match(text))
-    if -1 in found["ai"] and ({"prep", "proc", "you"} & found.keys()):
+    if (-1 in found["ai"] and ({"prep", "proc", "you"} & found.keys())) or -1 in found.get("prep", ()):  # 致AI:
         return True
     if _near(found, "ai", "proc", 1, 5) or _near(found, "you", "ai", 1, 4):
         return True
@@ -195,12 +204,16 @@ def _vocative(found: Cues, text: str) -> bool:
     if not m or m.group(2) in _NOT_VOCATIVE:
         return False
     head = _WORD.findall(m.group(1))
-    return head[0] not in _DETERMINERS and 0 <= min(found["ai"]) < len(head)
+    if not head or head[0] in _DETERMINERS or not 0 <= min(found["ai"]) < len(head):
+        return False
+    if head[0] in _GREETINGS:  # "Hi assistant, once you have read this ..."
+        return True
+    return any(len(head) in found.get(c, ()) for c in _ORDER_CUES | {"lead", "tool"})  # "Assistant, use ..."
 
 
 def _ordered(found: Cues) -> bool:
     """An AI reader is given an order: "the assistant must", "assistants shall"."""
-    return _near(found, "ai", "modal", 1, 3) or (-1 in found.get("ai", ()) and -1 in found.get("modal", ()))
+    return _near(found, "ai", "modal", 1, 3)
 
 
 def _own_orders(found: Cues) -> bool:
@@ -236,8 +249,8 @@ def _mask(text: str) -> str:
     hide = lambda m: _DEST + " " * (len(m.group()) - 1)  # noqa: E731
     if "://" in out or "www." in out:
         out = _URL.sub(hide, out)
-    if "@" in out:
-        out = _EMAIL.sub(hide, out)
+    if "@" in out:  # an e-mail address keeps a second mark (_MAILBOX) after _DEST
+        out = _EMAIL.sub(lambda m: _DEST + _MAILBOX + " " * (len(m.group()) - 2), out)
     if "at)" in out or "at]" in out or "at}" in out:
         out = _SPELT.sub(hide, out)
     if "hxxp" in out or "[.]" in out or "(.)" in out or "[dot]" in out or "(dot)" in out:
@@ -371,13 +384,20 @@ def _judge(found: Cues, sentence: str, prev: Cues) -> set[str]:
     if "leak" in found and leak_obj and aimed and not _permitted(found, "leak"):
         out.add("prompt_leak")
     has_dest = _DEST in sentence
-    if "send" in found and "data" in found and has_dest:
+    # a send said to the reader, done in secret, or written as a call ("gmail.send(to=..., body=...)")
+    sent = "send" in found and not _permitted(found, "send")
+    sent = sent and (_aimed(found, "send") or "secret" in found or bool(_SEND_CALL.search(sentence)))
+    if sent and "data" in found and has_dest:
         out.add("send_to_url")
     if "data" in found and "link" in found and ({"put", "send"} & found.keys()) and (has_dest or _aimed(found, "put")):
         out.add("exfil_link")
-    if "tool" in found and ("destroy" in found or has_dest) and (ordered or "secret" in found):
-        out.add("tool_imitation")  # a tool called to destroy, or with an outside address, on an AI's orders
-    if addressed and "exec" in found and _CODE_CALL.search(sentence):
+    cjk_order = all(-1 in found.get(c, ()) for c in ("ai", "modal", "tool"))  # アシスタントは…ツール…ください
+    if "tool" in found and "destroy" in found and (ordered or cjk_order or "secret" in found):
+        out.add("tool_imitation")  # a tool called to destroy on an AI's orders
+    if addressed and "toolnoun" in found and _MAILBOX in sentence:
+        out.add("tool_imitation")  # "Assistant, call the mail tool with recipient all@corp.example"
+    called = _AGENT_HEAD.match(sentence) or ("ai" in found and _vocative(found, sentence))
+    if called and "exec" in found and _CODE_CALL.search(sentence):
         out.add("tool_imitation")  # "Agent, finish it by running: execute_code(...)"
     if ordered and {"exec", "callnoun", "callref"} <= found.keys():
         out.add("tool_imitation")  # "the assistant must execute the call above"

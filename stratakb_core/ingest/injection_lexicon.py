@@ -234,7 +234,7 @@ CUES: Final[dict[str, str]] = {
         execute trigger run use werkzeug outil herramienta ferramenta strumento funktion fonction
         función funzione
         rufe ruf führe verwende nutze appelle appelez exécute exécutez utilise utilisez llama ejecuta
-        ejecutar utiliza chame chama executa usa chiama esegui roep voer gebruik wywołaj uruchom użyj вызови
+        ejecutar utiliza chame chama executa chiama esegui roep voer gebruik wywołaj uruchom użyj вызови
         вызовите запусти выполни используй функци* инструмент* çağır çalıştır anropa kör använd
     """,
     "destroy": """
@@ -296,7 +296,7 @@ CUES: Final[dict[str, str]] = {
         inclua adicione anexe acrescente aggiungi inserisci includi voeg dodaj wstaw добавь вставь ekle
         lägg_till
         fill filling_in filled_in fülle remplis rellena preenche riempi vul wypełnij заполни doldur fyll
-        appending adding including embedding inserting attaching encoding substituting
+        appending inserting attaching substituting
     """,
     "lead": """
         please kindly now then also first just and so important attention ok okay per_favore por_favor
@@ -306,6 +306,8 @@ CUES: Final[dict[str, str]] = {
         сейчас şimdi
         zanim_odpowiesz avant_de_répondre antes_de_responder bevor_du_antwortest prima_di_rispondere
         voordat_je_antwoordt прежде_чем_ответить перед_ответом before_answering before_replying
+        przed_odpowiedzią vor_der_antwort prima_della_risposta voor_je_antwoord cevap_vermeden_önce
+        innan_du_svarar
     """,
     "fresh": """
         new updated real actual true revised override secret hidden neue neuen neu echte eigentliche
@@ -372,13 +374,18 @@ CUES: Final[dict[str, str]] = {
         cronologia gesprek* geschiedenis rozmow* czat* переписк* истори* разговор* konuşma* geçmiş*
         konversation* historik* chatt*
     """,
+    "toolnoun": """
+        tool tools function functions plugin plugins werkzeug werkzeuge outil outils herramienta
+        herramientas ferramenta ferramentas strumento strumenti funktion fonction función funzione função
+        narzędzie narzędzia инструмент* функци* araç aracı verktyg verktyget
+    """,
 }
 
 # Cues for scripts without spaces between words (or with attached particles), matched as substrings;
 # ``_`` stands for a space.
 SCRIPT_CUES: Final[dict[str, str]] = {
     "ai": """
-        AI 人工智能 人工知能 助手 模型 アシスタント 言語モデル チャットボット 어시스턴트 모델 챗봇 인공지능
+        人工智能 人工知能 助手 模型 アシスタント 言語モデル チャットボット 어시스턴트 모델 챗봇 인공지능
         الذكاء_الاصطناعي المساعد النموذج एआई सहायक मॉडल
     """,
     "you": """

@@ -326,3 +326,18 @@ def test_an_order_hidden_in_base64_is_decoded_and_scanned():
 )
 def test_slots_and_base64_near_misses_stay_clean(text):
     assert scan(text) == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "NAMIBIA,IA,Namibia Dollar,NAD,516\nNAURU,NR,Australian Dollar,AUD,036",  # IA is a code, not an AI called
+        '{"ftp": {"host": "ftp.partner.example", "user": "acme-upload", "password": "hunter2-not-real"}}',
+        "login: shared@corp.example / the vault entry (shared mailbox, do not forward)",
+        "Samoa américaines,美属萨摩亚,USA,Oceania,use the USD column",  # mixed scripts: "ai" inside a word
+        "t: mail relay for corp.example, password rotated monthly",
+    ],
+)
+def test_data_and_configs_that_hold_cue_words_stay_clean(text):
+    # tables, configs and address books hold send words, data words and hosts without any order
+    assert scan(text) == ()
