@@ -82,6 +82,9 @@ _AGENT_HEAD: Final = re.compile(r"[^\w]{0,8}(?:hey |hi |hello |dear )?agents?[ \
 _CODE_CALL: Final = re.compile(r"\b[a-z_][\w.]{2,60}\(")
 _GREETINGS: Final = frozenset("hi hey hello dear ok okay psst yo hallo salut hola olá ciao hej привет".split())
 _SEND_CALL: Final = re.compile(r"\w*(?:send|post|upload|mail|forward)\w*\s*\(")
+_PASSIVE_SEND: Final = re.compile(
+    r"\b(?:be|is|are|been|being|get|gets)\s+(?:\w+\s+)?(?:sent|posted|uploaded|forwarded|emailed)\b"
+)
 _DETERMINERS: Final = frozenset("our my the your their his her its this that these those a an every each".split())
 _LIST_MARK: Final = re.compile(
     r"[ \t\n]*(?:[(\[]?(?:\d{1,2}|[a-h])[).\]:][ \t]"
@@ -387,7 +390,15 @@ def _judge(found: Cues, sentence: str, prev: Cues) -> set[str]:
     # a send said to the reader, done in secret, or written as a call ("gmail.send(to=..., body=...)")
     sent = "send" in found and not _permitted(found, "send")
     sent = sent and (_aimed(found, "send") or "secret" in found or bool(_SEND_CALL.search(sentence)))
-    if sent and "data" in found and has_dest:
+    # what is sent follows the verb ("forward the chat to ..."), or the verb is passive, a call or in CJK;
+    # "if an API key has leaked, ... report the incident to security@..." sends no key
+    carried = _near(found, "send", "data", 1, 12) or -1 in found.get("send", ()) or -1 in found.get("data", ())
+    if (
+        sent
+        and "data" in found
+        and has_dest
+        and (carried or _PASSIVE_SEND.search(sentence) or _SEND_CALL.search(sentence))
+    ):
         out.add("send_to_url")
     if "data" in found and "link" in found and ({"put", "send"} & found.keys()) and (has_dest or _aimed(found, "put")):
         out.add("exfil_link")

@@ -336,6 +336,7 @@ def test_slots_and_base64_near_misses_stay_clean(text):
         "login: shared@corp.example / the vault entry (shared mailbox, do not forward)",
         "Samoa américaines,美属萨摩亚,USA,Oceania,use the USD column",  # mixed scripts: "ai" inside a word
         "t: mail relay for corp.example, password rotated monthly",
+        "If you suspect that a password has leaked, rotate it and report the incident to security@corp.example.",
     ],
 )
 def test_data_and_configs_that_hold_cue_words_stay_clean(text):
