@@ -6,6 +6,8 @@
 * AWS's secret access key: 40 base64 characters near an access key id (``AKIA...``/``ASIA...``);
 * a PuTTY private key file's ``Private-Lines:`` block;
 * the password of a ``.pgpass`` line, ``hostname:port:database:username:password``;
+* ``user:password@host`` without a scheme (a proxy setting, rsync, scp), when the password looks
+  chosen or generated;
 * a credential pair passed to code: ``new NetworkCredential("svc", "pw")``, ``Twilio(accountSid, 'tok')``,
   ``auth=("user", "pw")``: the second argument, when it is not a placeholder and looks like a password.
 
@@ -47,6 +49,11 @@ _PGPASS_RE: Final = re.compile(
     rf"{_PGPASS_FIELD}{{1,128}}:{_PGPASS_FIELD}{{1,128}}:(?P<v>{_PGPASS_FIELD}{{1,256}})[ \t]*\r?$",
     re.MULTILINE,
 )
+# user:password@host without a scheme (proxies, rsync, scp): from the colon; the user is read backwards
+_BARE_LOGIN_RE: Final = re.compile(
+    r":(?P<v>[^\s:/@\"'`<>()\[\]]{3,128})@(?=(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,63}\b|\d{1,3}(?:\.\d{1,3}){3}\b)"
+)
+_BARE_USER_RE: Final = re.compile(r"(?:^|[\s=\"'(,;])[\w.+-]{1,64}$")
 _PUTTY_RE: Final = re.compile(
     r"^Private-Lines:[ \t]*\d{1,3}[ \t]*\r?\n(?P<v>(?:[A-Za-z0-9+/=]{1,128}\r?\n?){1,200})", re.M
 )
@@ -137,6 +144,12 @@ def block_spans(text: str) -> Iterator[_Found]:
             host_named = any(c.isalpha() or c in ".*" for c in m.group("host"))  # not a time (10:42:13:...)
             if host_named and not is_placeholder(value) and not value.isdigit():
                 yield m.start("v"), m.end("v"), "credential"
+    if "@" in text:
+        for m in _BARE_LOGIN_RE.finditer(text):
+            value = m.group("v")
+            user = _BARE_USER_RE.search(text, max(0, m.start() - 66), m.start())
+            if user and (looks_like_password(value) or looks_random(value)) and not is_placeholder(value):
+                yield m.start("v"), m.end("v"), "url_password"
     if "Private-Lines:" in text:
         for m in _PUTTY_RE.finditer(text):
             yield m.start("v"), m.start("v") + len(m.group("v").rstrip("\r\n")), "private_key"

@@ -585,3 +585,27 @@ def test_wave_6_a_label_naming_a_secret_and_what_it_opens(text, value):
 )
 def test_wave_6_for_label_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("export https_proxy=proxyuser:Pr0xy-Pass!@proxy.corp.example:3128", "Pr0xy-Pass!"),
+        ("rsync -av ./out backup:Rsync#B4ckup@10.0.0.5::share", "Rsync#B4ckup"),
+    ],
+)
+def test_wave_6_user_password_at_host_without_a_scheme(text, value):
+    _assert_redacted(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "git clone git@github.com:acme/infra.git",
+        "mailto:ana@corp.example",
+        "image: nginx:1.25-alpine@sha256:0d5e0a3c9f1b",
+        "proxy: proxyuser:${PROXY_PASSWORD}@proxy.corp.example:3128",
+    ],
+)
+def test_wave_6_bare_login_near_misses_stay(text):
+    assert redact(text).text == text
