@@ -57,7 +57,7 @@ _SPELT: Final = re.compile(
 )
 # "hxxps://paste[.]evil[.]example": an address defanged so that filters and links miss it
 _DEFANGED: Final = re.compile(
-    r"\bhxxps?(?:\[:\]|:)//[^\s)\]>\"'`]{1,400}|[\w-]{1,63}(?:\[\.\]|\(\.\)|\[dot\]|\(dot\))[\w\[\]().-]{1,200}"
+    r"\bhxxps?(?:\[:\]|:)//[^\s)>\"'`]{1,400}|[\w-]{1,63}(?:\[\.\]|\(\.\)|\[dot\]|\(dot\))[\w\[\]().-]{1,200}"
 )
 _TLD: Final = re.compile(r"\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|invalid|example|test)\b")
 _DOMAIN: Final = re.compile(
@@ -349,9 +349,8 @@ def _overrides(found: Cues, sentence: str, addressed: bool, ordered: bool) -> bo
     own = "instr" in found and ({"scope", "you"} & found.keys())
     if own and thrown and (any(_aimed(found, c) for c in thrown) or "steer" in found):
         return True
-    if addressed and (
-        {"steer", "override", "void", "secret", "limitless", "unbounded", "annul", "supplant"} & found.keys()
-    ):
+    said = {"steer", "override", "void", "secret", "limitless", "unbounded", "annul", "supplant"} & found.keys()
+    if addressed and any(not _permitted(found, c) for c in said):  # not "to make the model ignore ..."
         return True
     annul = _near(found, "annul", "instr", 1, 4) and (
         _near(found, "annul", "you", 1, 2) or _near(found, "annul", "scope", 1, 2)

@@ -202,6 +202,7 @@ CUES: Final[dict[str, str]] = {
         trasmetti stuur verstuur wyślij wyslij prześlij przeslij отправь отправьте отправить перешли
         gönder skicka sent posted uploaded forwarded emailed transmitted submitted delivered exfiltrated
         leaked copy copied report lade hochladen hochgeladen
+        leite weiterleiten leite_weiter
     """,
     "data": """
         conversation conversations chat_history conversation_history message_history full_history
@@ -223,6 +224,7 @@ CUES: Final[dict[str, str]] = {
         poufn* конфиденциальн* gizli konfidentiell*
         mailbox inbox postfach boîte_de_réception bandeja_de_entrada caixa_de_entrada casella_di_posta
         postvak skrzynka_pocztowa почтовый_ящик
+        passwörter kennwort* mots_de_passe
     """,
     "link": """
         url urls link links image images markdown_image query_string query_parameter parameter src href
@@ -236,6 +238,7 @@ CUES: Final[dict[str, str]] = {
         rufe ruf führe verwende nutze appelle appelez exécute exécutez utilise utilisez llama ejecuta
         ejecutar utiliza chame chama executa chiama esegui roep voer gebruik wywołaj uruchom użyj вызови
         вызовите запусти выполни используй функци* инструмент* çağır çalıştır anropa kör använd
+        usa
     """,
     "destroy": """
         delete deletes deleting drop rm wipe erase purge truncate destroy remove export exfiltrate
@@ -243,6 +246,7 @@ CUES: Final[dict[str, str]] = {
         supprimer borra eliminar apaga excluir cancella elimina verwijder usuń usun удали удалить
         payment payments pay wire iban cancel send purchase buy refund transfers
         bypass bypass_checks skip_checks force_push transferir transférer trasferire überweise*
+        borrar apagar cancellare verwijderen usun* usuni* sil radera ta_bort
     """,
     "proc": """
         reading reads processing processes parsing parses summarising summarizing summarises summarizes
@@ -349,6 +353,7 @@ CUES: Final[dict[str, str]] = {
     "callref": """
         above below listed following preceding anterior ci-dessus oben obigen sopra precedente acima
         hierboven powyżej powyzej выше yukarıdaki ovan
+        anteriores precedentes precedenti vorherigen poprzednie powyższe предыдущие föregående ovanstående
     """,
     "content": """
         content contents inhalt inhalte contenu contenido conteúdo conteudo contenuto inhoud treść tresc

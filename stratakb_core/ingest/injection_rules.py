@@ -65,7 +65,7 @@ OVERRIDE: Final = _rx(
     r"\b(?:ignore|disregard|forget)\s+(?:everything|all)\s+(?:above|before|prior|previously|you (?:were"
     r"|have been) told)",
     r"\b(?:ignore|disregard|forget)\s+(?:what|anything|everything)\s+(?:you\s+(?:were|have\s+been|'ve\s+been)|i)"
-    r"\s+(?:told|said|given|instructed)\b(?!\s+(?:about|regarding|concerning|on|re|earlier\s+about)\b)",
+    r"\s+(?:told|said|given|instructed)\b(?!\s+(?:\w+\s+){0,2}?(?:about|regarding|concerning|on|re)\b)",
     r"\b(?:obey|follow|listen\s+to)\s+only\s+(?:me|us|this\s+(?:page|document|text|paragraph))\b",
     r"\b(?:new|updated|real|actual|revised|secret|hidden|true|override|admin|developer)\s+(?:instructions?|task"
     r"|orders|directive|system prompt)\s*:",
