@@ -121,9 +121,10 @@ _PATHLIKE_RE: Final = re.compile(r"^(?:[\w.-]+/)+[\w.-]+$|\.git$|^\d{2,5}$")
 
 # --- labels -------------------------------------------------------------------------------
 
-_KEY: Final = r"[^\W\d][\w.-]{0,63}"
+# Indic and Thai vowel signs are marks, not \w: पासवर्ड, รหัสผ่าน
+_KEY: Final = r"[^\W\d][\w\u0900-\u0e7f.-]{0,63}"
 # a label in prose may have a few words ("API key: ...", "Keystore password: ..."), before a colon only
-_LABEL: Final = r"[^\W\d_][\w.-]{0,30}(?: [^\W\d_][\w.'-]{0,30}){1,3}"
+_LABEL: Final = r"[^\W\d_][\w\u0900-\u0e7f.-]{0,30}(?: [^\W\d_][\w\u0900-\u0e7f.'-]{0,30}){1,3}"
 # full-width and ideographic punctuation ends a label's value and may start a label: 账号：x，密码：y
 _CJK_PUNCT: Final = "，、；：。（）「」『』【】"
 _SEP: Final = r"[ \t]*(?::=|=>|=|:|：)[ \t]*"

@@ -20,13 +20,13 @@ __all__ = ["PASSWORD_WORDS", "is_secret_key", "is_weak_key", "snake"]
 PASSWORD_WORDS: Final = (
     r"passwort|kennwort|contrase[ñn]a|senha|wachtwoord|has[łl]o|mot_de_passe|l[öo]senord(?:et)?|salasana"
     r"|[şs]ifre|parola|heslo|jelsz[óo]|adgangskode|passord|geslo|lozinka|parool|пароль|парола|κωδικός"
-    r"|パスワード|密码|密碼|口令|비밀번호|암호|m[ậa]t_kh[ẩa]u|סיסמה|كلمة_المرور|पासवर्ड"
+    r"|パスワード|密码|密碼|口令|비밀번호|암호|m[ậa]t_kh[ẩa]u|סיסמה|كلمة_المرور|पासवर्ड|รหัสผ่าน"
 )
 _SECRET_WORDS: Final = (
     r"password|passwd|passphrase|passcode|pwd|pass|pw|token|secret|credentials?|api_?key|psk|secret_key_base|"
     r"(?:private|access|secret|signing|encryption|master|auth|account|license|client|app|consumer|hmac|session"
     r"|subscription|storage|shared|pre_shared|preshared|decryption|admin|root|bot|webhook|service|deploy"
-    r"|security|sas|shared_access|function|master_api|write|read|ingest|management)_key|"
+    r"|security|sas|shared_access|function|master_api|write|read|ingest|management|wi_?fi|wlan|wpa2?|wireless)_key|"
     r"client_secret|secret_access_key|sas_token|jeton|segreto|secreto|segredo|sekret|geheim|clave|"
     r"cl[ée]_api|cl[ée]_secr[èe]te|api_schl[üu]ssel|" + PASSWORD_WORDS
 )

@@ -30,7 +30,7 @@ _Found = tuple[int, int, str]
 # prose: "the admin password is r0uterAdm"; the value must not be a plain word
 _PROSE_WORDS: Final = PASSWORD_WORDS.replace("_", " ")
 _PROSE_RE: Final = re.compile(
-    r"(?i:\b(?:password|passphrase|passcode|pin|pwd|pw|token|api key|secret|"
+    r"(?i:\b(?:password|passphrase|passcode|pin|pwd|pw|token|api key|secret|(?:wi-?fi|wlan|wpa2?|wireless) key|"
     + _PROSE_WORDS
     + r")(?:\s+(?:for|of|to|on|für|von|de|do|da|del|du|van|voor|do|för|till|для|от)\s+[^.\n:]{1,40}?)?"
     r"\s+(?:(?:is|was|has been|got|been)\s+(?:now\s+|still\s+)?(?:set|changed|reset|updated)\s+to"
@@ -153,7 +153,8 @@ _FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | 
 )
 # every word a finder above starts with (lower case): one scan finds where any of them may match
 _STARTS: Final = (
-    r"\b(?:password|passwd|passphrase|passcode|pin|pwd|pw|token|api key|secret|log[ -]?ins?|logon|sign[ -]?in"
+    r"\b(?:password|passwd|passphrase|passcode|pin|pwd|pw|token|api key|secret|wi-?fi key|wlan key|wpa2? key"
+    r"|wireless key|log[ -]?ins?|logon|sign[ -]?in"
     r"|credentials?|creds|user|zugang|anmeldedaten|identifiant|acc[eè]s|acceso|accesso|acesso|логин|вход|доступ|"
     + _PROSE_WORDS
     + ")"

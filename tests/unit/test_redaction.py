@@ -609,3 +609,24 @@ def test_wave_6_user_password_at_host_without_a_scheme(text, value):
 )
 def test_wave_6_bare_login_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The office wifi key is W1fi-K3y!Lab, ask for the guest one.", "W1fi-K3y!Lab"),
+        ("Wi-Fi key: Caf3-W1fi!", "Caf3-W1fi!"),
+        ("पासवर्ड: H1ndi-Pw!x", "H1ndi-Pw!x"),
+        ("รหัสผ่าน: Th4i-Pw!x", "Th4i-Pw!x"),
+    ],
+)
+def test_wave_6_wifi_keys_and_labels_with_vowel_signs(text, value):
+    _assert_redacted(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["network_key: eth0", "WiFi key: ********", "The wifi key is printed on the router.", "पासवर्ड: <आपका पासवर्ड>"],
+)
+def test_wave_6_wifi_and_vowel_sign_near_misses_stay(text):
+    assert redact(text).text == text
