@@ -26,29 +26,34 @@ flags and reports:
 * ``hidden_text``: Unicode tag characters, runs of variation selectors (bytes smuggled after an
   emoji), bidi overrides, zero-width characters inside words, and HTML comments, invisible
   elements (``display:none``, zero or 1px font, white or transparent text by style or by
-  ``color="#fff"``, off-screen), white LaTeX text or markdown comments that address an AI or set
-  off a rule.
+  ``color="#fff"``, off-screen, the ``hidden`` attribute), white LaTeX text, markdown comments,
+  Word's hidden runs (``<w:vanish/>``), link titles and alt text that address an AI, give it an
+  order in any of the lexicon's languages, or set off a rule.
 
 Beside these phrase rules, ``injection_cooccur`` sets off the same rule names when the parts of an
 order meet in one sentence in any wording: who it is aimed at (you, an AI addressed, an
 imperative), what it does (override, void, dictate, copy out, send, destroy, hide) and what to
 (instructions, system prompt, conversation, credentials, a URL), with word lists in fifteen
-languages besides English (``injection_lexicon``).
+languages besides English (``injection_lexicon``); ``injection_slots`` sets off ``exfil_link`` for a
+link whose query value is left to fill (``?d=DATEN``) when the passage says to fill it with the chat.
 
 Obfuscation is undone before matching: NFKC, zero-width and other format characters dropped,
 letters split by one repeated mark joined (``i-g-n-o-r-e``, ``i.g.n.o.r.e``), markdown emphasis
 removed, whitespace runs collapsed, run-together words split (``IgnoreAllPrevious``), and a second
 pass with look-alike letters (Cyrillic, Greek) and digits-for-letters (``1gn0re``) mapped to ASCII
-letters. The patterns live in ``injection_rules``.
+letters, and base64 runs that decode to prose scanned as one more variant. The patterns live in
+``injection_rules``.
 
-A passage that only talks about an attack is not one: a match inside (or straddling) quotes or
-backticks, in a paragraph that also says attack, injection, payload, example, phrase, sentence,
-assert, ... is a mention and does not fire (``OWASP: attackers write "ignore previous
-instructions" ...``); neither does a match a sentence defines (``<|im_start|> is the token that
+A passage that only talks about an attack is not one: a match inside (or straddling) quotes,
+backticks or a fenced code block, in a paragraph (for a code block, the paragraph before it) that
+also says attack, injection, payload, example, phrase, sentence, assert, ... is a mention and does
+not fire (``OWASP: attackers write "ignore previous instructions" ...``); neither does a match a sentence defines (``<|im_start|> is the token that
 opens a turn``), a JSON or tag a sentence shows as a format (``a call comes back as {"name":
 ...}``), a match after a warning (``we will never ask you to send your password``), or one in a
-sentence that catalogues payloads, injections, jailbreaks or phishing. The rules are tuned on the
-splits dev, dev2, heldout and heldout2 of ``tests/fixtures/injection/`` and measured by
+sentence that catalogues payloads, injections, jailbreaks or phishing, a chat-template token named
+in prose (``wraps turns in <|im_start|> and <|im_end|>``), or an order someone is led to ("try to
+make it ignore its role"). Host names are not words about attacks (``t.example``). The rules are
+tuned on the splits dev, dev2, heldout, heldout2 and heldout3 of ``tests/fixtures/injection/`` and measured by
 ``stratakb_core.ingest.safety_eval``.
 """
 

@@ -15,15 +15,25 @@ defaults", "if you forget the previous instructions", "do not ignore warnings"):
   ("your", "you were given", "the operator's", "previous"), aimed at the reader or followed by a
   dictated answer; a sentence that addresses an AI reader ("Note for AI reviewers:", "any
   assistant processing this file", "if you are an AI", "Nota per l'intelligenza artificiale:") and
-  dictates, overrides, hides or frees; "from now on" with a dictated answer; "new instructions:"
-  with an order; a persona without limits;
+  dictates, overrides, cancels, replaces, hides or frees; "from now on" with a dictated answer;
+  "new instructions:" with an order; a persona without limits or swapped ("you are no longer the
+  assistant", "du bist nicht mehr der Assistent"); the AI may also be called by name before a comma
+  after a greeting or before an order ("Hi assistant, ...", "Assistent, rufe ..."), or as a bare
+  "Agent:" head;
 * ``prompt_leak``: a copy-out verb on the operator's text, in a sentence aimed at the reader;
-* ``send_to_url``: a send verb, the conversation or secrets, and a URL or e-mail address (also
-  spelt out: "keys (at) drop (dot) test"), or any send to an address done silently;
+* ``send_to_url``: a send verb said to the reader (or passive, or a call) carrying the conversation,
+  secrets or the contents of files, and a URL or e-mail address (also spelt out: "keys (at) drop
+  (dot) test", or defanged: "hxxps://drop[.]test"); a send to an address done silently or asked of
+  an AI called by name; a step that sends "it" to an address a step or two after one names data;
 * ``exfil_link``: putting the conversation or secrets into a link, image or query string;
-* ``tool_imitation``: calling a tool with a destructive argument, addressed to an AI or hidden;
-* ``role_tag``: a line that claims the system or developer role (``System:``, ``SYSTEM PROMPT``,
-  ``"role": "system"``) followed by an order of any of the kinds above.
+* ``tool_imitation``: calling a tool with a destructive argument, addressed to an AI or hidden; an
+  AI called by name told to use a tool with an e-mail address or to run a written-out call; an AI
+  told to execute "the calls above";
+* ``role_tag``: a line that claims the system or developer role (``System:``, ``[システム]``,
+  ``"role": "system"``, ``role: system``) followed by an order of any of the kinds above or a
+  permission given to the assistant ("the assistant is permitted to ...").
+
+``addressed_order`` (for text nobody sees) asks only that an AI be called on and given any order.
 
 A sentence that talks about attacks (attacker, injection, phishing, for example, ...), or follows
 one, is a mention and sets off nothing here; ``injection`` also drops spans that are quoted

@@ -30,7 +30,16 @@ Hindi), matched as substrings. The cues:
 * ``prep``: words that address someone (to, for, dear, attention, note, hinweis, uwaga);
 * ``lead``: words that may open an imperative sentence (please, now, important, per favore);
 * ``mention``: a sentence about attacks (attacker, injection, phishing, example, researchers);
-* ``permit``: permission, a condition or a negation (can, may, if, not) just before the cue it cancels;
+* ``permit``: permission, a condition, a negation or a causative (can, may, if, not, make it, try
+  to) just before the cue it cancels;
+* ``annul`` / ``supplant``: weaker override verbs that count near the reader's own instructions or
+  for an AI addressed (cancel, disable, désactive / replace, ersetzen, заменяют);
+* ``persona_off``: the reader told it is no longer who it was (you are no longer, tu n'es plus);
+* ``exec`` / ``callnoun`` / ``callref``: "execute the calls above" (ejecutar, llamadas, anteriores);
+* ``toolnoun``: a tool by name (tool, Werkzeug, herramienta, narzędzie);
+* ``content`` / ``docs`` / ``work``: "the contents of the attached files" count as data in a
+  sentence about the reader's answer or summary (avant de répondre, before you reply);
+* ``convo``: the conversation or the user's data, for slots in links (``injection_slots``);
 """
 
 from __future__ import annotations
