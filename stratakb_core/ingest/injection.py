@@ -47,13 +47,14 @@ letters, and base64 runs that decode to prose scanned as one more variant. The p
 A passage that only talks about an attack is not one: a match inside (or straddling) quotes,
 backticks or a fenced code block, in a paragraph (for a code block, the paragraph before it) that
 also says attack, injection, payload, example, phrase, sentence, assert, ... is a mention and does
-not fire (``OWASP: attackers write "ignore previous instructions" ...``); neither does a match a sentence defines (``<|im_start|> is the token that
-opens a turn``), a JSON or tag a sentence shows as a format (``a call comes back as {"name":
-...}``), a match after a warning (``we will never ask you to send your password``), or one in a
-sentence that catalogues payloads, injections, jailbreaks or phishing, a chat-template token named
-in prose (``wraps turns in <|im_start|> and <|im_end|>``), or an order someone is led to ("try to
-make it ignore its role"). Host names are not words about attacks (``t.example``). The rules are
-tuned on the splits dev, dev2, heldout, heldout2 and heldout3 of ``tests/fixtures/injection/`` and measured by
+not fire (``OWASP: attackers write "ignore previous instructions" ...``); neither does a match a
+sentence defines (``<|im_start|> is the token that opens a turn``), a JSON or tag a sentence shows
+as a format (``a call comes back as {"name": ...}``), a match after a warning (``we will never ask
+you to send your password``), one in a sentence that catalogues payloads, injections, jailbreaks
+or phishing, a chat-template token named in prose (``wraps turns in <|im_start|> and
+<|im_end|>``), or an order someone is led to ("try to make it ignore its role"). Host names are
+not words about attacks (``t.example``). The rules are tuned on the splits dev, dev2, heldout,
+heldout2 and heldout3 of ``tests/fixtures/injection/`` and measured by
 ``stratakb_core.ingest.safety_eval``.
 """
 
