@@ -188,6 +188,14 @@ COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     ),
     # gh secret set NAME --body PW: whatever its name, a secret's body is one
     re.compile(r"\bsecret[ \t]+set[ \t]+[A-Za-z_][\w-]{0,63}[ \t]+(?:--body|-b)(?:[ \t]+|=)" + _Q),
+    # code: a subscript naming a secret assigned a literal ($config['db_pass'] = 'PW', ENV["API_KEY"] = "PW")
+    re.compile(r"\[[ \t]*[\"'](?P<key>[A-Za-z_][\w.-]{0,63})[\"'][ \t]*\][ \t]*(?:=|:=|=>)[ \t]*" + _QUOTED),
+    # C and C++: #define MQTT_PASS "PW"
+    re.compile(r"^[ \t]*#[ \t]*define[ \t]+(?P<key>[A-Za-z_]\w{0,63})[ \t]+" + _QUOTED, re.M),
+    # Java system properties: -Djavax.net.ssl.keyStorePassword=PW
+    re.compile(r"(?:^|\s)-D(?P<key>[A-Za-z_][\w.-]{0,99})=" + _Q),
+    # a one-line .netrc entry: machine HOST login USER password PW
+    re.compile(r"\bmachine[ \t]+\S{1,253}[ \t]+(?:login[ \t]+\S{1,64}[ \t]+)?password[ \t]+(?P<uv>[^\s\"']{1,256})"),
     # net user NAME PASSWORD /add
     re.compile(r"(?i:\bnet[ \t]+user)[ \t]+[^\s/]{1,64}[ \t]+" + _Q + r"(?=[ \t]+/)"),
 )

@@ -630,3 +630,31 @@ def test_wave_6_wifi_keys_and_labels_with_vowel_signs(text, value):
 )
 def test_wave_6_wifi_and_vowel_sign_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("$settings['smtp_password'] = 'Smtp-Php#4';", "Smtp-Php#4"),
+        ('ENV["GITHUB_TOKEN"] = "Rb-Env-T0ken!"', "Rb-Env-T0ken!"),
+        ('#define WIFI_PASSWORD "Esp-W1fi#8"', "Esp-W1fi#8"),
+        ("java -Djavax.net.ssl.trustStorePassword=Tr-St0re! -jar app.jar", "Tr-St0re!"),
+        ("machine nexus.corp.example login ci password N3xus-Ci!", "N3xus-Ci!"),
+    ],
+)
+def test_wave_6_code_subscripts_macros_system_properties_and_netrc_lines(text, value):
+    _assert_redacted(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "$settings['smtp_password'] = getenv('SMTP_PASSWORD');",
+        'ENV["GITHUB_TOKEN"] = "<token>"',
+        '#define PASSWORD_MIN_LENGTH "12"',
+        "java -Dlog.level=debug -jar app.jar",
+        "machine nexus.corp.example login ci password $NEXUS_PASSWORD",
+    ],
+)
+def test_wave_6_code_and_netrc_near_misses_stay(text):
+    assert redact(text).text == text
