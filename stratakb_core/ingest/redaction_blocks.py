@@ -9,7 +9,8 @@
 * ``user:password@host`` without a scheme (a proxy setting, rsync, scp), when the password looks
   chosen or generated;
 * a credential pair passed to code: ``new NetworkCredential("svc", "pw")``, ``Twilio(accountSid, 'tok')``,
-  ``auth=("user", "pw")``: the second argument, when it is not a placeholder and looks like a password.
+  ``auth=("user", "pw")``, ``define('DB_PASSWORD', 'pw')``: the second argument, when it is not a
+  placeholder and looks like a password.
 
 Each finder yields ``(start, end, kind)`` of the value only; every repetition is bounded.
 """
@@ -79,8 +80,10 @@ def _call_pair_spans(text: str) -> Iterator[_Found]:
             callee is not None and _CREDENTIAL_CALL_RE.search(snake(callee))
         )
         identity = ident[0] not in "\"'" and _IDENTITY_RE.search(snake(ident))
+        # a setter given the secret's name first: define('DB_PASSWORD', 'PW'), setenv("API_TOKEN", "PW")
+        keyed = ident[0] in "\"'" and is_secret_key(ident[1:-1])
         # beside an identity alone (Twilio(accountSid, ...)) only a generated-looking value counts
-        if (looks_random(value) and (named or identity)) or (named and looks_like_password(value)):
+        if (looks_random(value) and (named or identity or keyed)) or ((named or keyed) and looks_like_password(value)):
             if not is_placeholder(value):
                 yield m.start("v"), m.end("v"), "credential"
 

@@ -19,7 +19,8 @@ __all__ = ["PASSWORD_WORDS", "is_secret_key", "is_weak_key", "snake"]
 # "password" in other languages, as labels ("Passwort:", "Mot de passe :", "Пароль:", "密码：")
 PASSWORD_WORDS: Final = (
     r"passwort|kennwort|contrase[ñn]a|senha|wachtwoord|has[łl]o|mot_de_passe|l[öo]senord(?:et)?|salasana"
-    r"|[şs]ifre|parola|heslo|jelsz[óo]|adgangskode|passord|geslo|lozinka|parool|пароль|парола|κωδικός"
+    r"|[şs]ifre|[šs]ifra|parola|heslo|jelsz[óo]|adgangskode|passord|geslo|lozinka|parool|пароль|парола|κωδικός"
+    r"|kata_sandi|kata_laluan|contrasenya|contrasinal|slapta[žz]odis|wagwoord|nenosiri|lykilor[ðd]"
     r"|パスワード|密码|密碼|口令|비밀번호|암호|m[ậa]t_kh[ẩa]u|סיסמה|كلمة_المرور|पासवर्ड|รหัสผ่าน"
 )
 _SECRET_WORDS: Final = (

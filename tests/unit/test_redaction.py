@@ -658,3 +658,29 @@ def test_wave_6_code_subscripts_macros_system_properties_and_netrc_lines(text, v
 )
 def test_wave_6_code_and_netrc_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("define('AUTH_SECRET', 'Wp-S4lt!x9');", "Wp-S4lt!x9"),
+        ('System.setProperty("javax.net.ssl.keyStorePassword", "Ks-Prop#77");', "Ks-Prop#77"),
+        ("Kata sandi: Id-K4ta!sandi", "Id-K4ta!sandi"),
+        ("Šifra za wifi: Hr-W1fi#9", "Hr-W1fi#9"),
+        ("Contrasenya: Cat-P4ss!x", "Cat-P4ss!x"),
+    ],
+)
+def test_wave_6_named_setters_and_more_password_words(text, value):
+    _assert_redacted(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "t('password', 'Enter password')",
+        "define('DB_PASSWORD', getenv('DB_PASSWORD'));",
+        "os.getenv('API_TOKEN', 'default')",
+    ],
+)
+def test_wave_6_named_setter_near_misses_stay(text):
+    assert redact(text).text == text
