@@ -148,7 +148,8 @@ _OK_TAIL_RE: Final = re.compile(
 # in brackets follows ("...: T1enda#9 (valid until Friday).")
 # "Password for the NAS:", "Passwort für den Server:", "hasło do serwera:", "пароль от почты:"
 _FOR_RE: Final = re.compile(
-    r" (?i:for|of|to|on|at|in|für|zum|zur|von|de|do|da|del|du|pour|para|per|van|voor|för|till|til|na|для|от|на) "
+    r" (?i:for|of|to|on|at|in|für|zum|zur|von|de|do|da|del|du|pour|para|per|van|voor|för|till|til|na|za|dla|pro"
+    r"|для|от|на) "
 )
 _SENTENCE_TAIL_RE: Final = re.compile(r"(?:[ \t]+\([^()\n]{1,200}\)[.!]?|[.!])(?:[ \t]+\S.*)?|。.*")
 
