@@ -6,6 +6,8 @@
 * AWS's secret access key: 40 base64 characters near an access key id (``AKIA...``/``ASIA...``);
 * a PuTTY private key file's ``Private-Lines:`` block;
 * the password of a ``.pgpass`` line, ``hostname:port:database:username:password``;
+* a session cookie's value in a ``Cookie`` / ``Set-Cookie`` header or ``curl --cookie``
+  (``sessionid``, ``PHPSESSID``, ``auth_token``, ...), when it looks generated;
 * ``user:password@host`` without a scheme (a proxy setting, rsync, scp), when the password looks
   chosen or generated;
 * a credential pair passed to code: ``new NetworkCredential("svc", "pw")``, ``Twilio(accountSid, 'tok')``,
@@ -55,6 +57,10 @@ _BARE_LOGIN_RE: Final = re.compile(
     r":(?P<v>[^\s:/@\"'`<>()\[\]]{3,128})@(?=(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,63}\b|\d{1,3}(?:\.\d{1,3}){3}\b)"
 )
 _BARE_USER_RE: Final = re.compile(r"(?:^|[\s=\"'(,;])[\w.+-]{1,64}$")
+# a Cookie / Set-Cookie header or curl --cookie: a session cookie's value is a login
+_COOKIE_RE: Final = re.compile(r"(?i:\b(?:set-)?cookie)[\"']?[ \t]*[:=]?[ \t]*[\"']?(?P<rest>[^\n\"']{1,4000})")
+_COOKIE_PAIR_RE: Final = re.compile(r"(?:^|;)[ \t]*(?P<name>[\w.$-]{1,64})=(?P<v>[^;\s\"']{1,4096})")
+_SESSION_NAME_RE: Final = re.compile(r"(?i:sess|sid|auth|token|jwt|remember)")
 _PUTTY_RE: Final = re.compile(
     r"^Private-Lines:[ \t]*\d{1,3}[ \t]*\r?\n(?P<v>(?:[A-Za-z0-9+/=]{1,128}\r?\n?){1,200})", re.M
 )
@@ -127,6 +133,15 @@ def _aws_secret_spans(text: str) -> Iterator[_Found]:
                     yield m.start(), m.end(), "credential"
 
 
+def _cookie_spans(text: str) -> Iterator[_Found]:
+    for header in _COOKIE_RE.finditer(text):
+        base = header.start("rest")
+        for m in _COOKIE_PAIR_RE.finditer(header.group("rest")):
+            value = m.group("v")
+            if _SESSION_NAME_RE.search(m.group("name")) and looks_random(value) and not is_placeholder(value):
+                yield base + m.start("v"), base + m.end("v"), "credential"
+
+
 def block_spans(text: str) -> Iterator[_Found]:
     """Every value the finders of this module see (see the module docstring)."""
     yield from _k8s_secret_spans(text)
@@ -153,6 +168,8 @@ def block_spans(text: str) -> Iterator[_Found]:
             user = _BARE_USER_RE.search(text, max(0, m.start() - 66), m.start())
             if user and (looks_like_password(value) or looks_random(value)) and not is_placeholder(value):
                 yield m.start("v"), m.end("v"), "url_password"
+    if "ookie" in text or "OOKIE" in text:
+        yield from _cookie_spans(text)
     if "Private-Lines:" in text:
         for m in _PUTTY_RE.finditer(text):
             yield m.start("v"), m.start("v") + len(m.group("v").rstrip("\r\n")), "private_key"

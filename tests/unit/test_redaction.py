@@ -684,3 +684,29 @@ def test_wave_6_named_setters_and_more_password_words(text, value):
 )
 def test_wave_6_named_setter_near_misses_stay(text):
     assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Cookie: theme=dark; PHPSESSID=9k2LmQ7xVb4Nc8Zp3Rt6Yw1s", "9k2LmQ7xVb4Nc8Zp3Rt6Yw1s"),
+        ("Set-Cookie: remember_token=Qz8Lm2Xp7Vb4Nc9Kt6Rw3Ys; Path=/; HttpOnly", "Qz8Lm2Xp7Vb4Nc9Kt6Rw3Ys"),
+        ("curl --cookie 'sessionid=a8F3kL9zQ2mX7pV4tR6w' https://app.example/api", "a8F3kL9zQ2mX7pV4tR6w"),
+    ],
+)
+def test_wave_6_session_cookies_are_redacted(text, value):
+    _assert_redacted(text, value)
+    assert "Cookie" in redact(text).text or "cookie" in redact(text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Set-Cookie: theme=dark; Path=/",
+        "Cookie: sessionid=<session id>",
+        "Cookie: _ga=GA1.2.1234567890.1700000000; lang=en",
+        "The session cookie expires after 30 minutes of inactivity.",
+    ],
+)
+def test_wave_6_cookie_near_misses_stay(text):
+    assert redact(text).text == text
