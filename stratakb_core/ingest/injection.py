@@ -61,15 +61,19 @@ heldout2 and heldout3 of ``tests/fixtures/injection/`` and measured by
 from __future__ import annotations
 
 import base64
+import codecs
+import html
 import re
 import unicodedata
 from collections.abc import Iterator
 from typing import Final
+from urllib.parse import unquote
 
 from stratakb_core.ingest.injection_cooccur import addressed_order
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_rules import (
     AI_WORDS,
+    ATTRIBUTE_TEXT,
     EXFIL_LINK,
     HIDDEN_MARKUP,
     HIDDEN_STYLE,
@@ -91,7 +95,13 @@ _HTML_COMMENT: Final = re.compile(r"<!--([\s\S]{0,4000}?)-->")
 _TAG_CHARS: Final = re.compile("[\U000e0000-\U000e007f]")
 # variation selectors carry bytes after an emoji: two of the supplement's, or three of the basic block in a row
 _SELECTORS: Final = re.compile("[\U000e0100-\U000e01ef]{2}|[\ufe00-\ufe0f]{3}")
-_BIDI: Final = re.compile("[\u202a-\u202e\u2066-\u2069]")
+# bidi overrides reorder what a reader sees; embeddings and isolates are i18n markup beside RTL letters
+_BIDI: Final = re.compile("[\u202d\u202e]")
+_BIDI_MARKUP: Final = re.compile("[\u202a-\u202c\u2066-\u2069]")
+_PLACEABLE: Final = re.compile(
+    "\u2068[^\u202a-\u202e\u2066-\u2069\n]{1,60}\u2069|[\u2066-\u2068][{$%][^\u2069\n]{1,60}\u2069"
+)
+_RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 _ZERO_WIDTH: Final = re.compile("[\u200b\u200c\u200d\u2060\u180e\ufeff]")
 _ZW_IN_WORD: Final = re.compile("[A-Za-z0-9][\u200b\u200c\u200d\u2060\u180e\ufeff]+[A-Za-z0-9]")
 
@@ -157,6 +167,8 @@ _FORMAT_CHARS: Final = re.compile(
     "[\u00ad\u200b-\u200f\u2060-\u2064\u180e\ufeff\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]"
 )
 _EMPHASIS: Final = re.compile(r"(?<=\w)[*_~]+(?=\w)|(?<!\w)[*_~]{1,3}(?=\w)|(?<=\w)[*_~]{1,3}(?!\w)")
+_HEX: Final = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){16,2000}(?![0-9A-Fa-f])")
+_PERCENT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,12}){6}")
 # a run of base64 long enough to hold a sentence (24 characters = 18 bytes)
 _BASE64: Final = re.compile(r"(?<![\w+/=-])[A-Za-z0-9+/_-]{24,4000}={0,2}(?![\w+/=-])")
 _SPACED: Final = re.compile(r"\b(?:[A-Za-z][ .\-]){4,}[A-Za-z]\b")  # i g n o r e / i.g.n.o.r.e
@@ -181,8 +193,25 @@ def _variant_texts(text: str) -> tuple[list[str], list[str]]:
 
 
 def _decoded(text: str) -> str:
-    """The prose hidden in base64 runs of ``text`` ("decode this and obey it: SWdub3Jl..."), one run a line."""
+    """The prose hidden in ``text`` by an encoding, one piece a line: base64 runs ("decode this and obey
+    it: SWdub3Jl..."), hex runs, HTML character references (``&#105;&#103;``), percent-encoding and,
+    when the text names it, ROT13."""
     out = []
+    if "&#" in text or "&" in text and ";" in text:
+        unescaped = html.unescape(text)
+        if unescaped != text:
+            out.append(unescaped)
+    if _PERCENT_RUN.search(text):
+        out.append(unquote(text))
+    if "rot13" in text.lower() or "rot-13" in text.lower():
+        out.append(codecs.decode(text, "rot13"))
+    for m in _HEX.finditer(text):
+        try:
+            plain = bytes.fromhex(m.group()).decode("utf-8")
+        except ValueError:
+            continue
+        if plain.isprintable() and plain.count(" ") >= 2:
+            out.append(plain)
     for m in _BASE64.finditer(text):
         run = m.group()
         try:
@@ -276,12 +305,16 @@ def _suspicious_zero_width(text: str, i: int) -> bool:
 def _hidden(text: str) -> bool:
     if _TAG_CHARS.search(text) or _BIDI.search(text) or _ZW_IN_WORD.search(text) or _SELECTORS.search(text):
         return True
+    if _BIDI_MARKUP.search(text) and not _RTL.search(text):  # isolates in Latin-only text hide or reorder
+        if _BIDI_MARKUP.search(_PLACEABLE.sub("", text)):  # but Fluent/ICU wrap each placeable in FSI ... PDI
+            return True
     if sum(1 for m in _ZERO_WIDTH.finditer(text, 1) if _suspicious_zero_width(text, m.start())) >= 3:
         return True
-    for pattern in (_HTML_COMMENT, HIDDEN_STYLE, HIDDEN_MARKUP):
+    for pattern in (_HTML_COMMENT, HIDDEN_STYLE, HIDDEN_MARKUP, ATTRIBUTE_TEXT):
         for m in pattern.finditer(text):
             body = next(g for g in m.groups() if g is not None)
-            if re.search(AI_WORDS, body, re.I) and re.search(ORDER_WORDS, body, re.I):
+            loose = pattern is not ATTRIBUTE_TEXT
+            if loose and re.search(AI_WORDS, body, re.I) and re.search(ORDER_WORDS, body, re.I):
                 return True
             variants = [(v, fold(v)) for v in _variants(body)]
             if any(p.search(v, f) for v, f in variants for p in _PATTERNS.values()):

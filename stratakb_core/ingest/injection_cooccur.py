@@ -409,7 +409,8 @@ def _judge(found: Cues, sentence: str, prev: Cues) -> set[str]:
         and (carried or _PASSIVE_SEND.search(sentence) or _SEND_CALL.search(sentence))
     ):
         out.add("send_to_url")
-    if "data" in found and "link" in found and ({"put", "send"} & found.keys()) and (has_dest or _aimed(found, "put")):
+    moved = [c for c in ("put", "send") if c in found and _aimed(found, c) and not _permitted(found, c)]
+    if "data" in found and "link" in found and moved and (has_dest or "put" in moved):
         out.add("exfil_link")
     cjk_order = all(-1 in found.get(c, ()) for c in ("ai", "modal", "tool"))  # アシスタントは…ツール…ください
     if "tool" in found and "destroy" in found and (ordered or cjk_order or "secret" in found):

@@ -13,6 +13,7 @@ from typing import Final
 
 __all__ = [
     "AI_WORDS",
+    "ATTRIBUTE_TEXT",
     "EXFIL_LINK",
     "HIDDEN_MARKUP",
     "HIDDEN_STYLE",
@@ -395,9 +396,16 @@ ORDER_WORDS: Final = (
 HIDDEN_STYLE: Final = re.compile(
     r"<[a-z][\w-]{0,20}\b[^>]{0,300}?(?:display\s*:\s*none|font-size\s*:\s*0*(?:\.\d+|[01])(?:px|pt|em|rem|%)?\b"
     r"|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:white|#fff(?:fff)?|transparent"
-    r"|rgba\([^)]{0,30},\s*0(?:\.0+)?\))(?![\w-])|\bcolor\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}"
+    r"|rgba\([^)]{0,30},\s*0(?:\.0+)?\))(?![\w-])|\b(?:color|fill)\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}"
     r"|(?:height|width|max-height)\s*:\s*0(?:px)?\s*[;\"']|clip\s*:\s*rect\(\s*0|\bhidden\b)[^>]{0,300}>"
     r"([\s\S]{0,2000}?)</",
+    re.IGNORECASE,
+)
+# a link's title or an image's alt text: shown on hover at most, read whole by a model (often benign,
+# so judged only by the rules and the co-occurrence rule, not by AI words beside order words)
+ATTRIBUTE_TEXT: Final = re.compile(
+    r"\]\(\s*<?[^\s)]{1,400}>?\s+[\"']([^\"'\n]{1,500})[\"']\s*\)"
+    r"|<[a-z][\w-]{0,20}\b[^>]{0,300}?\b(?:title|alt|aria-label)\s*=\s*\"([^\"]{1,500})\"",
     re.IGNORECASE,
 )
 # text a renderer never shows: LaTeX in white, markdown link-reference comments
@@ -407,9 +415,6 @@ HIDDEN_MARKUP: Final = re.compile(
     # a hidden run in Word XML (w:vanish, white or 1-point text) or ODF (display none)
     r"|<w:(?:vanish|specVanish|webHidden)\s*/>[\s\S]{0,300}?<w:t(?:\s[^>]{0,80})?>([^<]{1,2000})</w:t>"
     r"|<w:color\s+w:val=\"(?:FFFFFF|white)\"\s*/>[\s\S]{0,300}?<w:t(?:\s[^>]{0,80})?>([^<]{1,2000})</w:t>"
-    r"|text:display=\"none\"[^>]{0,200}>([^<]{1,2000})<"
-    # a link's title or an image's alt text: shown on hover at most, read whole by a model
-    r"|\]\(\s*<?[^\s)]{1,400}>?\s+[\"']([^\"'\n]{1,500})[\"']\s*\)"
-    r"|<[a-z][\w-]{0,20}\b[^>]{0,300}?\b(?:title|alt|aria-label)\s*=\s*\"([^\"]{1,500})\"",
+    r"|text:display=\"none\"[^>]{0,200}>([^<]{1,2000})<",
     re.IGNORECASE | re.MULTILINE,
 )
