@@ -197,22 +197,25 @@ def _decoded(text: str) -> str:
     it: SWdub3Jl..."), hex runs, HTML character references (``&#105;&#103;``), percent-encoding and,
     when the text names it, ROT13."""
     out = []
-    if "&#" in text or "&" in text and ";" in text:
+    if "&#" in text:
         unescaped = html.unescape(text)
         if unescaped != text:
             out.append(unescaped)
-    if _PERCENT_RUN.search(text):
+    if "%" in text and _PERCENT_RUN.search(text):
         out.append(unquote(text))
-    if "rot13" in text.lower() or "rot-13" in text.lower():
+    if "rot" in text.lower() and re.search(r"(?i)\brot-?13\b", text):
         out.append(codecs.decode(text, "rot13"))
-    for m in _HEX.finditer(text):
+    runs = " ".join(w for w in text.split() if len(w) >= 24)  # base64 and hex need a long run
+    if not runs:
+        return "\n".join(out)
+    for m in _HEX.finditer(runs):
         try:
             plain = bytes.fromhex(m.group()).decode("utf-8")
         except ValueError:
             continue
         if plain.isprintable() and plain.count(" ") >= 2:
             out.append(plain)
-    for m in _BASE64.finditer(text):
+    for m in _BASE64.finditer(runs):
         run = m.group()
         try:
             raw = base64.b64decode(run + "=" * (-len(run) % 4), altchars=b"-_" if "-" in run or "_" in run else None)
@@ -246,7 +249,9 @@ def _plain_variants(text: str) -> tuple[list[str], list[str]]:
 
 
 def _talks_about_attacks(window: str) -> bool:
-    return bool(_MENTION_CUES.search(_ADDRESS.sub(" ", window) if ("." in window or "@" in window) else window))
+    if not _MENTION_CUES.search(window):
+        return False  # masking addresses only takes cues away
+    return bool(_MENTION_CUES.search(_ADDRESS.sub(" ", window)))
 
 
 def _in_fence(text: str, start: int, end: int) -> int:
@@ -310,7 +315,11 @@ def _hidden(text: str) -> bool:
             return True
     if sum(1 for m in _ZERO_WIDTH.finditer(text, 1) if _suspicious_zero_width(text, m.start())) >= 3:
         return True
+    lower = text.lower()
+    attributes = "](" in text or "title" in lower or "alt=" in lower or "aria-label" in lower
     for pattern in (_HTML_COMMENT, HIDDEN_STYLE, HIDDEN_MARKUP, ATTRIBUTE_TEXT):
+        if pattern is ATTRIBUTE_TEXT and not attributes:
+            continue
         for m in pattern.finditer(text):
             body = next(g for g in m.groups() if g is not None)
             loose = pattern is not ATTRIBUTE_TEXT

@@ -312,7 +312,12 @@ def fired(texts: list[str]) -> Iterator[tuple[str, int, int, int]]:
             if "\n\n" in masked[max(start - 2, 0) : start + 2]:
                 gathered = 9  # a new paragraph
             earlier = gathered < 3 and "send" in found and _DEST in sentence
-            if _NEEDED.isdisjoint(found) and "leak_obj" not in prev and not earlier and not _AGENT_HEAD.match(sentence):
+            if (
+                _NEEDED.isdisjoint(found)
+                and "leak_obj" not in prev
+                and not earlier
+                and not ("agent" in sentence and _AGENT_HEAD.match(sentence))
+            ):
                 pass  # every rule needs one of these: most sentences stop here
             elif "mention" not in found and "mention" not in prev:
                 for rule in _judge(found, sentence, prev):
