@@ -64,7 +64,7 @@ from typing import Final
 from stratakb_core.ingest.redaction_blocks import block_spans
 from stratakb_core.ingest.redaction_keys import is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_prose import prose_spans
-from stratakb_core.ingest.redaction_rules import COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
+from stratakb_core.ingest.redaction_rules import COMMAND_GATES, COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
 from stratakb_core.ingest.redaction_tables import table_spans
 from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_like_password, looks_random
 
@@ -156,6 +156,14 @@ _SENTENCE_TAIL_RE: Final = re.compile(r"(?:[ \t]+\([^()\n]{1,200}\)[.!]?|[.!])(?
 _Found = tuple[int, int, str]  # start, end, kind
 
 
+def _any_in(literals: tuple[str, ...], low: str) -> bool:
+    """Whether ``low`` holds one of ``literals`` (a plain loop: no generator for the common single literal)."""
+    for literal in literals:
+        if literal in low:
+            return True
+    return False
+
+
 def _shape_spans(text: str) -> Iterator[_Found]:
     for m in PEM.finditer(text):
         body = m.group("body").strip()
@@ -166,7 +174,7 @@ def _shape_spans(text: str) -> Iterator[_Found]:
             yield m.start(), m.end(), "private_key"
     low = text.lower()
     for kind, pattern, gate, word_start in SHAPES:
-        if gate and not any(literal in low for literal in gate):
+        if gate and not _any_in(gate, low):
             continue
         for m in pattern.finditer(text):
             if word_start and m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_-"):
@@ -288,7 +296,11 @@ def _extra_spans(text: str) -> Iterator[_Found]:
 
 def _command_spans(text: str) -> Iterator[_Found]:
     """Secrets a command line takes as an argument (curl -u, mysql -p, -storepass, PowerShell)."""
+    low = text.lower()
     for pattern in COMMAND_SECRETS:
+        gate = COMMAND_GATES.get(pattern)
+        if gate and not _any_in(gate, low):
+            continue
         for m in pattern.finditer(text):
             if "key" in pattern.groupindex and not is_secret_key(m.group("key")):
                 continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
-__all__ = ["COMMAND_SECRETS", "PEM_OPEN", "PEM", "SHAPES", "Shape"]
+__all__ = ["COMMAND_GATES", "COMMAND_SECRETS", "PEM_OPEN", "PEM", "SHAPES", "Shape"]
 
 PEM: Final = re.compile(
     r"-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----"
@@ -97,11 +97,19 @@ SHAPES: Final[tuple[Shape, ...]] = (
         Shape("api_token", re.compile(re.escape(prefix) + body + _NOT_WORD), (prefix.lower(),), True)
         for prefix, body in _PREFIXED
     ),
-    # ... and those without a prefix of their own: Terraform Cloud, Mailchimp, Azure AD client secrets, Telegram bots
+    # ... and those without a prefix of their own: Terraform Cloud, Mailchimp, Azure AD client secrets, Telegram and
+    # Discord bots
     Shape("api_token", re.compile(r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}" + _NOT_WORD), (".atlasv1.",), True),
     Shape("api_token", re.compile(r"[0-9a-f]{32}-us\d{1,2}" + _NOT_WORD), ("-us",), True),
     Shape("api_token", re.compile(r"[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}" + _NOT_WORD), ("q~",), True),
     Shape("api_token", re.compile(r"(?<![\w:/.-])\d{8,10}:AA[A-Za-z0-9_-]{33}" + _NOT_WORD), (":aa",)),
+    # Discord bot tokens: the bot's id in base64 (starts M, N or O), a timestamp, an HMAC
+    Shape(
+        "api_token",
+        re.compile(r"[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}" + _NOT_WORD),
+        (),
+        True,
+    ),
     # a signed URL's signature grants access on its own (S3, GCS, Azure SAS)
     Shape(
         "url_signature",
@@ -179,7 +187,7 @@ COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     # Dockerfile: ENV DB_PASSWORD value (the old form without =)
     re.compile(r"^[ \t]*ENV[ \t]+(?P<key>[A-Za-z_]\w{0,63})[ \t]+" + _Q + r"[ \t]*$", re.M),
     # a flag whose value is KEY=VALUE: kubectl create secret --from-literal=password=PW, --env=DB_PASSWORD=PW
-    re.compile(r"(?:^|\s)--?[\w-]{1,40}[ \t=][ \t]*(?P<key>[A-Za-z_][\w.-]{0,63})=" + _Q),
+    re.compile(r"(?<!\S)--?[\w-]{1,40}[ \t=][ \t]*(?P<key>[A-Za-z_][\w.-]{0,63})=" + _Q),
     # a CLI's config setter: aws configure set aws_secret_access_key PW, git config --global x.password PW,
     # dotnet user-secrets set "Db:Password" PW
     re.compile(
@@ -193,9 +201,31 @@ COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     # C and C++: #define MQTT_PASS "PW"
     re.compile(r"^[ \t]*#[ \t]*define[ \t]+(?P<key>[A-Za-z_]\w{0,63})[ \t]+" + _QUOTED, re.M),
     # Java system properties: -Djavax.net.ssl.keyStorePassword=PW
-    re.compile(r"(?:^|\s)-D(?P<key>[A-Za-z_][\w.-]{0,99})=" + _Q),
+    re.compile(r"(?<!\S)-D(?P<key>[A-Za-z_][\w.-]{0,99})=" + _Q),
     # a one-line .netrc entry: machine HOST login USER password PW
     re.compile(r"\bmachine[ \t]+\S{1,253}[ \t]+(?:login[ \t]+\S{1,64}[ \t]+)?password[ \t]+(?P<uv>[^\s\"']{1,256})"),
     # net user NAME PASSWORD /add
     re.compile(r"(?i:\bnet[ \t]+user)[ \t]+[^\s/]{1,64}[ \t]+" + _Q + r"(?=[ \t]+/)"),
 )
+
+# a speed-up only, as Shape.gate: a command pattern runs when the lower-cased text holds one of its literals
+COMMAND_GATES: Final[dict[re.Pattern[str], tuple[str, ...]]] = {
+    pattern: gate
+    for pattern in COMMAND_SECRETS
+    for literal, gate in (
+        (r"\b(?:mysql", ("mysql", "mariadb")),
+        (r"(?:\bsshpass|", ("sshpass", "login")),
+        (r"\becho[", ("echo",)),
+        (r"(?i:convertto", ("convertto",)),
+        (r"\b(?:(?:configure|config|user-secrets)", ("config", "user-secrets")),
+        (r"\bsecret[ \t]+set", ("secret",)),
+        (r"\bmachine[", ("machine",)),
+        (r"(?i:\bnet[", ("net",)),
+        (r"^[ \t]*#[ \t]*define", ("define",)),
+        (r"(?<!\S)--?[\w-]{1,40}", ("=",)),
+        (r"\[[ \t]*[\"']", ("[",)),
+        (r"(?<!\S)-D", ("-d",)),
+        (r"^[ \t]*ENV[", ("env",)),
+    )
+    if pattern.pattern.startswith(literal)
+}

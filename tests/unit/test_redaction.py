@@ -710,3 +710,9 @@ def test_wave_6_session_cookies_are_redacted(text, value):
 )
 def test_wave_6_cookie_near_misses_stay(text):
     assert redact(text).text == text
+
+
+def test_wave_6_a_discord_bot_token_goes_unlabelled():
+    token = "MTA5ODc2NTQzMjEwOTg3NjU0Mw" + ".Gx7Kp2" + ".Qz8Lm2Xp7Vb4Nc9Kt6Rw3YsAa1Bb2Cc3Dd"
+    _assert_redacted(f"bot.run({token!r})  # TODO move to env", token)
+    assert redact("Version MTA.1.2 of the spec").text == "Version MTA.1.2 of the spec"
