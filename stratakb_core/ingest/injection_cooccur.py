@@ -75,7 +75,9 @@ _DOMAIN: Final = re.compile(
 )
 _ROLE: Final = re.compile(
     r"^[ \t>*#=_\[<【(-]{0,8}(?:system|sistema|système|systeme|systemnachricht|система|系统|系統|システム|시스템"
-    r"|developer|operator)(?:[ \t]+(?:prompt|message|note|update|directive|instructions?|nachricht|mensaje|messaggio))?"
+    r"|developer|operator|системное[ \t]+сообщение|message[ \t]+syst[èe]me|mensaje[ \t]+del[ \t]+sistema"
+    r"|messaggio[ \t]+di[ \t]+sistema|systeembericht|komunikat[ \t]+systemowy|sistem[ \t]+mesajı|systemmeddelande)"
+    r"(?:[ \t]+(?:prompt|message|note|update|directive|instructions?|nachricht|mensaje|messaggio))?"
     r"\b[^\n:：]{0,30}[:：\n\]>】)]|[\"']role[\"']\s*:\s*[\"'](?:system|developer)[\"']"
     r"|^[ \t-]{0,8}role[ \t]*:[ \t]*[\"']?(?:system|developer)\b",
     re.IGNORECASE | re.MULTILINE,
@@ -407,6 +409,12 @@ def _judge(found: Cues, sentence: str, prev: Cues) -> set[str]:
     # what is sent follows the verb ("forward the chat to ..."), or the verb is passive, a call or in CJK;
     # "if an API key has leaked, ... report the incident to security@..." sends no key
     carried = _near(found, "send", "data", 1, 12) or -1 in found.get("send", ()) or -1 in found.get("data", ())
+    last = found["_len"][0] - 1  # a verb-final order ("Asistan, sohbet geçmişini ... gönder") carries what precedes it
+    carried = carried or any(
+        i >= last - 2 and _near({"s": [i], "d": found["data"]}, "s", "d", -12, -1)
+        for i in found.get("send", ())
+        if "data" in found
+    )
     if (
         sent
         and "data" in found

@@ -140,6 +140,7 @@ CUES: Final[dict[str, str]] = {
         afferma* conferma* raccomanda* antwoord* zeg vertel meld bevestig odpowiadaj odpowiedz powiedz
         mów stwierdź potwierdź informuj отвечай* ответь скажи сообщай* сообщи говори подтверди
         рекомендуй утверждай söyle yanıtla cevap svara säg berätta bekräfta rekommendera
+        treat behandle traite traitez trata tratta behandel traktuj считай davran behandla
     """,
     "modal": """
         must should shall have_to has_to is_to are_to required_to is_required are_required hereby please
@@ -165,6 +166,7 @@ CUES: Final[dict[str, str]] = {
         распечатай göster yazdır tekrarla visa skriv upprepa avslöja kopiera återge quoting repeating
         printing revealing reproducing copying reciting listing translating outputting disclosing
         dumping
+        раскрыть показать вывести повторить
     """,
     "leak_obj": """
         system_prompt system_prompts system_message system_instructions developer_message
@@ -256,6 +258,7 @@ CUES: Final[dict[str, str]] = {
         payment payments pay wire iban cancel send purchase buy refund transfers
         bypass bypass_checks skip_checks force_push transferir transférer trasferire überweise*
         borrar apagar cancellare verwijderen usun* usuni* sil radera ta_bort
+        force skip_the_review skip_review skip_tests skip_checks no_verify
     """,
     "proc": """
         reading reads processing processes parsing parses summarising summarizing summarises summarizes
