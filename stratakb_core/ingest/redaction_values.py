@@ -34,7 +34,7 @@ _PLACEHOLDER_RE: Final = re.compile(
         <[^<>]*> | \$\{[^}]*\}:? | \$\{\{[^}]*\}\} | \{\{[^}]*\}\} | \{[A-Za-z_][\w.-]*\}
       | %\([\w.-]+\)s | %[\w.-]+% | \$[A-Za-z_]\w* | \$\([^)]*\)
       | [*xX•.#?_-]{3,} | \[[^\]]*\] | !\w+ | [|>][-+]? | \.\.\.+ | …
-      | (?:your|my|the|insert|enter|put|replace)[_-].* | .*(?:_here|-here|here>)
+      | (?:your|my|the|some|insert|enter|put|replace)[_-].* | .*(?:_here|-here|here>)
       | \d*\*\d*[A-Z][A-Z0-9-]*  # an ABNF rule: 1*VSCHAR
     )$""",
     re.VERBOSE | re.IGNORECASE,

@@ -651,6 +651,7 @@ def test_wave_6_code_subscripts_macros_system_properties_and_netrc_lines(text, v
     [
         "$settings['smtp_password'] = getenv('SMTP_PASSWORD');",
         'ENV["GITHUB_TOKEN"] = "<token>"',
+        'cparams["password"] = "some_password"',
         '#define PASSWORD_MIN_LENGTH "12"',
         "java -Dlog.level=debug -jar app.jar",
         "machine nexus.corp.example login ci password $NEXUS_PASSWORD",
