@@ -124,8 +124,8 @@ _FENCED: Final = re.compile(r"^[ \t]*(```|~~~)[^\n]{0,40}\n[\s\S]{0,4000}?^[ \t]
 # "try to make it ignore its role": an order someone else is led to, not one given to the reader
 _CAUSED: Final = re.compile(
     r"\b(?:(?:make|makes|making|made|get|gets|getting|got|trick\w*|convinc\w*|persuad\w*|coax\w*|lure\w*)"
-    r"\s+(?:it|them|him|her|the\s+(?:model|bot|assistant|ai|llm|agent)|(?:a|an)\s+(?:model|bot|assistant|llm|agent))"
-    r"|(?:try|tries|tried|trying|attempts?|attempted|attempting)\s+to(?:\s+\w+){0,3})\s+(?:to\s+)?$",
+    r"\s+(?:it|them|him|her|the\s+(?:model|bot|assistant|ai|llm|agent)|(?:a|an)\s+(?:model|bot|assistant|llm|agent)))"
+    r"\s+(?:to\s+)?$",
     re.IGNORECASE,
 )
 # chat-template tokens named in prose: "wraps turns in <|im_start|> and <|im_end|>", "`[INST]` sequences"

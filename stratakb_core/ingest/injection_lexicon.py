@@ -289,7 +289,7 @@ CUES: Final[dict[str, str]] = {
     "permit": """
         can may could might cannot can_t able_to allowed_to lets_you if when unless whether how why don
         not never doesn didn
-        make_it makes_it making_it try_to tries_to trying_to attempt_to attempts_to get_it_to
+        make_it makes_it making_it get_it_to
         make_the_model make_the_assistant trick_it trick_the_model
     """,
     "unbounded": """
