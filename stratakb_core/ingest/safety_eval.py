@@ -3,9 +3,10 @@
 ``evaluate_injection`` and ``evaluate_redaction`` return plain dicts (per split: ``dev``, the
 half the rules were first tuned on; ``dev2``, the first held-out half, which the next round of
 fixes looked at and so is a second dev set; ``heldout``, the second held-out set, which the
-fourth round of fixes looked at and so is a third dev set; ``heldout2``, a fresh set written by
-someone who did not see the rules, kept in ``*-heldout2.yaml`` and never tuned on; ``heldout3``, a
-second such fresh set, kept in ``*-heldout3.yaml`` and never tuned on; and ``all``)
+fourth round of fixes looked at and so is a third dev set; ``heldout2`` and ``heldout3``, sets
+written by someone who did not see the rules (``*-heldout2.yaml``, ``*-heldout3.yaml``), each
+measured once blind and then tuned on in the next round, so dev sets now too; ``heldout4``, a
+fourth such set (``*-heldout4.yaml``), never tuned on; and ``all``)
 with the figures and whether each meets its target;
 ``format_report`` turns either into a table. ``stratakb eval --injection`` / ``--redaction`` and
 ``python -m stratakb_core.ingest.safety_eval`` print them.
@@ -48,10 +49,11 @@ TARGETS: Final = {
     "redaction_recall_min": 0.98,
     "false_redaction_rate_max": 0.01,
 }
-SPLITS: Final = ("dev", "dev2", "heldout", "heldout2", "heldout3", "all")
+SPLITS: Final = ("dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "all")
 VALUE_SLOT: Final = "@@VALUE@@"
-_SPLITS_NOTE: Final = (" (tuned on dev, dev2 and heldout, the earlier held-out sets; heldout2 and heldout3: fresh sets"
-                       " written without seeing the rules, never tuned on)")
+_SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 and heldout3, each held-out set once it had been"
+                       " measured; heldout4: a fresh set written without seeing the rules, never tuned on)")
+FRESH_SETS: Final = ("heldout2", "heldout3", "heldout4")  # KEY-<split>.yaml beside KEY.yaml, when present
 
 
 def default_fixtures_dir() -> Path:
@@ -77,9 +79,9 @@ def load_fixture(path: Path, key: str) -> list[dict[str, Any]]:
 
 
 def _load_sets(base: Path, key: str) -> list[dict[str, Any]]:
-    """``KEY.yaml`` and, when present, the fresh held-out ``KEY-heldout2.yaml`` and ``KEY-heldout3.yaml`` beside it."""
+    """``KEY.yaml`` and, when present, each fresh held-out ``KEY-heldoutN.yaml`` beside it."""
     entries = load_fixture(base / f"{key}.yaml", key)
-    for fresh in (base / f"{key}-heldout2.yaml", base / f"{key}-heldout3.yaml"):
+    for fresh in (base / f"{key}-{split}.yaml" for split in FRESH_SETS):
         if fresh.exists():
             entries = entries + load_fixture(fresh, key)
     return entries
