@@ -66,7 +66,7 @@ from stratakb_core.ingest.redaction_keys import is_secret_key, is_weak_key, snak
 from stratakb_core.ingest.redaction_prose import prose_spans
 from stratakb_core.ingest.redaction_rules import COMMAND_GATES, COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
 from stratakb_core.ingest.redaction_tables import table_spans
-from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_like_password, looks_random
+from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_random
 
 __all__ = [
     "KINDS",
@@ -219,14 +219,14 @@ def _secret_for(label: str) -> bool:
 
 
 def _is_chosen(value: str) -> bool:
-    return looks_like_password(value.rstrip(".")) or looks_random(value)
+    return looks_chosen(value.rstrip(".")) or looks_random(value)
 
 
 def _sentence_value_end(value: str, tail: str) -> int:
     """The length of a password-shaped value that ends its sentence or has a remark in brackets after it, else 0."""
     if value.endswith(".") and not value.endswith(".."):
         value, tail = value[:-1], "." + tail
-    if tail and looks_like_password(value) and _SENTENCE_TAIL_RE.fullmatch(tail) and not CODE_RE.match(value):
+    if tail and looks_chosen(value) and _SENTENCE_TAIL_RE.fullmatch(tail) and not CODE_RE.match(value):
         return len(value)
     return 0
 

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_secret_key, snake
-from stratakb_core.ingest.redaction_values import is_placeholder, looks_like_password, looks_random
+from stratakb_core.ingest.redaction_values import is_placeholder, looks_chosen, looks_like_password, looks_random
 
 __all__ = ["block_spans"]
 
@@ -166,7 +166,7 @@ def block_spans(text: str) -> Iterator[_Found]:
         for m in _BARE_LOGIN_RE.finditer(text):
             value = m.group("v")
             user = _BARE_USER_RE.search(text, max(0, m.start() - 66), m.start())
-            if user and (looks_like_password(value) or looks_random(value)) and not is_placeholder(value):
+            if user and (looks_chosen(value) or looks_random(value)) and not is_placeholder(value):
                 yield m.start("v"), m.end("v"), "url_password"
     if "ookie" in text or "OOKIE" in text:
         yield from _cookie_spans(text)

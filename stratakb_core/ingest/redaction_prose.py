@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import PASSWORD_WORDS
-from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_like_password, looks_random
+from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_random
 
 __all__ = ["prose_spans"]
 
@@ -62,7 +62,7 @@ _LOGIN_PAIR_RE: Final = re.compile(
     + _Q_OPEN
     + r"(?P<v>[^\s\"'`/«»“”‘’]{6,128}?)"
     + _Q_CLOSE
-    + r"(?=[.,;!)]?(?:\s|$))"
+    + r"(?=[.,;)]?(?:\s|$))"
 )
 
 # a question about a password, then (a blank line or two aside) a chat message of one word answering it
@@ -84,7 +84,7 @@ _STILL_RE: Final = re.compile(
     r"(?:(?:is|was)\s+still(?:\s+set\s+to)?|remains(?:\s+set\s+to)?|(?:is|was)\s+(?:left|kept)\s+(?:at|as)"
     r"|(?:was\s+)?never\s+changed\s+from)\s+)"
     + _Q_OPEN
-    + r"(?P<v>[^\s\"'`«»“”‘’.,;:!?()]{3,64})"
+    + r"(?P<v>[^\s\"'`«»“”‘’.,;:?()]{3,64})"
     + _Q_CLOSE
     + r"(?=[ \t]*(?:[.,;:!)]|[-–—][ \t]|$)|[ \t]+(?:and|but|on|in|for|since|so|until)\b)",
     re.MULTILINE,
@@ -101,7 +101,7 @@ _DEFAULT_PASSWORDS: Final = frozenset(
 
 def _chosen(value: str) -> bool:
     """A value that looks chosen or generated, not a word of the sentence around it."""
-    return (looks_like_password(value) or looks_random(value)) and not is_placeholder(value)
+    return (looks_chosen(value) or looks_random(value)) and not is_placeholder(value)
 
 
 def _prose_value(m: re.Match[str]) -> _Found | None:
@@ -139,7 +139,7 @@ def _chat_answer_value(m: re.Match[str]) -> _Found | None:
 
 def _still_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
-    if value.lower() in _DEFAULT_PASSWORDS or (_chosen(value) and not CODE_RE.match(value)):
+    if value.lower().rstrip("!") in _DEFAULT_PASSWORDS or (_chosen(value) and not CODE_RE.match(value)):
         return m.start("v"), m.end("v"), "credential"
     return None
 

@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from typing import Final
 
-__all__ = ["CODE_RE", "MARKER_RE", "is_placeholder", "looks_like_password", "looks_random"]
+__all__ = ["CODE_RE", "MARKER_RE", "is_placeholder", "looks_chosen", "looks_like_password", "looks_random"]
 
 MARKER_RE: Final = re.compile(r"\[REDACTED_[A-Z_]+\]")
 
@@ -108,3 +108,25 @@ _PASSWORDISH_RE: Final = re.compile(
 def looks_like_password(value: str) -> bool:
     """A chosen password's shape: one word with digits, letters and a symbol or both cases (``Rep0rts#Net``)."""
     return _PASSWORDISH_RE.match(value) is not None
+
+
+_STRONG_SYMBOL_RE: Final = re.compile(r"[!#$%&*+=?@~^]")
+_LEET_RE: Final = re.compile(r"[A-Za-z]\d+[A-Za-z]")
+# names of algorithms and encodings look like passwords: SHA-256, Argon2id, AES-128, UTF-8
+_ALGORITHM_RE: Final = re.compile(
+    r"(?i:sha-?\d|md5|bcrypt|argon2|pbkdf2|scrypt|blake[23]|[xe]25519|aes-?\d|rsa-?\d|utf-?\d)"
+)
+_NUMERONYM_RE: Final = re.compile(r"[a-z]\d{1,2}[a-z]")  # i18n, l10n, a11y, k8s
+
+
+def looks_chosen(value: str) -> bool:
+    """A password as prose gives one, stricter than ``looks_like_password``: besides digits and letters
+    a symbol such as ``!#$%`` or a digit inside a word of four or more characters (``F1nance``, ``D1sk``;
+    numeronyms such as ``i18n`` aside), so a name with a version (``GitHub-OAuth2``, ``GPT-4o``,
+    ``K8s-native``, ``SHA-256``) is not one."""
+    if not looks_like_password(value) or _ALGORITHM_RE.search(value):
+        return False
+    if _STRONG_SYMBOL_RE.search(value):
+        return True
+    parts = re.split(r"[-._/]", value)
+    return any(len(part) >= 4 and _LEET_RE.search(part) and not _NUMERONYM_RE.fullmatch(part) for part in parts)

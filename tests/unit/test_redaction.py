@@ -281,7 +281,7 @@ WAVE_6_REDACTED = [
     ("Heads-up: the wiki login for contractors is guest-ed / Wik1-Guest#7, valid this week.", "Wik1-Guest#7"),
     ('Sign-in: ops@shop.example / "Sh0p-Ops!" (ask before using)', "Sh0p-Ops!"),
     ("Zugangsdaten Testshop: pruefer / Pr8f-Shop!x", "Pr8f-Shop!x"),
-    ("Credentials for the demo are demo_user / DemoPw-2026", "DemoPw-2026"),
+    ("Credentials for the demo are demo_user / D3mo#2026", "D3mo#2026"),
     # a chat reply to a password question is redacted
     (
         "[09:15] lea: anyone know the pw for the demo tablet?\n[09:16] omar: Tabl3t-Demo!\n[09:16] lea: ty",
@@ -292,7 +292,7 @@ WAVE_6_REDACTED = [
     # a password said to be still in use is redacted
     ("The PIN on the loading-dock door is still 1234 - facilities never changed it.", "1234"),
     ("Audit item 4: the console password remains admin, as shipped.", "admin"),
-    ("The camera's password was never changed from Cam-2019! and that is how they got in.", "Cam-2019"),
+    ("The camera's password was never changed from C4mera-2019 and that is how they got in.", "C4mera-2019"),
     # more vendor token shapes go unlabelled
     (
         "the bot was started with HRKU-AAb3Xk9QmZ2vL7pR4tW8yN1cF6hJ0sD5gKa2Vx9Qm3Zt7Lp4Rw8Ny1Cf6Hj0 yesterday",
@@ -455,6 +455,13 @@ WAVE_6_KEPT = [
     "Cookie: sessionid=<session id>",
     "Cookie: _ga=GA1.2.1234567890.1700000000; lang=en",
     "The session cookie expires after 30 minutes of inactivity.",
+    # names with versions and algorithms where prose gives a password: not chosen passwords
+    "Password: SHA-256. The hash is stored with a salt.",
+    "API key: v2-style (prefixed). Old keys still work.",
+    "Sign in: Google / GitHub-OAuth2 supported",
+    "the PIN remains 4-digit for now",
+    "[10:00] a: which pw manager do we use?\n[10:01] b: 1Password-8",
+    "Token: i18n-ready. Strings are extracted at build time.",
     # vendor prefixes without the rest of the shape
     "HRKU-AA is the prefix of Heroku keys",
     "GOCSPX- prefixes Google client secrets",
