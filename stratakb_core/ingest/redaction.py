@@ -39,7 +39,9 @@ line number (character offsets after a redaction do shift; ``RedactedSpan`` give
 Never redacted (see ``is_placeholder``): empty values, placeholders (``<your-token>``,
 ``${TOKEN}``, ``{{ token }}``, ``%(pw)s``, ``$TOKEN``, ``****``, ``xxx``, ``...``), the
 well-known non-secrets ``changeme``, ``password``, ``secret`` and ``redacted`` (a default everyone
-knows protects nothing, and docs use them as examples), type names (``string``, ``bool``, ...),
+knows protects nothing, and docs use them as examples; only a sentence saying a system still takes
+one, "the router's password is still changeme", counts), type names (``string``, ``bool``, ...),
+references to a secret store (``@Microsoft.KeyVault(...)``, ``op://...``, an ARN),
 paths to files holding the secret (``/run/secrets/db``, ``key.pem``), AWS's documented example
 keys (ending in ``EXAMPLE``), hashes after a secret word, code that fetches the
 value (``os.environ[name]``, ``getpass()``), and ordinary prose: an unquoted value must be the
