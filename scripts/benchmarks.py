@@ -282,8 +282,10 @@ def section_scale(data: dict[str, Any] | None) -> list[str]:
     if data is None:
         return out + ["Not run in this report: `python scripts/benchmarks.py --only scale`.", ""]
     out += [f"Command: `python {data['_command']}`. Synthetic chunks COPY-loaded, the HNSW index "
-            "(m 16, ef_construction 64) built after the load, searched with the ef_search the product picks for the "
-            "store's size (`ef_search_for`: 200 up to 200,000 chunks, then chunks / 1000, at most 1000); memory is PostgreSQL's "
+            "(m 16; ef_construction by the rows indexed, `ef_construction_for`: 64 up to 200,000, 128 past it) "
+            "built after the load and VACUUM (ANALYZE)d, searched with the ef_search the product picks for the "
+            "store's size (`ef_search_for`: 200 up to 200,000 chunks, then chunks / 1000, at most 1000); "
+            "memory is PostgreSQL's "
             "(shared_buffers, and the "
             "PSS / RSS summed over its processes); recall@10 is the vector arm's own statement (iterative scan, "
             "relaxed order) against an exact scan, over the benchmark's questions. Extrapolations: docs/scaling.md.",
