@@ -3,6 +3,8 @@
 Runs, each in its own process, and keeps each one's JSON in --results (default
 docs/benchmarks-data/):
 
+0. embedding: scripts/bench_embedding.py --json (ONNX fp32 / int8 against torch, cold starts, a cold
+   `stratakb search` process)
 1. ingest + resync: scripts/bench_ingest.py --json (fresh ingest of the PEPs and RFCs against
    embedding alone, no-change sync, one-section edit)
 2. query latency: scripts/bench_query.py --json --sizes ... (strata_search and strata_ask p50/p95
@@ -40,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-STEPS = ("ingest", "query", "eval", "beir", "sync", "scale", "tables")
+STEPS = ("embedding", "ingest", "query", "eval", "beir", "sync", "scale", "tables")
 MODE_LABELS = {"hybrid_rerank": "hybrid + rerank"}
 PY = sys.executable
 
@@ -109,7 +111,9 @@ def run_steps(args: argparse.Namespace) -> None:
     env = {**os.environ, "HF_HUB_OFFLINE": os.environ.get("HF_HUB_OFFLINE", "1")}
     for step in args.only or STEPS:
         out = args.results / f"{step}.json"
-        if step == "ingest":
+        if step == "embedding":
+            _run([PY, "scripts/bench_embedding.py", "--corpora", str(args.corpora), "--json"], env, out)
+        elif step == "ingest":
             _run([PY, "scripts/bench_ingest.py", "--corpora", str(args.corpora), "--json"], env, out)
         elif step == "query":
             _run([PY, "scripts/bench_query.py", "--corpora", str(args.corpora), "--json", "--queries",
@@ -151,6 +155,32 @@ def _ms(v: float | None) -> str:
 
 def _ratio(value: float | None, floor: float | None) -> str:
     return "-" if not value or not floor else f"{value / floor:.1f} x"
+
+
+def section_embedding(data: dict[str, Any] | None) -> list[str]:
+    out = ["## Embedding runtimes and cold start", ""]
+    if data is None:
+        return out + ["Not run in this report: `python scripts/benchmarks.py --only embedding`.", ""]
+    out += [f"Command: `python {data['_command']}`; {data['model']}, {data['texts']} passages of ~"
+            f"{data['mean_chars']} characters, best of {data['rounds']} interleaved rounds (ADR 0006).", "",
+            "| Runtime | texts/s | x torch | mean / min cosine to torch |", "|---|---|---|---|"]
+    for name, rate in data["texts_per_second"].items():
+        cos = data["cosine_to_torch"].get(name)
+        shown = f"{cos['mean']} / {cos['min']}" if cos else "-"
+        out.append(f"| {name} | {rate} | {data['ratio_to_torch'][name]} | {shown} |")
+    cold = data["cold_start"]
+    out += ["", "| Cold start | seconds | torch imported |", "|---|---|---|"]
+    for runtime in ("onnx", "torch"):
+        if runtime in cold:
+            out.append(f"| a fresh process embedding one query, {runtime} | {cold[runtime]['process_seconds']:.2f} |"
+                       f" {cold[runtime]['torch']} |")
+    if "stratakb_search" in cold:
+        c = cold["stratakb_search"]
+        out.append(f"| `stratakb search` as a new process, p50 of {c['runs']} (target <= 2.5 s) |"
+                   f" {c['p50_seconds']:.2f} | - |")
+    out += ["", "Targets (issue 13): " + "; ".join(f"{k}: {v}" for k, v in data["targets"].items())
+            + (" (all met)" if data["targets_met"] else " (NOT all met)"), ""]
+    return out
 
 
 def section_ingest(data: dict[str, Any] | None) -> list[str]:
@@ -453,6 +483,7 @@ def write_report(args: argparse.Namespace) -> Path:
              f"| Written | {dt.datetime.now(dt.UTC).strftime('%Y-%m-%d %H:%M UTC')} |", "",
              "The CPU is shared with other work on this machine, so latencies can be noisy; the medians are "
              "steadier than the p95.", ""]
+    lines += section_embedding(_load(args.results, "embedding"))
     lines += section_ingest(_load(args.results, "ingest"))
     lines += section_query(_load(args.results, "query"))
     lines += section_eval(_load(args.results, "eval"))
