@@ -67,7 +67,7 @@ def cmd_verify_store(args: argparse.Namespace, settings: Settings) -> int:
             lexeme_df.rebuild(conn)
             conn.commit()
             diffs = [d for d in diffs if d.table != "lexeme_df"]
-        graph = _vector_graph(conn, reindex=getattr(args, "reindex", False))
+        graph = _vector_graph(conn, reindex=args.reindex)
     note = f"lexeme_df: {recounted} rows differed; recounted from the chunks" if recounted else None
     if args.json:
         out = {"status": "ok" if not diffs else "differs", "differences": [
