@@ -146,6 +146,8 @@ _NAME_RE: Final = re.compile(r"[a-z][a-z_-]*|[A-Z][A-Z_]*")
 _OK_TAIL_RE: Final = re.compile(
     r"^(?:[;,&].*|[ \t]+[A-Za-z_][\w.-]{0,63}=.*|[ \t]*[,;})\]]*[ \t]*(?:(?:#|//|<!--).*|\([^)]*\)[ \t]*)?)$"
 )
+# after a flag's value (--password=PW): more flags of the same command (--verbose, -v)
+_FLAGS_TAIL_RE: Final = re.compile(r"[ \t]+--?[A-Za-z][\w-]{0,63}(?:[ =].*)?")
 # after a chosen password in prose: its sentence ends ("...: n4s-Pw!88. Backups run Sundays.") or a remark
 # in brackets follows ("...: T1enda#9 (valid until Friday).")
 # "Password for the NAS:", "Passwort für den Server:", "hasło do serwera:", "пароль от почты:"
@@ -248,6 +250,8 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
             continue  # "PASS: test_login": a test log's verdict far more often than a password
         if snake(value.strip()) == snake(key) or (_NAME_RE.fullmatch(value) and is_secret_key(value)):
             continue  # api_key=api_key, extension-token = registered-token: a name, not a value
+        if group == "uv" and value[-1] in ")]}" and _NAME_RE.fullmatch(value.rstrip(")]}")):
+            continue  # load(model, token=token), f(password=db_password)): an argument passes a variable
         if snake(key).endswith("passphrase") and group == "uv":
             words = (value + m.group("tail")).strip()
             if 1 < len(words.split()) <= 8 and not is_placeholder(words):
@@ -260,7 +264,9 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
         if group == "uv" and (CODE_RE.match(value) or not looks_random(value)):
             # unquoted and not token-shaped: must end its line (a comment or bracket aside), else prose
             tail = m.group("tail")
-            if not _OK_TAIL_RE.match(tail) or CODE_RE.match(value) or tail.startswith("("):
+            flag = m.group("key") is not None and text[m.start("key") - 1 : m.start("key")] == "-"
+            ok_tail = _OK_TAIL_RE.match(tail) or (flag and _FLAGS_TAIL_RE.fullmatch(tail))
+            if not ok_tail or CODE_RE.match(value) or tail.startswith("("):
                 continue
         if not is_placeholder(value):
             yield m.start(group), m.end(group), "credential"

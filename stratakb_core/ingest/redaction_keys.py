@@ -32,12 +32,33 @@ _SECRET_WORDS: Final = (
     r"cl[ée]_api|cl[ée]_secr[èe]te|api_schl[üu]ssel|" + PASSWORD_WORDS
 )
 # the last part of a key, after snake-casing it; some words may also end a run-together key (CJK labels
-# are written without spaces: 数据库密码, 管理者パスワード)
+# are written without spaces: 数据库密码, 管理者パスワード; so may "pass" after a few words in tools' flags:
+# storepass, keypass, dbpass)
 _KEY_END_RE: Final = re.compile(
     rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|pwd|secret|token|apikey|passwort|kennwort|密码|密碼|パスワード|비밀번호)$"
+    r"|^(?:store|key|src|dest|new|old|db|admin|root|user|ftp|smtp|mail|proxy|vnc|ldap|bind|wifi|master)pass$"
 )
 # names that end in a secret word but are not one (api_key_id is not in this list: no match anyway)
 _NOT_SECRET_KEYS: Final = frozenset({"bypass", "compass", "surpass", "overpass", "underpass"})
+# a name that says the secret is absent ("connection string without password", sans_mot_de_passe, no_token)
+_ABSENT_RE: Final = re.compile(
+    r"(?:^|_)(?:without|no|zonder|ohne|kein|keine|geen|sans|sin|senza|sem|utan|uden|uten|bez|без|nessuna)_"
+)
+# a setting about a secret named head first, as Romance languages do (duree_jeton, longueur_min_mot_de_passe,
+# rotation_secret, politica_contrasena): its value is a number or a word, not the secret
+_ABOUT_RE: Final = re.compile(
+    r"^(?:dur[ée]e|duraci[óo]n|durata|dura[çc][ãa]o|dauer|duur|longueur|longitud|lunghezza|comprimento|l[äa]nge"
+    r"|lengte|taille|tama[ñn]o|rotation|rotaci[óo]n|rotazione|rota[çc][ãa]o|expiration|expiraci[óo]n|scadenza"
+    r"|caducidad|validit[ée]|validez|validit[àa]|validade|g[üu]ltigkeit|politique|pol[íi]tica|regle|r[èe]gle|regla"
+    r"|regola|nombre|n[úu]mero|numero|d[ée]lai|plazo|historique|historial|complexit[ée]|complejidad|format|formato"
+    r"|type|tipo|niveau|nivel|livello|fr[ée]quence|frecuencia|frequenza)_"
+)
+# ... and what secret words may lead, a qualifier after them (jeton_api, clave_secreta, token_acces)
+_LEADING_SECRET_RE: Final = re.compile(
+    r"(?:^|_)(?:password|passwd|pwd|token|secret|jeton|clave|chave|chiave|cl[ée]|schl[üu]ssel|klucz|"
+    + PASSWORD_WORDS + r")_"
+)
+_NOT_LEADING_RE: Final = re.compile(r"(?:^|_)(?:hash|hashed|digest|checksum|fingerprint|sha\d*|md5|crc\d*|salt)(?:_|$)")
 
 # a key, a signature, an auth value: a secret when its value looks generated
 _WEAK_END_RE: Final = re.compile(r"(?:^|_)(?:key|keys|sig|signature|auth|sas|creds?|access|hmac|apikey)$")
@@ -60,7 +81,7 @@ def snake(key: str) -> str:
 def is_secret_key(key: str) -> bool:
     """True for a name that holds a secret whatever its value looks like."""
     name = snake(key).strip("_:")
-    if name in _NOT_SECRET_KEYS:
+    if name in _NOT_SECRET_KEYS or _ABSENT_RE.search(name) or _ABOUT_RE.match(name):
         return False
     return bool(_KEY_END_RE.search(name))
 
@@ -69,4 +90,8 @@ def is_secret_key(key: str) -> bool:
 def is_weak_key(key: str) -> bool:
     """True for a name that holds a secret when its value looks generated (``key``, ``sig``, ``sas``)."""
     name = snake(key).strip("_:")
+    if _ABSENT_RE.search(name) or _ABOUT_RE.match(name):
+        return False
+    if _LEADING_SECRET_RE.search(name) and not _NOT_LEADING_RE.search(name):
+        return True  # a secret word and a qualifier after it: jeton_api, token_acces, secret_prod
     return bool(_WEAK_END_RE.search(name)) and not _NOT_WEAK_RE.search(name + "_")

@@ -153,8 +153,8 @@ COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     # cf, ...: "az login --service-principal -u APP_ID -p SECRET"; "login" must follow a tool's name)
     re.compile(r"\b(?:mysql\w*|mariadb\w*)\b[^\n|;&]{0,200}?\s-p" + _Q),
     re.compile(r"(?:\bsshpass|(?<=[\w.-][ \t])login\b[^\n|;&]{0,160}?)\s+-p[ \t]+" + _Q),
-    # keytool/jarsigner -storepass PW, -keypass PW, openssl -passin pass:PW
-    re.compile(r"(?:^|\s)-(?:store|key|src(?:store|key)?|dest(?:store|key)?|new)?pass(?:word)?[ \t]+(?:pass:)?" + _Q),
+    # keytool/jarsigner -storepass PW, -keypass PW (--storepass in wrappers), openssl -passin pass:PW
+    re.compile(r"(?:^|\s)--?(?:store|key|src(?:store|key)?|dest(?:store|key)?|new)?pass(?:word)?[ \t]+(?:pass:)?" + _Q),
     re.compile(r"(?:^|\s)-pass(?:in|out)[ \t]+pass:" + _Q),
     # echo PW | docker login --password-stdin
     re.compile(r"\becho[ \t]+(?:-n[ \t]+)?" + _Q + r"[ \t]*\|[^\n]{0,200}?--password-stdin"),
