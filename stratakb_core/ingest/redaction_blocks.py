@@ -8,6 +8,8 @@
 * the password of a ``.pgpass`` line, ``hostname:port:database:username:password``;
 * a session cookie's value in a ``Cookie`` / ``Set-Cookie`` header or ``curl --cookie``
   (``sessionid``, ``PHPSESSID``, ``auth_token``, ...), when it looks generated;
+* a combo-list entry ``someone@example.com:password`` inside a sentence, when the password looks chosen
+  or generated (a line holding nothing else is a shape of ``redaction`` itself);
 * ``user:password@host`` without a scheme (a proxy setting, rsync, scp), when the password looks
   chosen or generated;
 * a credential pair passed to code: ``new NetworkCredential("svc", "pw")``, ``Twilio(accountSid, 'tok')``,
@@ -57,6 +59,11 @@ _BARE_LOGIN_RE: Final = re.compile(
     r":(?P<v>[^\s:/@\"'`<>()\[\]]{3,128})@(?=(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,63}\b|\d{1,3}(?:\.\d{1,3}){3}\b)"
 )
 _BARE_USER_RE: Final = re.compile(r"(?:^|[\s=\"'(,;])[\w.+-]{1,64}$")
+# a combo-list entry inside a sentence: "... affected account: ana@mail.example:Pw-2026!" (email, : or |, password)
+_EMAIL_COMBO_RE: Final = re.compile(
+    r"(?<![\w.+@-])[\w.+-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,63}[:|]"
+    r"(?P<v>[^\s:/@\"'`<>()\[\]|]{4,128})(?=\s|$)"
+)
 # a Cookie / Set-Cookie header or curl --cookie: a session cookie's value is a login
 _COOKIE_RE: Final = re.compile(r"(?i:\b(?:set-)?cookie)[\"']?[ \t]*[:=]?[ \t]*[\"']?(?P<rest>[^\n\"']{1,4000})")
 _COOKIE_PAIR_RE: Final = re.compile(r"(?:^|;)[ \t]*(?P<name>[\w.$-]{1,64})=(?P<v>[^;\s\"']{1,4096})")
@@ -92,6 +99,13 @@ def _call_pair_spans(text: str) -> Iterator[_Found]:
         if (looks_random(value) and (named or identity or keyed)) or ((named or keyed) and looks_like_password(value)):
             if not is_placeholder(value):
                 yield m.start("v"), m.end("v"), "credential"
+
+
+def _email_combo_spans(text: str) -> Iterator[_Found]:
+    for m in _EMAIL_COMBO_RE.finditer(text):
+        value = m.group("v").rstrip(".,;")
+        if (looks_chosen(value) or looks_random(value)) and not is_placeholder(value):
+            yield m.start("v"), m.start("v") + len(value), "email_password"
 
 
 def _k8s_secret_spans(text: str) -> Iterator[_Found]:
@@ -163,6 +177,7 @@ def block_spans(text: str) -> Iterator[_Found]:
             if host_named and not is_placeholder(value) and not value.isdigit():
                 yield m.start("v"), m.end("v"), "credential"
     if "@" in text:
+        yield from _email_combo_spans(text)
         for m in _BARE_LOGIN_RE.finditer(text):
             value = m.group("v")
             user = _BARE_USER_RE.search(text, max(0, m.start() - 66), m.start())

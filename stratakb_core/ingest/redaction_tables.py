@@ -5,7 +5,10 @@
   two or more names, one of them a secret's (``username,email,password,role``), then the rows under
   it with the same number of fields. A cell there goes when it has a password's or a generated
   token's shape (``Lop3z!2026``, ``a8F3...``), so a column of words (``token,count`` over a
-  tokenizer's output) stays.
+  tokenizer's output) stays;
+* aligned columns of names and values (``vault kv get``'s ``Key  Value`` table, ``kubectl describe``):
+  a line of a secret's name, two or more spaces or a tab, and one value with the shape of a password or
+  a generated token.
 
 Each finder yields ``(start, end, kind)`` of the cell's value only.
 """
@@ -17,7 +20,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_secret_key
-from stratakb_core.ingest.redaction_values import is_placeholder, looks_like_password, looks_random
+from stratakb_core.ingest.redaction_values import is_placeholder, looks_like_password, looks_like_secret, looks_random
 
 __all__ = ["table_spans"]
 
@@ -27,6 +30,9 @@ _TABLE_ROW_RE: Final = re.compile(r"^[ \t]*\|.*\|[ \t]*$")
 _RULE_CELL_RE: Final = re.compile(r"\s*:?-{3,}:?\s*")
 # a header line of names (a name may have up to three words), all separated by the same delimiter
 _NAME: Final = r"[ \t]*\"?[^\W\d][\w.-]{0,30}(?: [^\W\d][\w.-]{0,30}){0,2}\"?[ \t]*"
+# a name and one value in aligned columns (vault kv get, kubectl describe, a plain-text table): two or more
+# spaces or a tab between them, nothing after the value
+_ALIGNED_RE: Final = re.compile(r"^[ \t]*(?P<key>[A-Za-z_][\w.-]{0,63})(?: {2,}|\t)[ \t]*(?P<v>\S{1,512}?)[ \t]*\r?$", re.M)
 _HEADER_RE: Final = re.compile(rf"^{_NAME}(?P<d>[,;\t|]){_NAME}(?:(?P=d){_NAME}){{0,40}}\r?$", re.MULTILINE)
 
 
@@ -86,8 +92,18 @@ def _delimited_spans(text: str) -> Iterator[_Found]:
             pos = end + 1
 
 
+def _aligned_spans(text: str) -> Iterator[_Found]:
+    """The value of a ``name   value`` line whose name is a secret's and whose value has a secret's shape."""
+    for m in _ALIGNED_RE.finditer(text):
+        value = m.group("v")
+        if is_secret_key(m.group("key")) and looks_like_secret(value) and not is_placeholder(value):
+            yield m.start("v"), m.end("v"), "credential"
+
+
 def table_spans(text: str) -> Iterator[_Found]:
     """Every secret cell the finders of this module see (see the module docstring)."""
     if "|" in text:
         yield from _markdown_spans(text)
     yield from _delimited_spans(text)
+    if "  " in text or "\t" in text:
+        yield from _aligned_spans(text)

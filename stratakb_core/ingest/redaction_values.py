@@ -16,7 +16,15 @@ import re
 from collections import Counter
 from typing import Final
 
-__all__ = ["CODE_RE", "MARKER_RE", "is_placeholder", "looks_chosen", "looks_like_password", "looks_random"]
+__all__ = [
+    "CODE_RE",
+    "MARKER_RE",
+    "is_placeholder",
+    "looks_chosen",
+    "looks_like_password",
+    "looks_like_secret",
+    "looks_random",
+]
 
 MARKER_RE: Final = re.compile(r"\[REDACTED_[A-Z_]+\]")
 
@@ -130,3 +138,10 @@ def looks_chosen(value: str) -> bool:
         return True
     parts = re.split(r"[-._/]", value)
     return any(len(part) >= 4 and _LEET_RE.search(part) and not _NUMERONYM_RE.fullmatch(part) for part in parts)
+
+
+def looks_like_secret(value: str) -> bool:
+    """A password's or a generated token's shape, not an algorithm's name or a version (``SHA-256``, ``v1.2.3``)."""
+    if looks_random(value):
+        return True
+    return looks_like_password(value) and not _ALGORITHM_RE.search(value) and not _VERSION_RE.fullmatch(value)

@@ -23,6 +23,13 @@ WAVE_7_REDACTED = [
     ("clave_api: 7Hk2Qx9LmP4vRt8ZsW3nYb6", "7Hk2Qx9LmP4vRt8ZsW3nYb6"),
     ('token_acceso = "a9F2kQ7mX3pL8vR4tN6w"', "a9F2kQ7mX3pL8vR4tN6w"),
     ("SECRET_PROD=Zk4Lm9Qx2Vb7Nc3Tp8Rw5Ys  # rotated", "Zk4Lm9Qx2Vb7Nc3Tp8Rw5Ys"),
+    # a combo-list entry inside a sentence
+    ("Breach notice, two accounts incl. bo.ek@mail.example:Winter#2025 and one more", "Winter#2025"),
+    ("pasted dump -> ops.lead@shop.example|Kz9!mQ2x", "Kz9!mQ2x"),
+    # a secret's name and its value in aligned columns
+    ("Key           Value\n---           -----\npassword      Vk8#Lm2-Qz\nttl           768h", "Vk8#Lm2-Qz"),
+    ("db_password\tPg7Lq2Zr2026", "Pg7Lq2Zr2026"),
+    ("  client_secret      q7Wm2Xr9Lp4Kd8Zt3Vn6", "q7Wm2Xr9Lp4Kd8Zt3Vn6"),
 ]
 WAVE_7_KEPT = [
     # flags near misses: a command as the value, a file of the secret, a variable
@@ -46,6 +53,17 @@ WAVE_7_KEPT = [
     "Verbindung ohne Passwort: Host=db;User=app;",
     "connection_without_password: Server=x;Trusted_Connection=yes;",
     "Chaîne sans mot de passe : Data Source=srv;Integrated Security=SSPI",
+    # an address with a port, a repository, a word after an address
+    "see ana@corp.example:8080 for the admin UI",
+    "git clone git@github.com:acme/infra.git",
+    "Reviewer: ana@corp.example:Project-Alpha",
+    "mail ana@corp.example: Tuesday2 works",
+    # aligned columns: a word, a placeholder, an algorithm, a version, a setting about a secret
+    "password      required",
+    "token         <set by CI>",
+    "signing_key   SHA-256",
+    "api_token     v1.2.3",
+    "password_length    16",
 ]
 
 
