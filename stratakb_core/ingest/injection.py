@@ -87,7 +87,7 @@ from stratakb_core.ingest.injection_rules import (
 from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.regex_gate import GatedPattern, fold
 
-__all__ = ["RULES", "scan"]
+__all__ = ["RULES", "rule_hits", "scan"]
 
 RULES: Final = ("override", "role_tag", "prompt_leak", "exfil_link", "send_to_url", "tool_imitation", "hidden_text")
 
@@ -349,6 +349,11 @@ _PATTERNS: Final = {
 
 def scan(text: str) -> tuple[str, ...]:
     """The names of the rules ``text`` sets off, in ``RULES`` order; empty when it looks clean."""
+    return rule_hits(text)
+
+
+def rule_hits(text: str) -> tuple[str, ...]:
+    """The hand-written rules ``text`` sets off, in ``RULES`` order (no learned scorer)."""
     texts, co_texts = _variant_texts(text)
     folded = [fold(t) for t in texts]
     fired = {name for name, pattern in _PATTERNS.items() if _fires(pattern, texts, folded)}

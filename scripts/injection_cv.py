@@ -1,0 +1,163 @@
+"""Leave-one-split-out cross-validation of the injection scanner's learned scorer (issue 17).
+
+    .venv/bin/python scripts/injection_cv.py             # the table docs/adr/0011 quotes
+    .venv/bin/python scripts/injection_cv.py --lam 0.05  # another L2 penalty
+    .venv/bin/python scripts/injection_cv.py --current-rules  # no git: today's rules on every fold
+
+For each fresh split (heldout2, heldout3, heldout4: each written by someone who had not seen the
+rules) the model is trained on every other split and scored on that one, and the hand-written rules
+are run on it as they stood when that split was first measured, blind (the last commit before the
+round that tuned on it; their figures then were ASR 45% / FP 7% on heldout2, 29.2% / 5.3% on heldout3, 18.3% / 8.0%
+on heldout4). Today's rules were tuned on heldout2 and heldout3, so on those folds they would look
+perfect; --current-rules shows that optimistic view. Printed: ASR (attacks on which nothing fires)
+and FP (clean passages on which anything fires) per fold and pooled over the three folds, for the
+rules alone, the model alone at a few thresholds, and combinations: rules OR model >= hi (the model
+adds catches), rules AND model >= lo (the model vetoes weak rule hits), and both (the one scan() uses
+is marked); then the time per passage of the rules alone and of ``scan``. Deterministic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from stratakb_core.ingest.injection import rule_hits, scan  # noqa: E402
+from stratakb_core.ingest.injection_fit import LAMBDA, fit  # noqa: E402
+from stratakb_core.ingest.injection_model import HIGH, LOW, score  # noqa: E402
+from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDS = ("heldout2", "heldout3", "heldout4")
+# the last commit before each fresh split was tuned on: the rules there had never seen it
+BLIND_RULES = {"heldout2": "5f57e0f", "heldout3": "baee1f2", "heldout4": "8a81654"}
+_RUN_OLD = (
+    "import json,sys; from stratakb_core.ingest.injection import scan; "
+    "print(json.dumps([bool(scan(t)) for t in json.load(sys.stdin)]))"
+)
+
+
+def load_passages() -> list[dict]:
+    """Every attack (label 1) and clean passage (label 0) of the fixture sets, with its split."""
+    base = default_fixtures_dir() / "injection"
+    attacks = [dict(e, label=1) for e in _load_sets(base, "attacks")]
+    return attacks + [dict(e, label=0) for e in _load_sets(base, "clean")]
+
+
+def blind_rules(commit: str, texts: list[str]) -> np.ndarray:
+    """Whether the rules as of ``commit`` fire on each text (the package extracted from git, run apart)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", commit, "stratakb_core"], check=True, capture_output=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", tmp], input=archive, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", _RUN_OLD],
+            input=json.dumps(texts),
+            text=True,
+            cwd=tmp,
+            check=True,
+            capture_output=True,
+            env={"PYTHONPATH": tmp, "PATH": "/usr/bin:/bin"},
+        )
+    return np.array(json.loads(out.stdout), dtype=bool)
+
+
+def combos(rules: np.ndarray, p: np.ndarray) -> dict[str, np.ndarray]:
+    """Which passages each decision flags, from the rule verdicts and the model's probabilities."""
+    out = {"rules alone": rules}
+    for t in (0.5, 0.7, 0.9):
+        out[f"model >= {t}"] = p >= t
+    for hi in (0.7, 0.8, 0.9, 0.95):
+        out[f"rules OR model >= {hi}"] = rules | (p >= hi)
+    for lo in (0.05, 0.1, 0.2, 0.3):
+        out[f"rules AND model >= {lo}"] = rules & (p >= lo)
+    for lo, hi in ((0.05, 0.9), (0.1, 0.8), (0.1, 0.9), (0.1, 0.95), (0.2, 0.8), (0.2, 0.9), (0.2, 0.95), (0.3, 0.95)):
+        shipped = " (scan)" if (lo, hi) == (LOW, HIGH) else ""
+        out[f"(rules AND model >= {lo}) OR model >= {hi}{shipped}"] = (rules & (p >= lo)) | (p >= hi)
+    return out
+
+
+def rates(flagged: np.ndarray, labels: np.ndarray) -> tuple[int, int, int, int]:
+    """Missed attacks, attacks, flagged clean passages, clean passages."""
+    attacks, clean = labels == 1, labels == 0
+    return int((~flagged & attacks).sum()), int(attacks.sum()), int((flagged & clean).sum()), int(clean.sum())
+
+
+def run_folds(passages: list[dict], lam: float, current_rules: bool) -> dict[str, dict[str, tuple]]:
+    """Per fold, per decision: (missed, attacks, false positives, clean)."""
+    table: dict[str, dict[str, tuple]] = {}
+    for fold in FOLDS:
+        train = [e for e in passages if e["split"] != fold]
+        test = [e for e in passages if e["split"] == fold]
+        start = time.perf_counter()
+        w = fit([e["text"] for e in train], [e["label"] for e in train], lam=lam)
+        fitted = time.perf_counter() - start
+        texts = [e["text"] for e in test]
+        p = np.array([score(t, w) for t in texts])
+        if current_rules:
+            rules = np.array([bool(rule_hits(t)) for t in texts])
+        else:
+            rules = blind_rules(BLIND_RULES[fold], texts)
+        labels = np.array([e["label"] for e in test])
+        table[fold] = {name: rates(flags, labels) for name, flags in combos(rules, p).items()}
+        print(f"# {fold}: trained on {len(train)} passages in {fitted:.1f} s", file=sys.stderr)
+    return table
+
+
+def format_table(table: dict[str, dict[str, tuple]]) -> str:
+    """ASR / FP per fold and pooled, one decision a row."""
+    names = list(next(iter(table.values())))
+    head = f"{'decision':<50}" + "".join(f"{f:>16}" for f in FOLDS) + f"{'pooled':>16}"
+    lines = [head, f"{'':<50}" + f"{'ASR /  FP':>16}" * (len(FOLDS) + 1)]
+    for name in names:
+        cells = [table[f][name] for f in FOLDS]
+        pooled = tuple(sum(c[i] for c in cells) for i in range(4))
+        row = "".join(f"{100 * m / a:>8.1f}/{100 * fp / c:>6.1f}%" for m, a, fp, c in [*cells, pooled])
+        lines.append(f"{name:<50}{row}")
+    return "\n".join(lines)
+
+
+def per_passage_ms(passages: list[dict], repeats: int = 3) -> tuple[float, float]:
+    """Milliseconds per fixture passage of the rules alone and of ``scan`` (rules and scorer), best of a few runs."""
+    texts = [e["text"] for e in passages]
+    scan(texts[0])  # the weights load once, outside the timing
+    out = []
+    for fn in (rule_hits, scan):
+        best = float("inf")
+        for _ in range(repeats):
+            start = time.perf_counter()
+            for text in texts:
+                fn(text)
+            best = min(best, time.perf_counter() - start)
+        out.append(1000 * best / len(texts))
+    return out[0], out[1]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="injection_cv.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--lam", type=float, default=LAMBDA, help=f"L2 penalty (default {LAMBDA})")
+    parser.add_argument("--current-rules", action="store_true", help="today's rules on every fold (optimistic)")
+    args = parser.parse_args(argv)
+    passages = load_passages()
+    table = run_folds(passages, args.lam, args.current_rules)
+    print(f"leave-one-split-out CV, lambda {args.lam}, rules {'today' if args.current_rules else 'blind'}")
+    print(format_table(table))
+    rules_ms, scan_ms = per_passage_ms(passages)
+    print(
+        f"time per passage ({len(passages)} fixture passages): rules alone {rules_ms:.3f} ms, "
+        f"scan (rules and learned scorer) {scan_ms:.3f} ms, {scan_ms / rules_ms:.2f}x"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

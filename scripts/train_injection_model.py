@@ -1,0 +1,55 @@
+"""Trains the learned injection scorer on every split of the fixture sets and writes its weights.
+
+    .venv/bin/python scripts/train_injection_model.py          # rewrites stratakb_core/ingest/injection_model.npy
+    .venv/bin/python scripts/train_injection_model.py --check  # exit 1 when the shipped file differs
+
+Deterministic (no randomness at all: Newton's method from zero, docs/adr/0011): the shipped file is
+what this writes. The weights are stored as float16 (``DIM`` of them, then the bias) in a plain .npy,
+whose bytes depend on nothing but the values. Retrain after changing a fixture set or the features
+in injection_model.py, then rerun scripts/injection_cv.py to see that the combination still wins.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from stratakb_core.ingest.injection_fit import fit  # noqa: E402
+from stratakb_core.ingest.injection_model import WEIGHTS_PATH  # noqa: E402
+from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
+
+
+def trained_bytes() -> bytes:
+    """The .npy file the fixtures' passages train to."""
+    base = default_fixtures_dir() / "injection"
+    attacks = [e["text"] for e in _load_sets(base, "attacks")]
+    clean = [e["text"] for e in _load_sets(base, "clean")]
+    w = fit(attacks + clean, [1] * len(attacks) + [0] * len(clean))
+    out = io.BytesIO()
+    np.save(out, w.astype(np.float16), allow_pickle=False)
+    return out.getvalue()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="train_injection_model.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="compare with the shipped file instead of writing")
+    parser.add_argument("--out", type=Path, default=WEIGHTS_PATH, help=f"where to write (default {WEIGHTS_PATH})")
+    args = parser.parse_args(argv)
+    data = trained_bytes()
+    if args.check:
+        same = args.out.exists() and args.out.read_bytes() == data
+        print(f"{args.out}: {'matches' if same else 'DIFFERS from'} the trained weights")
+        return 0 if same else 1
+    args.out.write_bytes(data)
+    print(f"wrote {args.out} ({len(data)} bytes)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

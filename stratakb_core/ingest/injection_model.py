@@ -1,0 +1,105 @@
+"""The learned injection scorer: hashed character and word n-grams, L2 logistic regression (numpy only;
+no I/O but reading the shipped weights, once, on first use).
+
+A passage is normalised (NFKC, tag characters read as the ASCII they hide, format and zero-width
+characters dropped, lower case, whitespace runs collapsed), cut into character 3- to 6-grams and word
+1- and 2-grams, each hashed into ``DIM`` buckets with a fixed 64-bit mix (no Python ``hash``: it is
+salted per process), counted (log1p) and L2-normalised. ``score`` is the logistic of the weights' dot
+product with that vector plus a bias. The weights (``injection_model.npy``, float16: ``DIM`` weights
+and the bias last) are what ``scripts/train_injection_model.py`` writes from the fixture sets; nothing
+is downloaded. The decision thresholds, chosen by leave-one-split-out cross-validation
+(``scripts/injection_cv.py``, docs/adr/0011-learned-injection-scorer.md), are ``HIGH`` and ``LOW``:
+``injection.scan`` adds ``learned`` at ``HIGH`` or more and drops the rules' hits below ``LOW``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+import zlib
+from pathlib import Path
+from typing import Final
+
+import numpy as np
+
+__all__ = ["DIM", "HIGH", "LOW", "WEIGHTS_PATH", "features", "normalise", "score", "weights"]
+
+DIM: Final = 1 << 18
+CHAR_NGRAMS: Final = (3, 4, 5, 6)
+WORD_NGRAMS: Final = (1, 2)
+HIGH: Final = 0.9  # the model alone flags a passage at or above this
+LOW: Final = 0.1  # a rule hit the model scores below this is vetoed
+WEIGHTS_PATH: Final = Path(__file__).with_name("injection_model.npy")
+
+_FORMAT: Final = re.compile(
+    "[\u00ad\u200b-\u200f\u2060-\u2064\u180e\ufeff\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]"
+)
+_TAGS_TO_ASCII: Final = {cp: cp - 0xE0000 for cp in range(0xE0020, 0xE007F)}  # what tag characters hide, shown
+_SPACE: Final = re.compile(r"\s+")
+_WORD: Final = re.compile(r"\w+")
+_PRIME: Final = np.uint64(0x100000001B3)
+_MIX1: Final = np.uint64(0xFF51AFD7ED558CCD)
+_MIX2: Final = np.uint64(0xC4CEB9FE1A85EC53)
+
+
+def normalise(text: str) -> str:
+    """The text the n-grams are cut from: NFKC, Unicode tag characters read as the ASCII they hide, no
+    format characters, lower case, single spaces."""
+    text = _FORMAT.sub("", unicodedata.normalize("NFKC", text).translate(_TAGS_TO_ASCII))
+    return _SPACE.sub(" ", text).strip().lower()
+
+
+def _mix(h: np.ndarray) -> np.ndarray:
+    """A 64-bit finaliser (murmur3's), so nearby sums land in far-apart buckets."""
+    h = h ^ (h >> np.uint64(33))
+    h = h * _MIX1
+    h = h ^ (h >> np.uint64(33))
+    h = h * _MIX2
+    return h ^ (h >> np.uint64(33))
+
+
+def _ngram_hashes(codes: np.ndarray, sizes: tuple[int, ...], salt: int) -> list[np.ndarray]:
+    """One hash per n-gram of ``codes`` for each n in ``sizes`` (polynomial, wrapping at 2**64)."""
+    out = []
+    with np.errstate(over="ignore"):
+        for n in sizes:
+            if len(codes) < n:
+                continue
+            count = len(codes) - n + 1
+            h = np.full(count, np.uint64(salt * 1000003 + n), dtype=np.uint64)
+            for k in range(n):
+                h = h * _PRIME + codes[k : k + count]
+            out.append(_mix(h))
+    return out
+
+
+def features(text: str) -> tuple[np.ndarray, np.ndarray]:
+    """The bucket indices (sorted, distinct) and L2-normalised log1p counts of ``text``'s n-grams."""
+    norm = normalise(text)
+    chars = np.frombuffer(f" {norm} ".encode("utf-32-le"), dtype=np.uint32).astype(np.uint64)
+    words = np.array([zlib.crc32(w.encode("utf-8")) for w in _WORD.findall(norm)], dtype=np.uint64)
+    hashes = _ngram_hashes(chars, CHAR_NGRAMS, 1) + _ngram_hashes(words, WORD_NGRAMS, 2)
+    if not hashes:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+    buckets = (np.concatenate(hashes) % np.uint64(DIM)).astype(np.int64)
+    idx, counts = np.unique(buckets, return_counts=True)
+    val = np.log1p(counts).astype(np.float32)
+    return idx, val / np.float32(np.sqrt(float(val @ val)))
+
+
+@functools.cache
+def weights() -> np.ndarray:
+    """The shipped weights (``DIM`` of them, then the bias), as float32; read once."""
+    w = np.load(WEIGHTS_PATH, allow_pickle=False)
+    if w.shape != (DIM + 1,):
+        raise ValueError(f"{WEIGHTS_PATH.name}: {w.shape} weights, expected {(DIM + 1,)}")
+    return w.astype(np.float32)
+
+
+def score(text: str, w: np.ndarray | None = None) -> float:
+    """The probability the model gives ``text`` of being an injection (the shipped weights by default)."""
+    w = weights() if w is None else w
+    idx, val = features(text)
+    z = float(val @ w[idx]) + float(w[-1])
+    return 1.0 / (1.0 + np.exp(-z))
