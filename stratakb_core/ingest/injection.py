@@ -56,6 +56,12 @@ or phishing, a chat-template token named in prose (``wraps turns in <|im_start|>
 not words about attacks (``t.example``). The rules are tuned on the splits dev, dev2, heldout,
 heldout2 and heldout3 of ``tests/fixtures/injection/`` and measured by
 ``stratakb_core.ingest.safety_eval``.
+
+Beside the rules, a learned scorer (``injection_model``: hashed n-grams, logistic regression, weights
+shipped in the package and trained on every split, heldout4 included) judges the passage: at
+``HIGH`` or more ``scan`` adds ``learned`` after the rule names (alone when no rule fired), and below
+``LOW`` it drops the rules' hits as weak. ``rule_hits`` is the rules alone. The honest figure for the
+pair is the leave-one-split-out cross-validation of ``scripts/injection_cv.py`` (docs/adr/0011).
 """
 
 from __future__ import annotations
@@ -71,6 +77,8 @@ from urllib.parse import unquote
 
 from stratakb_core.ingest.injection_cooccur import addressed_order
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
+from stratakb_core.ingest.injection_model import HIGH, LOW
+from stratakb_core.ingest.injection_model import score as learned_score
 from stratakb_core.ingest.injection_rules import (
     AI_WORDS,
     ATTRIBUTE_TEXT,
@@ -87,9 +95,10 @@ from stratakb_core.ingest.injection_rules import (
 from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.regex_gate import GatedPattern, fold
 
-__all__ = ["RULES", "rule_hits", "scan"]
+__all__ = ["LEARNED", "RULES", "rule_hits", "scan"]
 
 RULES: Final = ("override", "role_tag", "prompt_leak", "exfil_link", "send_to_url", "tool_imitation", "hidden_text")
+LEARNED: Final = "learned"  # the learned scorer's own name, after the rules' (injection_model)
 
 _HTML_COMMENT: Final = re.compile(r"<!--([\s\S]{0,4000}?)-->")
 _TAG_CHARS: Final = re.compile("[\U000e0000-\U000e007f]")
@@ -348,8 +357,14 @@ _PATTERNS: Final = {
 
 
 def scan(text: str) -> tuple[str, ...]:
-    """The names of the rules ``text`` sets off, in ``RULES`` order; empty when it looks clean."""
-    return rule_hits(text)
+    """The names of the rules ``text`` sets off, in ``RULES`` order, then ``learned`` when the learned scorer
+    is sure on its own; empty when it looks clean, or when only rules fired and the scorer finds the
+    passage plainly benign (below ``LOW``)."""
+    hits = rule_hits(text)
+    p = learned_score(text)
+    if p >= HIGH:
+        return (*hits, LEARNED)
+    return hits if p >= LOW else ()
 
 
 def rule_hits(text: str) -> tuple[str, ...]:

@@ -6,8 +6,12 @@ fixes looked at and so is a second dev set; ``heldout``, the second held-out set
 fourth round of fixes looked at and so is a third dev set; ``heldout2`` and ``heldout3``, sets
 written by someone who did not see the rules (``*-heldout2.yaml``, ``*-heldout3.yaml``), each
 measured once blind and then tuned on in the next round, so dev sets now too; ``heldout4``, a
-fourth such set (``*-heldout4.yaml``), never tuned on; and ``all``)
-with the figures and whether each meets its target;
+fourth such set (``*-heldout4.yaml``), measured once blind (ASR 18.3%, FP 8.0%) and now a training
+split of the learned scorer in ``injection.scan``; and ``all``)
+with the figures and whether each meets its target. Every injection split is now tuned on (the
+learned scorer is trained on all of them), so these figures are training figures: the honest
+estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
+(docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured;
 ``format_report`` turns either into a table. ``stratakb eval --injection`` / ``--redaction`` and
 ``python -m stratakb_core.ingest.safety_eval`` print them.
 
@@ -51,8 +55,10 @@ TARGETS: Final = {
 }
 SPLITS: Final = ("dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "all")
 VALUE_SLOT: Final = "@@VALUE@@"
-_SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 and heldout3, each held-out set once it had been"
-                       " measured; heldout4: a fresh set written without seeing the rules, never tuned on)")
+_SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2, heldout3 and heldout4, each held-out set once it"
+                       " had been measured blind: no split here is blind now)")
+_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split: its honest figures are the"
+                        " leave-one-split-out cross-validation of scripts/injection_cv.py (docs/adr/0011)")
 FRESH_SETS: Final = ("heldout2", "heldout3", "heldout4")  # KEY-<split>.yaml beside KEY.yaml, when present
 
 
@@ -231,7 +237,7 @@ def format_report(result: Mapping[str, Any]) -> str:
             for s in SPLITS
             for r in [result[s]]
         ]
-        notes = ["targets: ASR <= 5.0%, false positives <= 2.0%" + _SPLITS_NOTE]
+        notes = ["targets: ASR <= 5.0%, false positives <= 2.0%" + _SPLITS_NOTE, _LEARNED_NOTE]
         fam = result["all"]["recall_by_family"]
         notes.append("caught by family (all): " + ", ".join(f"{f} {_pct(v)}" for f, v in fam.items()))
         notes.append(f"missed (all): {', '.join(result['all']['missed_ids']) or '-'}")
