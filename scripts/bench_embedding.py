@@ -30,6 +30,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from stratakb_core.embedding import build_embedder  # noqa: E402
+from stratakb_core.embedding.local_model import local_model_dir, usable_cpus  # noqa: E402
 from stratakb_core.settings import Settings  # noqa: E402
 
 TARGET_SPEEDUP = 1.8
@@ -66,6 +67,45 @@ def passages(corpora: Path, count: int, size: int = 900) -> list[str]:
     if not out:
         raise SystemExit(f"no passages under {corpora / 'peps'}")
     return (out * (count // len(out) + 1))[:count]
+
+
+def model_flops(model_name: str, texts: list[str], batch: int = 32) -> float | None:
+    """Floating-point operations one pass over `texts` costs a BERT-style encoder, counted from its
+    config.json and the real token lengths, batched as the runtimes batch them (longest first, each
+    batch padded to its longest text): 2 per multiply-add of the linear layers and of attention's
+    two products. Embeddings, norms and softmax are left out (a few percent)."""
+    from tokenizers import Tokenizer
+
+    folder = local_model_dir(model_name)
+    if folder is None or not (folder / "tokenizer.json").is_file():
+        return None
+    config = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    hidden, inner, layers = config["hidden_size"], config["intermediate_size"], config["num_hidden_layers"]
+    tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
+    tokenizer.no_padding()
+    tokenizer.enable_truncation(max_length=256)
+    lengths = sorted((len(e.ids) for e in tokenizer.encode_batch([t.lower() for t in texts])), reverse=True)
+    total = 0.0
+    for start in range(0, len(lengths), batch):
+        rows, width = len(lengths[start : start + batch]), lengths[start]
+        linear = 2 * rows * width * (4 * hidden * hidden + 2 * hidden * inner)
+        attention = 2 * 2 * rows * width * width * hidden
+        total += layers * (linear + attention)
+    return total
+
+
+def gemm_peak(rounds: int = 5) -> float:
+    """The machine's fp32 matrix-multiply rate (GFLOP/s): the best of `rounds` products of two
+    2048 x 2048 matrices with numpy's BLAS on the usable cores: what an encoder's runtime can at best
+    approach, since nearly all of its work is such products."""
+    rng = np.random.default_rng(0)
+    a, b = rng.standard_normal((2048, 2048), dtype=np.float32), rng.standard_normal((2048, 2048), dtype=np.float32)
+    best = float("inf")
+    for _ in range(rounds):
+        started = time.perf_counter()
+        a @ b
+        best = min(best, time.perf_counter() - started)
+    return 2 * 2048**3 / best / 1e9
 
 
 def cold_start(env: dict[str, str], runtime: str) -> dict[str, object]:
@@ -124,12 +164,15 @@ def main() -> int:
                 started = time.perf_counter()
                 vectors[name] = embedder.embed(texts)
                 best[name] = min(best[name], time.perf_counter() - started)
+        peak = max(gemm_peak() for _ in range(args.rounds))  # interleaved with nothing: after the arms
+        flops = model_flops(arms["torch"].name, texts)
         cold = {runtime: cold_start(env, runtime) for runtime in ("onnx", "torch")}
         cold["stratakb_search"] = cold_search(env)
     finally:
         if args.data_dir is None:
             shutil.rmtree(data_dir, ignore_errors=True)
     report = summarise(arms, texts, best, vectors, load, cold, args.rounds)
+    report["ceiling"] = ceiling(flops, peak, best, len(texts))
     if args.json:
         print(json.dumps(report, indent=2))
     else:
@@ -167,6 +210,20 @@ def summarise(arms, texts, best, vectors, load, cold, rounds) -> dict[str, objec
     }
 
 
+def ceiling(flops: float | None, peak: float, best: dict[str, float], texts: int) -> dict[str, object]:
+    """How close each runtime runs to the machine's fp32 matrix-multiply rate, and what the fp32
+    target would need: a runtime cannot do the same arithmetic faster than the BLAS does products."""
+    out: dict[str, object] = {"gemm_fp32_gflops": round(peak, 1), "threads": usable_cpus()}
+    if flops is None:
+        return out
+    rates = {name: flops / seconds / 1e9 for name, seconds in best.items()}
+    out["gflop_per_text"] = round(flops / texts / 1e9, 2)
+    out["effective_gflops"] = {name: round(rate, 1) for name, rate in rates.items()}
+    out["share_of_gemm_peak"] = {name: round(rate / peak, 2) for name, rate in rates.items()}
+    out["fp32_target_needs_share"] = round(TARGET_SPEEDUP * rates["torch"] / peak, 2)
+    return out
+
+
 def show(report: dict[str, object]) -> None:
     print(f"{report['machine']}; {report['model']}; {report['texts']} texts of ~{report['mean_chars']} chars")
     rates, ratios = report["texts_per_second"], report["ratio_to_torch"]
@@ -186,6 +243,12 @@ def show(report: dict[str, object]) -> None:
             f"cold start, {runtime}: one query in {facts['seconds']:.2f} s in process, "
             f"{facts['process_seconds']:.2f} s with interpreter; torch imported: {facts['torch']}"
         )
+    c = report.get("ceiling", {})
+    if "effective_gflops" in c:  # type: ignore[operator]
+        print(f"arithmetic: {c['gflop_per_text']} GFLOP a text; machine fp32 GEMM {c['gemm_fp32_gflops']} GFLOP/s "  # type: ignore[index]
+              f"on {c['threads']} threads; runtimes at " + ", ".join(  # type: ignore[index]
+                  f"{k} {v} GFLOP/s ({c['share_of_gemm_peak'][k]:.0%})" for k, v in c["effective_gflops"].items())  # type: ignore[index,union-attr]
+              + f"; {TARGET_SPEEDUP}x torch in fp32 needs {c['fp32_target_needs_share']:.0%} of the GEMM rate")  # type: ignore[index]
     for target, value in report["targets"].items():  # type: ignore[union-attr]
         print(f"target {target}: {value}")
     print("all targets met" if report["targets_met"] else "targets NOT met")

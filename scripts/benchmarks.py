@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
-STEPS = ("embedding", "ingest", "query", "eval", "beir", "sync", "scale", "tables")
+STEPS = ("embedding", "parity", "ingest", "query", "eval", "beir", "sync", "scale", "tables")
 MODE_LABELS = {"hybrid_rerank": "hybrid + rerank"}
 PY = sys.executable
 
@@ -113,6 +113,11 @@ def run_steps(args: argparse.Namespace) -> None:
         out = args.results / f"{step}.json"
         if step == "embedding":
             _run([PY, "scripts/bench_embedding.py", "--corpora", str(args.corpora), "--json"], env, out)
+        elif step == "parity":
+            cmd = [PY, "scripts/bench_parity.py", "--corpora", str(args.corpora), "--beir", str(args.beir), "--json"]
+            if args.parity_work:
+                cmd += ["--work", str(args.parity_work)]
+            _run(cmd, env, out)
         elif step == "ingest":
             _run([PY, "scripts/bench_ingest.py", "--corpora", str(args.corpora), "--json"], env, out)
         elif step == "query":
@@ -157,6 +162,9 @@ def _ratio(value: float | None, floor: float | None) -> str:
     return "-" if not value or not floor else f"{value / floor:.1f} x"
 
 
+TARGET_FP32 = 1.8
+
+
 def section_embedding(data: dict[str, Any] | None) -> list[str]:
     out = ["## Embedding runtimes and cold start", ""]
     if data is None:
@@ -178,8 +186,30 @@ def section_embedding(data: dict[str, Any] | None) -> list[str]:
         c = cold["stratakb_search"]
         out.append(f"| `stratakb search` as a new process, p50 of {c['runs']} (target <= 2.5 s) |"
                    f" {c['p50_seconds']:.2f} | - |")
+    c = data.get("ceiling", {})
+    if "effective_gflops" in c:
+        shares = c["share_of_gemm_peak"]
+        out += ["", f"Arithmetic (ADR 0006): {c['gflop_per_text']} GFLOP a passage as batched; this machine's fp32 "
+                f"matrix product (numpy, 2048^3, {c['threads']} threads) runs at {c['gemm_fp32_gflops']} GFLOP/s; "
+                + ", ".join(f"{k} {v} GFLOP/s ({shares[k]:.0%})" for k, v in c["effective_gflops"].items())
+                + f". {TARGET_FP32}x torch in fp32 would need {c['fp32_target_needs_share']:.0%} of that rate."]
     out += ["", "Targets (issue 13): " + "; ".join(f"{k}: {v}" for k, v in data["targets"].items())
             + (" (all met)" if data["targets_met"] else " (NOT all met)"), ""]
+    return out
+
+
+def section_parity(data: dict[str, Any] | None) -> list[str]:
+    out = ["## Retrieval parity of the embedding runtimes", ""]
+    if data is None:
+        return out + ["Not run in this report: `python scripts/benchmarks.py --only parity`.", ""]
+    out += [f"Command: `python {data['_command']}`; each runtime embeds its own stores (PEPs and RFCs for "
+            f"`{data['golden']}`, SciFact's 5,183 abstracts); nDCG@10 does not depend on machine load.", "",
+            "| Runtime | Set | Mode | nDCG@10 | vs torch |", "|---|---|---|---|---|"]
+    for r in data["rows"]:
+        delta = "-" if r["delta_to_torch"] is None else f"{r['delta_to_torch']:+.4f}"
+        out.append(f"| {r['runtime']} | {r['set']} | {r['mode']} | {r['ndcg@10']:.4f} | {delta} |")
+    met = {True: "met", False: "NOT met", None: "not measured"}[data["targets_met"]]
+    out += ["", f"Target (issue 13): {data['target']}: largest difference {data['max_abs_delta_fp32']} ({met}).", ""]
     return out
 
 
@@ -484,6 +514,7 @@ def write_report(args: argparse.Namespace) -> Path:
              "The CPU is shared with other work on this machine, so latencies can be noisy; the medians are "
              "steadier than the p95.", ""]
     lines += section_embedding(_load(args.results, "embedding"))
+    lines += section_parity(_load(args.results, "parity"))
     lines += section_ingest(_load(args.results, "ingest"))
     lines += section_query(_load(args.results, "query"))
     lines += section_eval(_load(args.results, "eval"))
@@ -509,6 +540,7 @@ def main() -> int:
     ap.add_argument("--eval-store", type=Path, help="keep the golden set's store in this folder (reused)")
     ap.add_argument("--beir", type=Path, default=REPO.parent / "shared" / "benchmarks" / "scifact")
     ap.add_argument("--beir-work", type=Path, help="keep the SciFact store here (reused: no second ingest)")
+    ap.add_argument("--parity-work", type=Path, help="keep the parity step's stores here (reused next run)")
     ap.add_argument("--sizes", type=int, nargs="+", default=[0, 10_000, 30_000, 100_000],
                     help="store sizes for the latency step (0: the PEPs and RFCs alone)")
     ap.add_argument("--scale-sizes", type=int, nargs="+", default=[100_000, 300_000],
