@@ -18,7 +18,8 @@ answers) ever holds a credential that sits in a file we keep on purpose. Two kin
 * commands and prose: ``curl -u user:pw``, ``mysql -pPW``, ``-storepass PW``, ``-passout pass:PW``,
   ``echo PW | ... --password-stdin``, ``ConvertTo-SecureString "PW" -AsPlainText``,
   ``setPassword("PW")``, "the password for the NAS is PW", "user root, passwd PW" (a value with a
-  digit or a symbol that ends its clause), a table column headed by a secret word.
+  digit or a symbol that ends its clause), a passphrase of several words ("the passphrase is violet
+  orbit 2048"), a table column headed by a secret word, a secret's name and value in aligned columns.
 
 Names are judged in ``redaction_keys`` (any casing, some twenty languages; a weak name such as
 ``key``, ``sig`` or an ``X-...-Key`` header counts when its value looks generated), values in
@@ -243,7 +244,8 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
         # "Password for the NAS: X" names a secret too, when X looks like one
         if not is_secret_key(key) and not (m.group("label") and _secret_for(key) and _is_chosen(value)):
             # a key, a signature, a query parameter: a secret when the value looks generated
-            if is_weak_key(key) and looks_random(value) and not is_placeholder(value):
+            called = group == "uv" and m.group("tail").startswith(("(", "["))  # Attention2d(config): code
+            if is_weak_key(key) and looks_random(value) and not called and not is_placeholder(value):
                 yield m.start(group), m.end(group), "credential"
             continue
         if key == "PASS":

@@ -16,10 +16,10 @@ from typing import Final
 
 __all__ = ["PASSWORD_WORDS", "is_secret_key", "is_weak_key", "snake"]
 
-# "password" in other languages, as labels ("Passwort:", "Mot de passe :", "Пароль:", "密码：")
+# "password" in other languages, as labels ("Passwort:", "Mot de passe :", "Пароль:", "密码：", Turkish "ağ şifresi:")
 PASSWORD_WORDS: Final = (
     r"passwort|kennwort|contrase[ñn]a|senha|wachtwoord|has[łl]o|mot_de_passe|l[öo]senord(?:et)?|salasana"
-    r"|[şs]ifre|[šs]ifra|parola|heslo|jelsz[óo]|adgangskode|passord|geslo|lozinka|parool|пароль|парола|κωδικός"
+    r"|[şs]ifre(?:si|niz)?|[šs]ifra|parola(?:s[ıi]|n[ıi]z)?|heslo|jelsz[óo]|adgangskode|passord|geslo|lozinka|parool|пароль|парола|κωδικός"
     r"|kata_sandi|kata_laluan|contrasenya|contrasinal|slapta[žz]odis|wagwoord|nenosiri|lykilor[ðd]"
     r"|パスワード|密码|密碼|口令|비밀번호|암호|m[ậa]t_kh[ẩa]u|סיסמה|كلمة_المرور|पासवर्ड|รหัสผ่าน"
 )
@@ -36,7 +36,7 @@ _SECRET_WORDS: Final = (
 # storepass, keypass, dbpass)
 _KEY_END_RE: Final = re.compile(
     rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|pwd|secret|token|apikey|passwort|kennwort|密码|密碼|パスワード|비밀번호)$"
-    r"|^(?:store|key|src|dest|new|old|db|admin|root|user|ftp|smtp|mail|proxy|vnc|ldap|bind|wifi|master)pass$"
+    r"|^(?:store|key|src|dest|new|old|db|admin|root|ftp|smtp|mail|proxy|vnc|ldap|bind|wifi|master)pass$"
 )
 # names that end in a secret word but are not one (api_key_id is not in this list: no match anyway)
 _NOT_SECRET_KEYS: Final = frozenset({"bypass", "compass", "surpass", "overpass", "underpass"})
@@ -56,7 +56,8 @@ _ABOUT_RE: Final = re.compile(
 # ... and what secret words may lead, a qualifier after them (jeton_api, clave_secreta, token_acces)
 _LEADING_SECRET_RE: Final = re.compile(
     r"(?:^|_)(?:password|passwd|pwd|token|secret|jeton|clave|chave|chiave|cl[ée]|schl[üu]ssel|klucz|"
-    + PASSWORD_WORDS + r")_"
+    + PASSWORD_WORDS
+    + r")_"
 )
 _NOT_LEADING_RE: Final = re.compile(r"(?:^|_)(?:hash|hashed|digest|checksum|fingerprint|sha\d*|md5|crc\d*|salt)(?:_|$)")
 
@@ -92,6 +93,9 @@ def is_weak_key(key: str) -> bool:
     name = snake(key).strip("_:")
     if _ABSENT_RE.search(name) or _ABOUT_RE.match(name):
         return False
-    if _LEADING_SECRET_RE.search(name) and not _NOT_LEADING_RE.search(name):
-        return True  # a secret word and a qualifier after it: jeton_api, token_acces, secret_prod
+    lead = _LEADING_SECRET_RE.search(name)
+    if lead and name.count("_", 0, lead.start()) == 0 and name.count("_", lead.end()) <= 1:
+        # a secret word and a short qualifier after it: jeton_api, token_acces, secret_prod, app_token_prod (not
+        # token_to_atom_features, a name in code)
+        return not _NOT_LEADING_RE.search(name)
     return bool(_WEAK_END_RE.search(name)) and not _NOT_WEAK_RE.search(name + "_")

@@ -6,6 +6,9 @@
   "login: desk@corp.example / D3sk!Supp0rt (shared mailbox)", "the credentials are svc:Svc-Pw#9";
 * a reply to a question about a password in a chat or a Q/A list: "[10:42] ben: what's the root pw
   again?" answered on the next line by a speaker's message of one password-shaped word;
+* a passphrase of several words: "use the passphrase violet orbit 2048 and ...", "la parola d'ordine è
+  verde mare 71." (content words ending in a number, see ``redaction_phrases``);
+* a password in a CJK sentence, written in Latin letters: "Wi-Fiのパスワードは Ab-12cd です", "密码是Ab12!x";
 * a password said to be still in use: "the router's admin password is still changeme" (a well-known
   default counts here, as the sentence says a device still takes it; ``password: changeme`` in a
   config stays a placeholder).
@@ -21,31 +24,62 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import PASSWORD_WORDS
-from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_random
+from stratakb_core.ingest.redaction_phrases import is_passphrase
+from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_like_secret, looks_random
 
 __all__ = ["prose_spans"]
 
 _Found = tuple[int, int, str]
 
 # prose: "the admin password is r0uterAdm"; the value must not be a plain word
-_PROSE_WORDS: Final = PASSWORD_WORDS.replace("_", " ")
+# also Italian "parola d'ordine", Spanish "clave" (the Wi-Fi's, the router's: "la clave del router es ...")
+_PROSE_WORDS: Final = PASSWORD_WORDS.replace("_", " ") + "|parola d['’]ordine|clave"
+# what the secret opens: "for the NAS", "de la boîte compta@societe.example", "per accedere al file cifrato"
+FOR_WHAT: Final = (
+    r"(?:\s+(?:for|of|to|on|at|für|von|zum|zur|de|do|da|del|della|dello|du|des|van|voor|för|till|per|pour|para"
+    r"|na|za|dla|pro|для|от|на)\s+(?:[^.\n:]|[.:](?=\w)){1,60}?)?"
+)
+# "is", "was set to", in some languages
+COPULA: Final = (
+    r"(?:(?:is|was|has been|got|been)\s+(?:now\s+|still\s+)?(?:set|changed|reset|updated)\s+to"
+    r"|is|was|reads|ist|lautet|war|es|est|é|è|är|er|on|jest|je|to|—)"
+)
 _PROSE_RE: Final = re.compile(
     r"(?i:\b(?:password|passphrase|passcode|pin|pwd|pw|token|api key|secret|(?:wi-?fi|wlan|wpa2?|wireless) key|"
     + _PROSE_WORDS
-    + r")(?:\s+(?:for|of|to|on|für|von|de|do|da|del|du|van|voor|do|för|till|для|от)\s+[^.\n:]{1,40}?)?"
-    r"\s+(?:(?:is|was|has been|got|been)\s+(?:now\s+|still\s+)?(?:set|changed|reset|updated)\s+to"
-    r"|is|was|reads|ist|lautet|war|es|est|é|è|är|er|on|jest|je|to|—)\s+)"
+    + r")"
+    + FOR_WHAT
+    + r"\s+"
+    + COPULA
+    + r"\s+)"
     r"(?:(?P<qt>[\"'`«“‘])(?P<qv>[^\"'`«»“”‘’\n]{4,128})[\"'`»”’]|(?P<v>[^\s\"'`]{4,128}?)[\"'`]?(?=[\s.,;)]|$))"
 )
 # a secret word, a space and the value, ending its clause: "user root, passwd t3stB0x!"
 _INLINE_RE: Final = re.compile(
     r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|" + _PROSE_WORDS + r"))"
     r"[ \t]+(?P<v>[^\s\"'`(<\[{$]{4,128}?)[\"'`]?"
-    r"(?=[.,;!)]?(?:[ \t]*$|[ \t]*\n)|[,;][ \t]|[ \t]+\(|[ \t]+(?:and|for|on|to|at|until|or)\b)",
+    r"(?=[.,;!)]?(?:[ \t]*$|[ \t]*\n)|[,;][ \t]|[ \t]+\(|(?P<stop>[.!][ \t]+\S)"
+    r"|[ \t]+(?:and|for|on|to|at|until|or|und|et|y|e|en|och|og|ve|i|als|comme|como|come|olarak|ile)\b)",
     re.MULTILINE,
 )
 _HASHLIKE_RE: Final = re.compile(r"(?i:sha\d+|md5|bcrypt|argon2\w*|pbkdf2\w*|scrypt|\$\d[a-z]?\$)")
 _MIXED_RE: Final = re.compile(r"(?=.*\d)(?=.*[A-Za-z])|[!@#$%^&*+=?~]")
+
+# a passphrase of several words: "use the passphrase violet orbit canal 1987 and ...", "la parola d'ordine
+# per ... è girasole azzurro 44." (the words are judged by redaction_phrases.is_passphrase)
+_PASSPHRASE_WORDS: Final = r"pass ?phrases?|passphrasen?|phrase secr[èe]te|frase (?:segreta|secreta|de contrase[ñn]a)"
+_PHRASE_RE: Final = re.compile(
+    r"(?i:\b(?:(?P<pp>" + _PASSPHRASE_WORDS + r")(?:" + FOR_WHAT + r"\s+" + COPULA + r")?"
+    r"|(?:password|passwd|passcode|" + _PROSE_WORDS + r")" + FOR_WHAT + r"\s+" + COPULA + r")\s+)"
+    r"[\"'`«“‘]?(?P<v>[^\W_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){1,5}?)[\"'`»”’]?"
+    r"(?=[ \t]*(?:[.!;,:)]|\r?\n|$)|[ \t]+(?:and|und|et|y|e|en|och|og|ve|i|then|to|for|on|so|but)\b)"
+)
+# a password in a CJK sentence: "Wi-Fiのパスワードは abc-123 です", "密码是Ab12!xyz", "비밀번호는 ab12cd!입니다"
+_CJK_WORDS: Final = "パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
+_CJK_RE: Final = re.compile(
+    r"(?:" + _CJK_WORDS + r")[ \t]*(?:は|が|を|:|：|是|为|為|는|은|을|를)?[ \t]*[「『“\"'`]?"
+    r"(?P<v>[!-~]{4,128}?)[」』”\"'`]?(?=[ \t\r\n]|[^!-~]|$)"
+)
 
 _Q_OPEN: Final = "[`\"'«“‘]?"
 _Q_CLOSE: Final = "[`\"'»”’]?"
@@ -104,9 +138,14 @@ def _chosen(value: str) -> bool:
     return (looks_chosen(value) or looks_random(value)) and not is_placeholder(value)
 
 
+_PERCENT_RE: Final = re.compile(r"[+-]?[\d.,]+%[.,;:!?]?")  # "la clave del éxito es 100% constancia"
+
+
 def _prose_value(m: re.Match[str]) -> _Found | None:
     group = "v" if m.group("v") is not None else "qv"
     value = m.group(group)
+    if _PERCENT_RE.fullmatch(value):
+        return None
     plain = _MIXED_RE.search(value.rstrip("?!.,:;")) or (group == "qv" and len(value.split()) >= 3)
     if plain and not is_placeholder(value) and not CODE_RE.match(value):
         return m.start(group), m.end(group), "credential"
@@ -115,9 +154,25 @@ def _prose_value(m: re.Match[str]) -> _Found | None:
 
 def _inline_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
+    if m.group("stop") is not None and not looks_like_secret(value):
+        return None  # "password v2.0. Then ...": a sentence ends after it, so it must look like a password
     if _MIXED_RE.search(value.rstrip("?!.,:;")) and not is_placeholder(value) and not CODE_RE.match(value):
         if not _HASHLIKE_RE.match(value):
             return m.start("v"), m.end("v"), "credential"
+    return None
+
+
+def _phrase_value(m: re.Match[str]) -> _Found | None:
+    value = m.group("v")
+    if is_passphrase(value, m.group("pp") is not None) and not is_placeholder(value):
+        return m.start("v"), m.end("v"), "credential"
+    return None
+
+
+def _cjk_value(m: re.Match[str]) -> _Found | None:
+    value = m.group("v").rstrip(".,;:")
+    if _MIXED_RE.search(value) and looks_like_secret(value) and not is_placeholder(value) and not CODE_RE.match(value):
+        return m.start("v"), m.start("v") + len(value), "credential"
     return None
 
 
@@ -150,6 +205,8 @@ _FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | 
     (_LOGIN_PAIR_RE, _login_pair_value),
     (_CHAT_ANSWER_RE, _chat_answer_value),
     (_STILL_RE, _still_value),
+    (_PHRASE_RE, _phrase_value),
+    (_CJK_RE, _cjk_value),
 )
 # every word a finder above starts with (lower case): one scan finds where any of them may match
 _STARTS: Final = (
@@ -157,7 +214,10 @@ _STARTS: Final = (
     r"|wireless key|log[ -]?ins?|logon|sign[ -]?in"
     r"|credentials?|creds|user|zugang|anmeldedaten|identifiant|acc[eè]s|acceso|accesso|acesso|логин|вход|доступ|"
     + _PROSE_WORDS
-    + ")"
+    + "|"
+    + _PASSPHRASE_WORDS
+    + ")|"
+    + _CJK_WORDS  # no \b: a CJK word follows another without a space (Wi-Fiのパスワード)
 )
 _STARTS_RE: Final = re.compile(_STARTS)
 _STARTS_ANY_CASE_RE: Final = re.compile(_STARTS, re.IGNORECASE)

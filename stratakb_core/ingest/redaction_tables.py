@@ -32,7 +32,9 @@ _RULE_CELL_RE: Final = re.compile(r"\s*:?-{3,}:?\s*")
 _NAME: Final = r"[ \t]*\"?[^\W\d][\w.-]{0,30}(?: [^\W\d][\w.-]{0,30}){0,2}\"?[ \t]*"
 # a name and one value in aligned columns (vault kv get, kubectl describe, a plain-text table): two or more
 # spaces or a tab between them, nothing after the value
-_ALIGNED_RE: Final = re.compile(r"^[ \t]*(?P<key>[A-Za-z_][\w.-]{0,63})(?: {2,}|\t)[ \t]*(?P<v>\S{1,512}?)[ \t]*\r?$", re.M)
+_ALIGNED_RE: Final = re.compile(
+    r"^[ \t]*(?P<key>[A-Za-z_][\w.-]{0,63})(?: {2,}|\t)[ \t]*(?P<v>\S{1,512}?)[ \t]*\r?$", re.M
+)
 _HEADER_RE: Final = re.compile(rf"^{_NAME}(?P<d>[,;\t|]){_NAME}(?:(?P=d){_NAME}){{0,40}}\r?$", re.MULTILINE)
 
 

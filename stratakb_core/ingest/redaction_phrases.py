@@ -1,0 +1,56 @@
+"""Passphrases of several words in prose: telling "violet orbit canal 1987" from "valid for 90 days" (no I/O).
+
+A sentence that gives a passphrase ("use the passphrase violet orbit canal 1987 and ...", "la parola
+d'ordine è girasole azzurro 44.") and one that says something about a password ("the password is at
+least 12 characters", "is rotated every 90 days") have the same form. A passphrase is made of content
+words: ``is_passphrase`` refuses any phrase holding a function word (articles, prepositions,
+conjunctions, adverbs of degree and time, modal verbs) or a word of measure (days, characters, ...) in
+English, German, French, Spanish, Italian, Portuguese or Dutch, and wants a number as its last word
+(the usual way people make one) unless a passphrase is named and the phrase has four words or more
+(``correct horse battery staple``); a capitalised word and a number (``Python 3``, ``Chapter 11``) is a name.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["is_passphrase"]
+
+_FUNCTION_WORDS: Final = frozenset(
+    """
+    a an the at in on of to for by with from into onto than then that this these those there here is are was were
+    be been being not no never only also still now just must should shall will would can could may might least
+    most more less every each all any some your our my their its his her per after before since until ago about
+    over under within without like as so but or and if when where which who what how once twice again always
+    often usually stored kept set changed required needed used allowed case sensitive valid expired long short
+    version see same different new old default minimum maximum min max strong weak
+    days day hours hour minutes minute seconds weeks months years characters chars digits letters symbols times
+    der die das den dem des ein eine einer eines und oder nicht nur noch mindestens höchstens mit für von zu zum
+    zur im am ist sind wird wurde werden alle jede jeden jedes nach vor seit bis bei aus auf tage stunden zeichen
+    le la les un une du et ou pas ne que qui est sont au aux avec pour par sur dans tous toutes chaque moins plus
+    après avant depuis jours heures caractères
+    el los las unos unas y o que es son con para por en del al cada todos menos más después antes desde hasta días
+    horas caracteres
+    il lo gli e non che è con per da della dello ogni tutti meno più dopo prima giorni ore caratteri
+    os as um uma ou não são em do da cada mais depois dias
+    het een en niet dat zijn met voor door op elke alle minder meer na dagen uren tekens
+    """.split()
+)
+
+
+def is_passphrase(phrase: str, named: bool) -> bool:
+    """Whether ``phrase`` (two words or more) looks like a passphrase rather than words about one.
+
+    ``named``: the sentence says "passphrase" (then four plain words without a number will do too).
+    """
+    words = phrase.split()
+    if len(words) < 2 or any(w.lower().strip("'’") in _FUNCTION_WORDS for w in words):
+        return False
+    head = words[:-1]
+    if not all(w.isalpha() and len(w) >= 3 for w in head):
+        return False
+    if len(words) < 3 and not head[0].islower():
+        return False  # "Python 3", "Chapter 11", "Windows 11": a name and its number
+    if words[-1].isdigit():
+        return True
+    return named and len(words) >= 4 and words[-1].isalpha() and all(w.islower() for w in words)
