@@ -24,6 +24,10 @@ _KEYWORD_REF = re.compile(
 )
 # A bare dotted number with at least one dot (4.3.2, 7.2) or a bracketed clause (7(2)(b)).
 _BARE_REF = re.compile(r"(?<![\w.])(\d+(?:\.\d+)+(?:\(\w{1,4}\))*|\d+(?:\(\w{1,4}\))+)(?![\w.]*\d)")
+# A bare number right after a name is that name's version, not a clause: TLS 1.3, OAuth 2.0,
+# Python 3.12 (a capitalised word not starting the question), version 2.1, v1.4.
+_VERSION_OF = re.compile(r"(?:(?<![\w.])(?:[A-Z][A-Za-z0-9+-]*|version|release)[ \t]+|(?<![\w.])v)$", re.IGNORECASE)
+_ACRONYM = re.compile(r"[A-Z]{2,}[A-Za-z0-9+-]*|[A-Za-z]+[a-z][A-Z]\w*")
 
 
 @dataclass(frozen=True)
@@ -31,6 +35,22 @@ class Reference:
     text: str  # as written in the question
     label: str  # normalised key
     bare: bool  # a bare number: may be a version or an amount
+
+
+def _is_version(question: str, start: int) -> bool:
+    """Whether the bare number at `start` follows a name (TLS 1.3, Python 3.12) or "version"."""
+    before = question[max(0, start - 40):start]
+    m = _VERSION_OF.search(before)
+    if m is None:
+        return False
+    word = m.group(0).strip()
+    if word.lower() in ("version", "release", "v"):
+        return True
+    if not word[0].isupper():
+        return False
+    # a capitalised word opening the question ("See 4.3.2") is not a name; an acronym is
+    opens = not question[:start - len(m.group(0))].strip()
+    return bool(_ACRONYM.fullmatch(word)) or not opens
 
 
 def find_references(question: str, structure_patterns: Sequence[str] = ()) -> list[Reference]:
@@ -49,7 +69,7 @@ def find_references(question: str, structure_patterns: Sequence[str] = ()) -> li
             found[-1] = (m.start(), Reference(m.group(0), norm_number(m.group(2)), False))
         taken.append(m.span())
     for m in _BARE_REF.finditer(question):
-        if any(a <= m.start() < b for a, b in taken):
+        if any(a <= m.start() < b for a, b in taken) or _is_version(question, m.start()):
             continue
         found.append((m.start(), Reference(m.group(0), norm_number(m.group(1)), True)))
     for pattern in structure_patterns:
