@@ -126,21 +126,29 @@ def title_match(query: str, section_path: tuple[str, ...] | list[str]) -> float:
 _TOKEN = re.compile(r"[A-Za-z0-9][\w./=+-]*[A-Za-z0-9]|[A-Za-z]")
 _ACRONYM_OR_CAMEL = re.compile(r"^(?:[A-Z]{2,}[A-Za-z0-9]*|[A-Za-z]+[a-z][A-Z]\w*)$")
 _JOINED = re.compile(r"^[A-Za-z][\w-]*[./=][A-Za-z0-9][\w./=-]*$")
+# A version right after an acronym or CamelCase name (TLS 1.3, OAuth 2.0): the pair is a term of its
+# own, looked up as a phrase, since a document can hold both words apart (TLS, and a section 1.3).
+_VERSION_AFTER = re.compile(r"[ \t]+v?(\d+(?:\.\d+)+)(?![\w.]*\d)")
 MAX_DISTINCTIVE = 10
 
 
 def distinctive_terms(question: str) -> list[str]:
-    """The question's acronyms (GDP, SLAAC), CamelCase names (SameSite) and joined names
-    (pylock.toml, HTTP/3, Europe/Berlin): words a document that covers the topic would hold.
+    """The question's acronyms (GDP, SLAAC), CamelCase names (SameSite), joined names
+    (pylock.toml, HTTP/3, Europe/Berlin) and an acronym or CamelCase name with the version after it
+    (TLS 1.3, a phrase): words a document that covers the topic would hold.
     Lowercase words never count: they may be misspelled or paraphrased. A question in capitals
     has none (every word would look like an acronym)."""
     letters = [ch for ch in question if ch.isalpha()]
     if letters and sum(ch.isupper() for ch in letters) > 0.6 * len(letters):
         return []
     out: list[str] = []
-    for tok in _TOKEN.findall(question):
+    for m in _TOKEN.finditer(question):
+        tok = m.group(0)
         if (_ACRONYM_OR_CAMEL.match(tok) or _JOINED.match(tok)) and tok not in out:
             out.append(tok)
+            version = _VERSION_AFTER.match(question, m.end())
+            if version and f"{tok} {version.group(1)}" not in out:
+                out.append(f"{tok} {version.group(1)}")
     return out[:MAX_DISTINCTIVE]
 
 

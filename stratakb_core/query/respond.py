@@ -24,7 +24,7 @@ from stratakb_core.query.missing import clause_label, cut_note, left_out_note
 from stratakb_core.query.names import find_names, missing_names, missing_note
 from stratakb_core.query.packing import Citer
 from stratakb_core.query.receipts import issue_extractive
-from stratakb_core.store.search_sql import terms_present
+from stratakb_core.store.search_sql import rarest_word_held, terms_present
 
 __all__ = ["Response", "absent_terms", "answer_mode", "respond"]
 
@@ -97,6 +97,14 @@ def absent_terms(conn: psycopg.Connection, question: str, layers: Sequence[str])
     return [t for t in terms if t not in present]
 
 
+def _best_holds_rarest(conn: psycopg.Connection, question: str, retrieval: Retrieval, packed: PackedAnswer) -> bool:
+    """Whether the first passage handed back holds the question's rarest word (a rare one)."""
+    first = next((p.passage for p in packed.passages if not p.passage.exact), None)
+    if first is None or not first.chunk_id or not retrieval.searched:
+        return False
+    return rarest_word_held(conn, retrieval.searched, question, first.chunk_id)
+
+
 def respond(conn: psycopg.Connection, question: str, mode: str | None, layers_named: bool, retrieval: Retrieval,
             ranking: Ranking, packed: PackedAnswer, citer: Citer, *, budget: int,
             score: ScoreSentences) -> Response:
@@ -104,10 +112,13 @@ def respond(conn: psycopg.Connection, question: str, mode: str | None, layers_na
     basis = ranking.basis
     clauses_back = any(p.passage.exact for p in packed.passages)
     absent = absent_terms(conn, question, retrieval.searched) if not clauses_back else []
-    level = judge_with_evidence([ranking.score_of(c) for c in ranking.searched], basis, exact=clauses_back,
-                                absent=absent)
     best = max((ranking.score_of(p.passage) for p in packed.passages if not p.passage.exact), default=None)
     status = "found" if clauses_back else ("not_found" if absent else status_for(best, basis))
+    holds_rarest = status == "not_found" and not absent and _best_holds_rarest(conn, question, retrieval, packed)
+    level = judge_with_evidence([ranking.score_of(c) for c in ranking.searched], basis, exact=clauses_back,
+                                holds_all_terms=holds_rarest, absent=absent)
+    if holds_rarest:
+        status = "partly_found"
     out = Response(status=status,
                    mode=answer_mode(mode, [p.passage.layer for p in packed.passages], retrieval.searched,
                                     citer.known),

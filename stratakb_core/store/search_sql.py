@@ -22,6 +22,7 @@ __all__ = [
     "StoredSpan",
     "configure_vector_search",
     "hybrid_candidates",
+    "rarest_word_held",
     "search_version",
     "terms_present",
 ]
@@ -241,17 +242,39 @@ def _hybrid_sql(table: str, layers: list[str] | None, metadata_filter: dict[str,
 
 
 def terms_present(conn: psycopg.Connection, layers: Sequence[str], terms: Sequence[str]) -> set[str]:
-    """The terms some chunk of `layers` holds, as full-text words or in its file path (one statement)."""
+    """The terms some chunk of `layers` holds, as full-text words (a term of several words as a
+    phrase: TLS 1.3) or in its file path (one statement). A term made of stop words only (SHOULD,
+    MAY) has no full-text words to look for and counts as held."""
     if not terms:
         return set()
     rows = conn.execute(
-        "SELECT t FROM unnest(%(t)s::text[]) AS t WHERE EXISTS (SELECT 1 FROM chunks c WHERE c.layer = ANY(%(l)s)"
-        " AND c.tsv @@ plainto_tsquery(%(cfg)s::regconfig, t)) OR EXISTS (SELECT 1 FROM documents d"
+        "SELECT t FROM unnest(%(t)s::text[]) AS t WHERE numnode(phraseto_tsquery(%(cfg)s::regconfig, t)) = 0"
+        " OR EXISTS (SELECT 1 FROM chunks c WHERE c.layer = ANY(%(l)s)"
+        " AND c.tsv @@ phraseto_tsquery(%(cfg)s::regconfig, t)) OR EXISTS (SELECT 1 FROM documents d"
         " WHERE d.layer = ANY(%(l)s) AND strpos(lower(d.path), lower(t)) > 0)",
         {"l": list(layers), "t": list(terms), "cfg": TS_CONFIG},
     ).fetchall()
     conn.commit()
     return {r[0] for r in rows}
+
+
+def rarest_word_held(conn: psycopg.Connection, layers: Sequence[str], query: str, chunk_id: str) -> bool:
+    """Whether the chunk holds the query's rarest word in the layers (fewest chunks holding it, and
+    rare: in no more chunks than `rare_limit`), in one statement."""
+    row = conn.execute(
+        "WITH ql AS (SELECT DISTINCT l FROM unnest(tsvector_to_array(to_tsvector(%(cfg)s::regconfig, %(t)s))) AS l),"
+        " dfs AS (SELECT l, (SELECT sum(x.df) FROM lexeme_df x WHERE x.lexeme = ql.l AND x.df > 0"
+        "  AND x.layer = ANY(%(l)s)) AS d FROM ql),"
+        " low AS (SELECT l FROM dfs WHERE d = (SELECT min(d) FROM dfs))"
+        " SELECT (SELECT min(d) FROM dfs),"
+        " (SELECT coalesce(sum(x.df), 0) FROM lexeme_df x WHERE x.lexeme = '' AND x.layer = ANY(%(l)s)),"
+        " EXISTS (SELECT 1 FROM chunks c WHERE c.id = %(c)s AND tsvector_to_array(c.tsv) && ARRAY(SELECT l FROM low))",
+        {"cfg": TS_CONFIG, "t": query[:FTS_MAX_QUERY_CHARS], "l": list(layers), "c": chunk_id},
+    ).fetchone()
+    conn.commit()
+    if not row or row[0] is None:
+        return False
+    return bool(row[2]) and int(row[0]) <= rare_limit(int(row[1]))
 
 
 def search_version(conn: psycopg.Connection) -> int:

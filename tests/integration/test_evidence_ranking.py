@@ -12,7 +12,9 @@ import pytest
 from stratakb_core.embedding import build_embedder
 from stratakb_core.ingest.sync import AddOptions, add_folder
 from stratakb_core.query import AskConfig, Engine, ask_tool, search_tool
+from stratakb_core.query import respond as respond_module
 from stratakb_core.store.connection import Database
+from stratakb_core.store.search_sql import rarest_word_held, terms_present
 from tests.conftest import FIXTURES, StoreTemplate, fixture_files_template, store_template
 
 SAMPLE = Path(__file__).resolve().parents[2] / "stratakb_core" / "sample"
@@ -121,3 +123,53 @@ def test_reranking_off_keeps_the_similarity_basis(settings, conn, rfc):
     resp = ask_tool(engine(settings, reranking=False), conn, "What is the opcode of a Ping frame?",
                     layers=["rfc"], response_format="detailed")
     assert resp["basis"] == "similarity"
+
+
+# Issue 11, third round (docs/adr/0007-evidence-ranking.md): a name's version is a phrase of its own
+# and no clause reference; a term of stop words only is never absent; a first passage holding the
+# question's rarest word is at least partly_found.
+
+
+def test_a_named_version_no_chunk_holds_is_not_found(settings, conn, rfc):
+    # RFC 6455 mentions TLS and has a section 1.3 (Opening Handshake), but never "TLS 1.3"
+    resp = ask_tool(engine(settings), conn, "how many round trips does a TLS 1.3 handshake take",
+                    layers=["rfc"], response_format="detailed")
+    assert not any(c.get("match") == "exact" for c in resp["retrieved_chunks"])
+    assert resp["answer_status"] == "not_found" and resp["confidence"] == "low"
+    assert "TLS 1.3" in resp["note"] and "never mention" in resp["note"]
+
+
+def test_a_named_version_the_documents_hold_is_not_absent(settings, conn, rfc):
+    resp = ask_tool(engine(settings), conn, "which TLS handshake does the WebSocket opening handshake use",
+                    layers=["rfc"], response_format="detailed")
+    assert "never mention" not in (resp.get("note") or "")
+    present = terms_present(conn, ["rfc"], ["TLS", "TLS 1.3", "RFC 2119", "SHOULD", "MAY"])
+    assert present == {"TLS", "RFC 2119", "SHOULD", "MAY"}
+
+
+def test_stop_word_capitals_are_never_taken_for_absent_terms(settings, conn, rfc):
+    resp = ask_tool(engine(settings), conn, "in an RFC, what's the difference between SHOULD and MAY?",
+                    layers=["rfc"], response_format="detailed")
+    assert resp["answer_status"] != "not_found"
+    assert "never mention" not in (resp.get("note") or "")
+
+
+def test_the_rarest_word_held_by_a_passage(settings, conn, rfc):
+    rows = conn.execute("SELECT id, tsv @@ to_tsquery('english', 'pong') FROM chunks WHERE layer = 'rfc'"
+                        " ORDER BY id").fetchall()
+    with_pong = next(cid for cid, holds in rows if holds)
+    without = next(cid for cid, holds in rows if not holds)
+    question = "what is a pong frame"
+    assert rarest_word_held(conn, ["rfc"], question, with_pong)
+    assert not rarest_word_held(conn, ["rfc"], question, without)
+    # a word every chunk holds is no rare word, whichever passage holds it
+    assert not rarest_word_held(conn, ["rfc"], "the", with_pong)
+
+
+def test_a_first_passage_holding_the_rarest_word_lifts_not_found_to_partly_found(settings, conn, rfc, monkeypatch):
+    question = "zebra giraffe savanna migration habits"
+    before = ask_tool(engine(settings), conn, question, layers=["rfc"], response_format="detailed")
+    assert before["answer_status"] == "not_found" and before["confidence"] == "low"
+    monkeypatch.setattr(respond_module, "rarest_word_held", lambda *_args: True)
+    after = ask_tool(engine(settings), conn, question, layers=["rfc"], response_format="detailed")
+    assert after["answer_status"] == "partly_found" and after["confidence"] == "medium"

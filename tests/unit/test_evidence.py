@@ -70,6 +70,10 @@ def test_title_match():
     ("can I put an IANA zone name like Europe/Berlin at the end", ["IANA", "Europe/Berlin"]),
     ("how do I promote the replica during failover?", []),
     ("WHAT IS THE FAILOVER PROCEDURE", []),  # a question in capitals has no acronyms
+    # an acronym or CamelCase name with a version after it is a phrase of its own (issue 11, third round)
+    ("how many round trips does a TLS 1.3 handshake take", ["TLS", "TLS 1.3"]),
+    ("section 4.4 of the OAuth 2.0 spec", ["OAuth", "OAuth 2.0"]),
+    ("does the TLS handshake take 1.3 round trips", ["TLS"]),  # not right after the name
 ])
 def test_distinctive_terms_are_acronyms_camelcase_and_joined_names(question, terms):
     assert distinctive_terms(question) == terms
