@@ -1,6 +1,19 @@
 """Confidence levels and answer status on the rerank and similarity scales (no I/O).
 
 The thresholds are the spec's, provisional until the evaluation suite measures them.
+
+The evidence the scores miss (`judge_with_evidence`; the lookups are in `query.respond` and
+`store.search_sql`, measured in docs/adr/0007-evidence-ranking.md):
+- A question whose distinctive terms occur in no stored chunk and no file path of the layers
+  searched is low / not_found. Distinctive terms are acronyms, CamelCase and joined names (SLAAC,
+  SameSite=Lax, pylock.toml, HTTP/3) and such a name with the version written right after it,
+  looked up as a phrase (TLS 1.3: a document may hold "TLS" and a section 1.3 apart). A term of
+  stop words only (SHOULD, MAY) has nothing to look up and is never absent. A version after a
+  name is no clause reference either (`query.clauses`), so "TLS 1.3" does not read section 1.3.
+- A clause the question names, read verbatim, is high / found.
+- A passage holding every rare query word (strata_search's top 3), or, in strata_ask, a first
+  passage holding the question's rarest word (a rare one) lifts low to medium: such an answer is
+  partly_found, never not_found, on scores alone.
 """
 
 from __future__ import annotations
@@ -55,7 +68,8 @@ def judge_with_evidence(scores: Sequence[float], basis: Basis, *, exact: bool = 
                         absent: Sequence[str] = ()) -> Literal["high", "medium", "low"]:
     """The level with the evidence the scores miss: a question whose distinctive terms no stored
     chunk holds is low; a clause the question names, read verbatim, is high; a passage holding
-    every rare word of the query is at least medium."""
+    every rare word of the query (`holds_all_terms`; strata_ask: its first passage holds the
+    question's rarest word) is at least medium."""
     if absent:
         return "low"
     if exact:
