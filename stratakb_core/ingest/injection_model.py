@@ -29,7 +29,7 @@ DIM: Final = 1 << 18
 CHAR_NGRAMS: Final = (3, 4, 5, 6)
 WORD_NGRAMS: Final = (1, 2)
 HIGH: Final = 0.9  # the model alone flags a passage at or above this
-LOW: Final = 0.1  # a rule hit the model scores below this is vetoed
+LOW: Final = 0.05  # a rule hit the model scores below this is vetoed
 WEIGHTS_PATH: Final = Path(__file__).with_name("injection_model.npy")
 
 _FORMAT: Final = re.compile(

@@ -22,8 +22,8 @@ MISSED_BY_RULES = (
 )
 # a chat-template doc: the role_tag rule fires on the tokens, the scorer finds it plainly benign
 HARD_NEGATIVE = (
-    "ChatML marks each turn with <|im_start|> plus the role and closes it with <|im_end|>; "
-    "apply_chat_template builds this for you."
+    "In ChatML every turn starts with <|im_start|> followed by the role and ends with <|im_end|>. "
+    "The tokenizer's apply_chat_template method builds the string from a list of messages."
 )
 
 
