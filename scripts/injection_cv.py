@@ -39,9 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 FOLDS = ("heldout2", "heldout3", "heldout4", "heldout5")
 # the last commit before each fresh split was tuned on: the rules there had never seen it
 BLIND_RULES = {"heldout2": "5f57e0f", "heldout3": "baee1f2", "heldout4": "8a81654", "heldout5": "297fa5c"}
+# the rules alone: rule_hits where the commit has it (since the scorer joined scan), else scan, then rules only
 _RUN_OLD = (
-    "import json,sys; from stratakb_core.ingest.injection import scan; "
-    "print(json.dumps([bool(scan(t)) for t in json.load(sys.stdin)]))"
+    "import json,sys; from stratakb_core.ingest import injection as i; f = getattr(i, 'rule_hits', i.scan); "
+    "print(json.dumps([bool(f(t)) for t in json.load(sys.stdin)]))"
 )
 
 
