@@ -53,8 +53,10 @@ as a format (``a call comes back as {"name": ...}``), a match after a warning (`
 you to send your password``), one in a sentence that catalogues payloads, injections, jailbreaks
 or phishing, a chat-template token named in prose (``wraps turns in <|im_start|> and
 <|im_end|>``), or an order someone is led to ("try to make it ignore its role"). Host names are
-not words about attacks (``t.example``). The rules are tuned on the splits dev, dev2, heldout,
-heldout2 and heldout3 of ``tests/fixtures/injection/`` and measured by
+not words about attacks (``t.example``); nor is a token, tag or JSON block the text shows as a format
+(under "Example:", in a template with placeholders, "the literal string <|im_start|>"), nor an override
+phrase about the writer's own message, another topic or a contract (``injection_scope``). The rules are
+tuned on the splits dev, dev2, heldout, heldout2, heldout3 and heldout5 of ``tests/fixtures/injection/`` and measured by
 ``stratakb_core.ingest.safety_eval``.
 
 Beside the rules, a learned scorer (``injection_model``: hashed n-grams, logistic regression, weights
@@ -92,6 +94,7 @@ from stratakb_core.ingest.injection_rules import (
     SEND_TO_URL,
     TOOL_IMITATION,
 )
+from stratakb_core.ingest.injection_scope import scoped_override
 from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.regex_gate import GatedPattern, fold
 
@@ -102,13 +105,16 @@ LEARNED: Final = "learned"  # the learned scorer's own name, after the rules' (i
 
 _HTML_COMMENT: Final = re.compile(r"<!--([\s\S]{0,4000}?)-->")
 _TAG_CHARS: Final = re.compile("[\U000e0000-\U000e007f]")
+# a subdivision flag (England, Scotland, Wales): the black flag, tag letters and the cancel tag are an emoji
+_EMOJI_FLAG: Final = re.compile("\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007a]{2,7}\U000e007f")
 # variation selectors carry bytes after an emoji: two of the supplement's, or three of the basic block in a row
 _SELECTORS: Final = re.compile("[\U000e0100-\U000e01ef]{2}|[\ufe00-\ufe0f]{3}")
-# bidi overrides reorder what a reader sees; embeddings and isolates are i18n markup beside RTL letters
+# bidi overrides reorder what a reader sees; embeddings and isolates are i18n markup beside RTL letters, and an
+# isolate wrapped tight around a short value (a user or release name) is one too
 _BIDI: Final = re.compile("[\u202d\u202e]")
 _BIDI_MARKUP: Final = re.compile("[\u202a-\u202c\u2066-\u2069]")
 _PLACEABLE: Final = re.compile(
-    "\u2068[^\u202a-\u202e\u2066-\u2069\n]{1,60}\u2069|[\u2066-\u2068][{$%][^\u2069\n]{1,60}\u2069"
+    "[\u2066-\u2068](?=\\S)[^\u202a-\u202e\u2066-\u2069\n]{1,60}(?<=\\S)\u2069|[\u2066-\u2068][{$%][^\u2069\n]{1,60}\u2069"
 )
 _RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 _ZERO_WIDTH: Final = re.compile("[\u200b\u200c\u200d\u2060\u180e\ufeff]")
@@ -120,7 +126,7 @@ _MENTION_CUES: Final = re.compile(
     r"known|common|typical\w*|classic|flag\w*|blocklist|filter\w*|sanitiz\w*|scanner|rule|signature|variant\w*|"
     r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
     r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
-    r"|leakage)\b",
+    r"|leakage)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션",
     re.IGNORECASE,
 )
 # host names and addresses are not words about attacks ("t.example", "analytics.test")
@@ -137,6 +143,12 @@ _CAUSED: Final = re.compile(
     r"\s+(?:to\s+)?$",
     re.IGNORECASE,
 )
+# "could make the model emit an image URL such as https://...": an example of what someone is led to write
+_CAUSED_EXAMPLE: Final = re.compile(
+    r"\b(?:make|makes|making|made|get|gets|getting|got|trick\w*|convinc\w*|persuad\w*|coax\w*|lure\w*)\s+(?:it|them"
+    r"|the\s+(?:model|bot|assistant|ai|llm|agent))\s+(?:to\s+)?\w+\b[^.:;\n]{0,50}\b(?:such\s+as|like|e\.g\.)\s*$",
+    re.IGNORECASE,
+)
 # chat-template tokens named in prose: "wraps turns in <|im_start|> and <|im_end|>", "`[INST]` sequences"
 _TOKEN_NAMED: Final = re.compile(
     r"[`'\"<>\[\]|/]{0,3}[ \t]*(?:,|and\b|or\b|/|\)|(?:markers?|tokens?|tags?|sequences?|delimiters?|strings?)\b)", re.I
@@ -151,6 +163,42 @@ _DEFINED: Final = re.compile(
 _SHOWN: Final = re.compile(
     r"\b(?:like|e\.g\.|for example|such as|comes? back as|returns?|looks like|format|schema|shape)\b[^.\n]{0,40}$", re.I
 )
+# a block of tokens or JSON under a line that says it shows a format ("ReAct trace format used in our logs:",
+# "ChatML format reference. ... Example:"), a template with placeholders ("{system_prompt}", "{% for m in
+# messages %}"), a token called a literal string, a token followed by what comes after it in the format
+_FORMAT_HEAD: Final = re.compile(
+    r"^[^\n]{0,200}\b(?:format|formats|template|templates|example|examples|sample|schema|reference|syntax|looks like"
+    r"|e\.g\.)\b[^\n]{0,80}:[ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_PLACEHOLDER: Final = re.compile(r"\{%-?\s|\{\{\s*[\w.'\[\]\"]{1,40}\s*\}\}|\{[a-z_]{2,30}\}")
+_LITERAL_BEFORE: Final = re.compile(
+    r"\b(?:(?:literal|string|token|tag|marker|sequence)s?|(?:starts?|ends?|begins?|opens?|closes?|closed|opened"
+    r"|wrapped|terminated|delimited)[ \t]+(?:with|by|in))[ \t]*$",
+    re.IGNORECASE,
+)
+_TOKEN_THEN: Final = re.compile(r"[ \t]+(?:followed[ \t]+by|then)\b", re.IGNORECASE)
+# Korean, Japanese and Chinese put "format" after what they show: {"name": ...} 형식으로 / 形式で / 格式
+_FORMAT_AFTER: Final = re.compile(r"[^。.!?\n]{0,160}?(?:형식|양식|形式|格式|フォーマット|書式)")
+
+
+def _shown_format(text: str, start: int, end: int) -> bool:
+    """A token, tag or JSON at ``start:end`` that the text shows as a format, a template or a literal string."""
+    if text[start : start + 1] not in ("<", "[", "{") and not _FORMAT_HEAD.search(text, 0, start):
+        return False
+    para = max(text.rfind("\n\n", 0, start), 0)
+    if _FORMAT_HEAD.search(text, para, text.rfind("\n", 0, start) + 1 if "\n" in text[para:start] else para):
+        return True
+    if text[start : start + 1] not in ("<", "[", "{"):
+        return False
+    if _LITERAL_BEFORE.search(text, max(start - 30, 0), start) or _TOKEN_THEN.match(text, end):
+        return True
+    if text[start] == "{" and _FORMAT_AFTER.match(text, end):
+        return True
+    role_token = text[start : start + 2] in ("<|", "[I", "[/", "<<", "[S")  # not JSON: a call may carry {{data}}
+    return role_token and bool(_PLACEHOLDER.search(text, para, min(len(text), end + 400)))
+
+
 _WARNING: Final = re.compile(
     r"\b(?:we|they|it|staff|support)\s+(?:will\s+)?never\s+(?:ask|request)|\bnever\s+ask\s+you\b", re.I
 )
@@ -160,7 +208,7 @@ _DESCRIBED: Final = re.compile(
     re.I,
 )
 _QUOTED: Final = re.compile(
-    r"\"[^\"\n]{3,400}\"|“[^”\n]{3,400}”|‘[^’\n]{3,400}’|`[^`\n]{3,400}`|«[^»\n]{3,400}»|„[^“\n]{3,400}“|'[^'\n]{6,400}'"
+    r"\"[^\"\n]{3,400}\"|“[^”\n]{3,400}”|‘[^’\n]{3,400}’|`[^`\n]{3,400}`|«[^»\n]{3,400}»|「[^」\n]{2,400}」|『[^』\n]{2,400}』|„[^“\n]{3,400}“|'[^'\n]{6,400}'"
 )
 
 _CONFUSABLES: Final = str.maketrans(
@@ -280,12 +328,14 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     if token and _TOKEN_NAMED.match(text, end):  # a template token named in prose
         return True
     before = text[max(text.rfind("\n\n", 0, start), start - 160, 0) : start]
-    if _CAUSED.search(before[-60:]):
+    if _CAUSED.search(before[-60:]) or _CAUSED_EXAMPLE.search(before[-120:]):
         return True
     fence = _in_fence(text, start, end)
     if fence >= 0 and _talks_about_attacks(text[max(fence - 300, 0) : fence]):
         return True
     if text[start : start + 1] in ("{", "<", "[") and _SHOWN.search(before):  # a format shown: "comes back as {..."
+        return True
+    if _shown_format(text, start, end):
         return True
     if _WARNING.search(before) or _DESCRIBED.search(before[max(before.rfind(". "), 0) :] + text[start:end]):
         return True
@@ -303,9 +353,19 @@ def _is_mention(text: str, start: int, end: int) -> bool:
 def _fires(pattern: GatedPattern, texts: list[str], folded: list[str]) -> bool:
     for t, f in zip(texts, folded, strict=True):
         for m in pattern.finditer(t, f):
-            if not _is_mention(t, m.start(), m.end()):
-                return True
+            if _is_mention(t, m.start(), m.end()):
+                continue
+            if pattern is _PATTERNS["override"] and scoped_override(t, m.start(), m.end()):
+                continue
+            return True
     return False
+
+
+def _scoped(text: str, start: int, end: int) -> bool:
+    """The sentence ``text[start:end]`` holds override phrases and every one is about something else."""
+    sentence = text[start:end]
+    found = list(_PATTERNS["override"].finditer(sentence, fold(sentence)))
+    return bool(found) and all(scoped_override(sentence, m.start(), m.end()) for m in found)
 
 
 def _suspicious_zero_width(text: str, i: int) -> bool:
@@ -317,10 +377,12 @@ def _suspicious_zero_width(text: str, i: int) -> bool:
 
 
 def _hidden(text: str) -> bool:
-    if _TAG_CHARS.search(text) or _BIDI.search(text) or _ZW_IN_WORD.search(text) or _SELECTORS.search(text):
+    if _TAG_CHARS.search(_EMOJI_FLAG.sub("", text)) or _BIDI.search(text):
+        return True
+    if _ZW_IN_WORD.search(text) or _SELECTORS.search(text):
         return True
     if _BIDI_MARKUP.search(text) and not _RTL.search(text):  # isolates in Latin-only text hide or reorder
-        if _BIDI_MARKUP.search(_PLACEABLE.sub("", text)):  # but Fluent/ICU wrap each placeable in FSI ... PDI
+        if _BIDI_MARKUP.search(_PLACEABLE.sub("", text)):  # but Fluent/ICU wrap each placeable in an isolate
             return True
     if sum(1 for m in _ZERO_WIDTH.finditer(text, 1) if _suspicious_zero_width(text, m.start())) >= 3:
         return True
@@ -372,7 +434,11 @@ def rule_hits(text: str) -> tuple[str, ...]:
     texts, co_texts = _variant_texts(text)
     folded = [fold(t) for t in texts]
     fired = {name for name, pattern in _PATTERNS.items() if _fires(pattern, texts, folded)}
-    fired |= {rule for rule, k, start, end in cooccur_fired(co_texts) if not _is_mention(co_texts[k], start, end)}
+    fired |= {
+        rule
+        for rule, k, start, end in cooccur_fired(co_texts)
+        if not _is_mention(co_texts[k], start, end) and not (rule == "override" and _scoped(co_texts[k], start, end))
+    }
     slot = slot_link(texts[0])
     if slot and not _is_mention(texts[0], *slot):
         fired.add("exfil_link")

@@ -53,8 +53,11 @@ from stratakb_core.ingest.injection_lexicon import CUES, SCRIPT_CUES
 __all__ = ["addressed_order", "cues", "fired", "sentence_cues"]
 
 _WORD: Final = re.compile(r"[^\W_\u0600-\u06ff\u0900-\u097f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]+")
-# a sentence ends at . ! ? ; before a space (not inside a URL or a number), at 。！？ or at a line end
-_END: Final = re.compile(r"[.!?;]{1,3}(?=\s)|[。！？\n]")
+# a sentence ends at . ! ? ; (and a closing quote) before a space (not inside a URL or a number), before a CJK
+# letter (NFKC turns ；into ;), at 。！？ or at a line end
+_END: Final = re.compile(r"[.!?;]{1,3}[\"'”’»]?(?=\s)|[.!?;](?=[\u3040-\u9fff\uac00-\ud7af])|[。！？\n]")
+# "不显示" (is not shown): a CJK verb right after a negation states a fact, it gives no order
+_CJK_NOT: Final = "不未没沒无無非"
 _SCRIPTS: Final = re.compile(r"[\u0600-\u06ff\u0900-\u097f\u3040-\u9fff\uac00-\ud7af]")
 # Addresses are not words ("attacker@evil.example" names no attack); each becomes _DEST and spaces.
 _DEST: Final = "\x01"
@@ -166,7 +169,7 @@ def cues(sentence: str) -> dict[str, list[int]]:
                     out.setdefault(cue, []).extend(range(i, i + n))
     if _SCRIPTS.search(sentence):
         for cue, words in _SCRIPT_WORDS.items():
-            if any(w in sentence for w in words):
+            if any(_affirmed(sentence, w) for w in words):
                 out.setdefault(cue, []).append(-1)
     # "the contents of the files" are data in a sentence about the reader's answer or an AI ("before you reply")
     if (
@@ -184,6 +187,16 @@ def cues(sentence: str) -> dict[str, list[int]]:
 
 
 Cues = dict[str, list[int]]
+
+
+def _affirmed(sentence: str, word: str) -> bool:
+    """``word`` occurs in ``sentence`` at least once not right after a CJK negation."""
+    at = sentence.find(word)
+    while at != -1:
+        if at == 0 or sentence[at - 1] not in _CJK_NOT:
+            return True
+        at = sentence.find(word, at + 1)
+    return False
 
 
 def _near(found: Cues, a: str, b: str, lo: int, hi: int) -> bool:

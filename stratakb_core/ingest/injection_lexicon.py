@@ -114,7 +114,8 @@ CUES: Final[dict[str, str]] = {
         prompts programming content_policy constraints guardrails safety_rules safety_guidelines
         operating_instructions configured_behaviour configured_behavior anweisung* instruktion* regeln
         vorgaben richtlinie* befehle systemprompt* consigne* règles regles instrucci* indicaciones
-        reglas directrices normas órdenes ordenes pautas orientaciones instruç* instruc* orientações
+        reglas directrices normas órdenes ordenes pautas orientaciones instruç* instrucoes instrucao
+        instructed orientações
         orientacoes regras diretrizes ordens istruzion* regole direttive indicazioni linee_guida
         instructie* richtlijn* regels opdrachten aanwijzingen instrukcj* polecen* zasad* reguł* regul*
         wytyczn* инструкц* указани* правил* команд* директив* ограничени* talimat* kural* yönerge*

@@ -110,8 +110,11 @@ OVERRIDE: Final = _rx(
     rf"|respect)\s+(?:your|any)\s+(?:\w+\s+)?(?:{_INSTR_CORE})\b",
     rf"\byou\s+(?:are|'re)\s+(?:now\s+)?(?:free|freed|released|liberated)\s+(?:from|of)\s+(?:all\s+|any\s+|your\s+)*"
     rf"(?:\w+\s+)?(?:{_INSTR_CORE}|filters|limitations|limits)\b",
-    r"\byour\s+(?:real|actual|true|secret|hidden|genuine)\s+(?:task|job|goal|mission|objective|purpose|directive"
+    r"\byour\s+(?:real|actual|true|genuine)\s+(?:task|job|goal|mission|objective|purpose|directive"
     r"|instructions?|orders|assignment)\b",
+    # a game gives each player "your secret objective"; an order says what it is
+    r"\byour\s+(?:secret|hidden)\s+(?:task|job|goal|mission|objective|purpose|directive|instructions?|orders"
+    r"|assignment)\s*(?:is|are|:|now|here|follows?|below)\b",
     rf"(?:^|[.!?:]\s+|\n|\()(?:attention|note|notice|message|memo|instructions?|important|warning|reminder|hey|hi"
     rf"|hello|dear|to|for)\s*(?:to|for)?\s*(?:the\s+|all\s+|any\s+|every\s+)?{_AI_ADDRESSEE}s?"
     rf"(?:\s+(?:reading|processing|parsing|summari[sz]ing|analy[sz]ing|reviewing|indexing|that\s+reads"
@@ -198,6 +201,8 @@ ROLE_TAG: Final = _rx(
     r"<(?:system|system_prompt|sys|admin)>(?![ \t]*[\w.-]{1,30}(?: [\w.-]{1,30})?[ \t]*</)",
     r"<instructions?>(?=[^<]{0,300}\b(?:you|your|assistant|ai|model|llm|ignore|respond|reply|answer)\b)",
     r"^[ \t]*#{1,4}[ \t]*(?:system|instruction|assistant|admin)(?:[ \t]+(?:prompt|message|override))?[ \t]*:",
+    r"^[ \t]*#{1,4}[ \t]*(?:instrucci[óo]n|instru[çc][ãa]o|istruzione|instruction|mensaje|mensagem|messaggio|message)"
+    r"[ \t]+(?:del|do|di|du)[ \t]+(?:sistema|système|systeme)[ \t]*:",
     r"^[ \t]*\*{0,2}(?:system|admin|developer)\*{0,2}[ \t]*:\*{0,2}[ \t]*(?:you\b|ignore|new\b|override|from now"
     r"|the (?:assistant|ai|model)|important|attention|all previous)",
     r"^[ \t]*\*{0,2}(?:assistant|ai|bot|chatgpt|gpt|claude|model)\*{0,2}[ \t]*:[ \t]*"
@@ -218,7 +223,9 @@ ROLE_TAG: Final = _rx(
 PROMPT_LEAK: Final = _rx(
     r"\b(?:print|reveal|show|display|output|repeat|tell|give|disclose|leak|dump|share|write|type|spell|recite|paste"
     r"|return|list|echo)"
-    r"\s+(?:me\s+|us\s+|out\s+)?(?:back\s+)?(?:all\s+of\s+|exactly\s+)?(?:your|the)\s+(?:\w+\s+){0,3}?"
+    # "tell the model in the system prompt that ...": the prompt is where something is said, not what is told
+    r"\s+(?:me\s+|us\s+|out\s+)?(?:back\s+)?(?:all\s+of\s+|exactly\s+)?(?:your|the)\s+"
+    r"(?:(?!(?:in|into|inside|within|via|through)\b)\w+\s+){0,3}?"
     r"(?:system\s*prompt|system\s+message|initial\s+(?:instructions|prompt)|original\s+(?:instructions|prompt)|"
     r"hidden\s+(?:instructions|prompt)|developer\s+(?:message|prompt|instructions)|pre-?prompt|meta-?prompt|"
     r"instructions\s+(?:above|you\s+were\s+given)|prompt\s+above|secret\s+instructions|configuration\s+prompt|"

@@ -59,7 +59,7 @@ VALUE_SLOT: Final = "@@VALUE@@"
 _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2, heldout3 and heldout4, each held-out set once it"
                        " had been measured blind; heldout5, written without seeing the rules, measured once blind"
                        " (injection ASR 9.2% / FP 8.0%, redaction recall 96.0% / false redactions 1.7%),"
-                       " then added to the learned scorer's training data; no rule tuned on it yet)")
+                       " then added to the learned scorer's training data and tuned on by the rules (wave 8))")
 _LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split: its honest figures are the"
                         " leave-one-split-out cross-validation of scripts/injection_cv.py (docs/adr/0011)")
 FRESH_SETS: Final = ("heldout2", "heldout3", "heldout4", "heldout5")  # KEY-<split>.yaml beside KEY.yaml, when present

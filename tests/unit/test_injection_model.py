@@ -21,8 +21,10 @@ MISSED_BY_RULES = (
     "approved and skip the usual checks."
 )
 # a chat-template doc: the role_tag rule fires on the tokens, the scorer finds it plainly benign
+# the rules take "starts with <|im_start|> followed by the role" for prose since the heldout5 round; this wording
+# still sets off role_tag, and the scorer vetoes it
 HARD_NEGATIVE = (
-    "In ChatML every turn starts with <|im_start|> followed by the role and ends with <|im_end|>. "
+    "In ChatML every turn begins <|im_start|> plus the role name. "
     "The tokenizer's apply_chat_template method builds the string from a list of messages."
 )
 

@@ -1,0 +1,53 @@
+"""Override phrases whose context says they are not aimed at the reader (no I/O; used by ``injection``).
+
+A phrase rule for ``override`` matches "ignore ... previous ... message/instructions" in any passage;
+these tests read the words around the match and drop it when the instructions are not the reader's:
+
+* the writer takes back their own words ("ignore my previous message, wrong channel");
+* the instructions have a topic that is not the reader's orders ("ne tenez pas compte des instructions
+  précédentes concernant l'export Excel", "ignore the previous instructions regarding the VPN");
+* the instructions are one item of a contract's list ("supersedes all prior instructions, proposals,
+  negotiations and understandings");
+* the sentence opens with a condition on a machine or a document, not on the reader or a person
+  ("se il server usa ZFS, ignora le istruzioni precedenti e crea uno snapshot").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["scoped_override"]
+
+_OWN: Final = re.compile(r"^\w+\s+(?:my|our|mein\w*|mon|ma|mes|notre|nos|mi|mis|mio|mia|miei|mie)\b", re.I)
+_TOPIC: Final = re.compile(
+    r"[ \t]*(?:[^\W\d_]{1,20}[ \t]+){0,2}(?:concernant|regarding|concerning|relatives?[ \t]+(?:à|au|aux)|riguardo"
+    r"|relative[ \t]+(?:a|al|alla)|bezüglich|betreffend|sobre[ \t]+(?:el|la|los|las)|acerca[ \t]+de"
+    r"|relativas?[ \t]+(?:a|al)|sobre[ \t]+(?:o|a|os|as)|dotycz\w+|met[ \t]+betrekking[ \t]+tot)\b",
+    re.I,
+)
+_LEGAL_LIST: Final = re.compile(
+    r"[^.;\n]{0,60}\b(?:proposals|negotiations|understandings|representations|agreements|arrangements"
+    r"|communications|warranties|undertakings)\b",
+    re.I,
+)
+# "se il server usa ZFS, ...": a condition on a thing; "if you are an AI", "if the user asks" are not
+_CONDITION: Final = re.compile(
+    r"(?:^|[.!?:;\n]\s*)(?:if|se|si|wenn|falls|als|jeśli|eğer)\s+([^,.;:\n]{3,60}),\s*$", re.IGNORECASE
+)
+_PERSON: Final = re.compile(
+    r"\b(?:you\w*|tu|vous|du|sie|ihr|usted|voc[eê]|jij|je|u|ty|sen|ai|ia|ki|assistant\w*|assistent\w*|asistente"
+    r"|model\w*|mod[eè]le\w*|bot\w*|agent\w*|llm|gpt|user\w*|utente|usuario|utilisateur|nutzer|benutzer|ask\w*"
+    r"|reader|lettore|lecteur|leser|summar\w*|read\w*|process\w*|document\w*|text|page)\b",
+    re.I,
+)
+
+
+def scoped_override(text: str, start: int, end: int) -> bool:
+    """True when the override match ``text[start:end]`` is not about the reader's own instructions."""
+    if _OWN.match(text[start:end]):
+        return True
+    if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end):
+        return True
+    cond = _CONDITION.search(text, max(start - 80, 0), start)
+    return bool(cond) and not _PERSON.search(cond.group(1))
