@@ -28,8 +28,8 @@ __all__ = ["DIM", "HIGH", "LOW", "WEIGHTS_PATH", "features", "normalise", "score
 DIM: Final = 1 << 18
 CHAR_NGRAMS: Final = (3, 4, 5, 6)
 WORD_NGRAMS: Final = (1, 2)
-HIGH: Final = 0.9  # the model alone flags a passage at or above this
-LOW: Final = 0.05  # a rule hit the model scores below this is vetoed
+HIGH: Final = 0.8  # the model alone flags a passage at or above this
+LOW: Final = 0.2  # a rule hit the model scores below this is vetoed
 WEIGHTS_PATH: Final = Path(__file__).with_name("injection_model.npy")
 
 _FORMAT: Final = re.compile(
