@@ -15,7 +15,8 @@ answers) ever holds a credential that sits in a file we keep on purpose. Two kin
   ``keystore_password``, ``AWS_SECRET_ACCESS_KEY`` or ``clientSecret``), also one inside another
   value (``connectionString="...;Password=x;"``). The value goes, the label stays, and so does
   everything else on the line;
-* commands and prose: ``curl -u user:pw``, ``mysql -pPW``, ``-storepass PW``, ``-passout pass:PW``,
+* commands and prose: ``curl -u user:pw``, ``mysql -pPW``, ``-storepass PW``, ``-passout pass:PW``, SQL's
+  ``CREATE ROLE r LOGIN PASSWORD 'PW'`` / ``IDENTIFIED BY 'PW'``, a directive line such as ``requirepass PW``,
   ``echo PW | ... --password-stdin``, ``ConvertTo-SecureString "PW" -AsPlainText``,
   ``setPassword("PW")``, "the password for the NAS is PW", "user root, passwd PW" (a value with a
   digit or a symbol that ends its clause), a passphrase of several words ("the passphrase is violet
@@ -38,7 +39,8 @@ the block's other lines stay as empty lines. Every character outside a redacted 
 line number (character offsets after a redaction do shift; ``RedactedSpan`` gives both).
 
 Never redacted (see ``is_placeholder``): empty values, placeholders (``<your-token>``,
-``${TOKEN}``, ``{{ token }}``, ``%(pw)s``, ``$TOKEN``, ``****``, ``xxx``, ``...``), the
+``${TOKEN}``, ``{{ token }}``, ``%(pw)s``, ``$TOKEN``, ``****``, ``xxx``, ``...``, a remark in brackets such
+as ``(see vault)``, a token's prefix and words saying what goes there, ``xoxp-your-user-token``), the
 well-known non-secrets ``changeme``, ``password``, ``secret`` and ``redacted`` (a default everyone
 knows protects nothing, and docs use them as examples; only a sentence saying a system still takes
 one, "the router's password is still changeme", counts), type names (``string``, ``bool``, ...),
@@ -152,9 +154,10 @@ _FLAGS_TAIL_RE: Final = re.compile(r"[ \t]+--?[A-Za-z][\w-]{0,63}(?:[ =].*)?")
 # after a chosen password in prose: its sentence ends ("...: n4s-Pw!88. Backups run Sundays.") or a remark
 # in brackets follows ("...: T1enda#9 (valid until Friday).")
 # "Password for the NAS:", "Passwort für den Server:", "hasło do serwera:", "пароль от почты:"
+# (an article may be elided into it: "Password dell'account admin:", "Mot de passe d'accès :")
 _FOR_RE: Final = re.compile(
     r" (?i:for|of|to|on|at|in|für|zum|zur|von|de|do|da|del|du|pour|para|per|van|voor|för|till|til|na|za|dla|pro"
-    r"|для|от|на) "
+    r"|для|от|на) | (?i:dell|dall|nell|sull|all|d)['’]"
 )
 _SENTENCE_TAIL_RE: Final = re.compile(r"(?:[ \t]+\([^()\n]{1,200}\)[.!]?|[.!])(?:[ \t]+\S.*)?|。.*")
 
@@ -218,9 +221,9 @@ def _labelled_matches(text: str) -> Iterator[re.Match[str]]:
 
 
 def _secret_for(label: str) -> bool:
-    """A label naming a secret and what it opens: "Password for the NAS", "hasło do serwera"."""
-    head = _FOR_RE.split(label, maxsplit=1)[0]
-    return head != label and is_secret_key(head)
+    """A label naming a secret and what it opens: "Password for the NAS", "hasło do serwera", "Mot de passe d'accès"
+    (the secret's name may hold a preposition itself, so each one is tried)."""
+    return any(is_secret_key(label[: m.start()]) for m in _FOR_RE.finditer(label))
 
 
 def _is_chosen(value: str) -> bool:
@@ -289,6 +292,31 @@ _NAME_VALUE_RE: Final = re.compile(
     r"value[ \t]*[:=][ \t]*(?:\"(?P<dv>[^\"\n]{1,512})\"|'(?P<sv>[^'\n]{1,512})'|(?P<uv>[^\s\"',;]{1,512}))"
 )
 
+# SQL: a role's password clause (CREATE ROLE r LOGIN PASSWORD 'PW', ALTER USER u WITH ENCRYPTED PASSWORD 'PW',
+# CREATE USER 'u'@'%' IDENTIFIED BY 'PW', Oracle's ALTER USER u IDENTIFIED BY PW, SET PASSWORD FOR u = 'PW';
+# not BY PASSWORD '*hash')
+_SQL_VALUE: Final = r"(?:'(?P<sv>[^'\n]{1,256})'|\"(?P<dv>[^\"\n]{1,256})\"|(?P<uv>[A-Za-z0-9][^\s;'\"]{0,127}))"
+_SQL_PASSWORD_RE: Final = re.compile(
+    r"(?:(?i:\b(?:create|alter)[ \t]+(?:role|user|login|group)\b|\bgrant\b)[^;]{0,300}?"
+    r"(?i:\b(?:(?:un)?encrypted[ \t]+)?password"
+    r"|\b(?P<by>identified)[ \t]+(?:with[ \t]+[\w$]{1,64}[ \t]+)?by(?![ \t]+password\b))[ \t]+(?:=[ \t]*)?"
+    r"|(?i:\bset[ \t]+password[ \t]+for\b)[^=;\n]{1,128}=[ \t]*)" + _SQL_VALUE
+)
+
+
+def _sql_spans(text: str) -> Iterator[_Found]:
+    low = text.lower()
+    if ("password" not in low and "identified" not in low) or not _any_in(("create", "alter", "grant", "set"), low):
+        return
+    for m in _SQL_PASSWORD_RE.finditer(text):
+        group = next(g for g in ("sv", "dv", "uv") if m.group(g) is not None)
+        value = m.group(group)
+        if value != value.strip() or is_placeholder(value) or CODE_RE.match(value) or value.lower() == "values":
+            continue
+        if group == "uv" and (m.group("by") is None or value.isalpha()):
+            continue  # unquoted only after IDENTIFIED BY, and not a word ("identified by email")
+        yield m.start(group), m.end(group), "credential"
+
 
 def _extra_spans(text: str) -> Iterator[_Found]:
     for m in _ENV_PREFIX_RE.finditer(text):
@@ -302,6 +330,7 @@ def _extra_spans(text: str) -> Iterator[_Found]:
     yield from prose_spans(text)
     yield from table_spans(text)
     yield from _command_spans(text)
+    yield from _sql_spans(text)
 
 
 def _command_spans(text: str) -> Iterator[_Found]:

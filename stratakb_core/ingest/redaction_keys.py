@@ -14,7 +14,7 @@ import re
 from functools import lru_cache
 from typing import Final
 
-__all__ = ["PASSWORD_WORDS", "is_secret_key", "is_weak_key", "snake"]
+__all__ = ["PASSPHRASE_WORDS", "PASSWORD_WORDS", "is_secret_key", "is_weak_key", "snake"]
 
 # "password" in other languages, as labels ("Passwort:", "Mot de passe :", "Пароль:", "密码：", Turkish "ağ şifresi:")
 PASSWORD_WORDS: Final = (
@@ -23,8 +23,17 @@ PASSWORD_WORDS: Final = (
     r"|kata_sandi|kata_laluan|contrasenya|contrasinal|slapta[žz]odis|wagwoord|nenosiri|lykilor[ðd]"
     r"|パスワード|密码|密碼|口令|비밀번호|암호|m[ậa]t_kh[ẩa]u|סיסמה|كلمة_المرور|पासवर्ड|รหัสผ่าน"
 )
+# "passphrase" in other languages: a word for "phrase" and one saying what it is for (phrase_de_chiffrement,
+# frase_secreta, frase_di_accesso), or a compound (wachtwoordzin, lösenfras, парольная фраза)
+PASSPHRASE_WORDS: Final = (
+    r"(?:phrase|frase|fraza)_(?:(?:de|di|da|do|du|del|della|dello|de_la)_)?(?:secr[èe]te?|secreta|segreta|secretas?"
+    r"|passe|contrase[ñn]a|senha|password|has[łl]a|chiffrement|chiffrage|cifrado|cifratura|crittografia|criptografia"
+    r"|szyfrowania|d[ée]verrouillage|desbloqueo|sblocco|acc[eè]s|acceso|accesso|acesso|paso|dost[eę]pu)"
+    r"|(?:secret|encryption|recovery|seed|unlock|mnemonic)_phrase|wachtwoordzin|l[öo]senfras(?:en)?|adgangsfrase|passordfrase|salalause|парольная_фраза|кодовая_фраза"
+)
 _SECRET_WORDS: Final = (
-    r"password|passwd|passphrase|passcode|pwd|pass|pw|token|secret|credentials?|api_?key|psk|secret_key_base|"
+    PASSPHRASE_WORDS
+    + r"|password|passwd|passphrase|passcode|pwd|pass|pw|token|secret|credentials?|api_?key|psk|secret_key_base|"
     r"(?:private|access|secret|signing|encryption|master|auth|account|license|client|app|consumer|hmac|session"
     r"|subscription|storage|shared|pre_shared|preshared|decryption|admin|root|bot|webhook|service|deploy"
     r"|security|sas|shared_access|function|master_api|write|read|ingest|management|wi_?fi|wlan|wpa2?|wireless)_key|"
@@ -36,7 +45,9 @@ _SECRET_WORDS: Final = (
 # storepass, keypass, dbpass)
 _KEY_END_RE: Final = re.compile(
     rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|pwd|secret|token|apikey|passwort|kennwort|密码|密碼|パスワード|비밀번호)$"
-    r"|^(?:store|key|src|dest|new|old|db|admin|root|ftp|smtp|mail|proxy|vnc|ldap|bind|wifi|master)pass$"
+    r"|^(?:store|key|src|dest|new|old|db|admin|root|ftp|smtp|mail|proxy|vnc|ldap|bind|wifi|master|require)pass$"
+    # daemons' run-together directives: redis requirepass / masterauth, slapd rootpw, nslcd bindpw
+    r"|^(?:root|bind|admin|db|ldap|master)pw$|^masterauth$"
 )
 # names that end in a secret word but are not one (api_key_id is not in this list: no match anyway)
 _NOT_SECRET_KEYS: Final = frozenset({"bypass", "compass", "surpass", "overpass", "underpass"})

@@ -23,7 +23,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Final
 
-from stratakb_core.ingest.redaction_keys import PASSWORD_WORDS
+from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS
 from stratakb_core.ingest.redaction_phrases import is_passphrase
 from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_like_secret, looks_random
 
@@ -34,10 +34,12 @@ _Found = tuple[int, int, str]
 # prose: "the admin password is r0uterAdm"; the value must not be a plain word
 # also Italian "parola d'ordine", Spanish "clave" (the Wi-Fi's, the router's: "la clave del router es ...")
 _PROSE_WORDS: Final = PASSWORD_WORDS.replace("_", " ") + "|parola d['’]ordine|clave"
-# what the secret opens: "for the NAS", "de la boîte compta@societe.example", "per accedere al file cifrato"
+# what the secret opens: "for the NAS", "de la boîte compta@societe.example", "per accedere al file cifrato",
+# also after an article elided into the preposition (Italian dell'account, nell'app; French d'administration)
 FOR_WHAT: Final = (
-    r"(?:\s+(?:for|of|to|on|at|für|von|zum|zur|de|do|da|del|della|dello|du|des|van|voor|för|till|per|pour|para"
-    r"|na|za|dla|pro|для|от|на)\s+(?:[^.\n:]|[.:](?=\w)){1,60}?)?"
+    r"(?:\s+(?:(?:for|of|to|on|at|für|von|zum|zur|de|do|da|del|della|dello|dei|degli|delle|al|alla|allo|nel|nella"
+    r"|sul|sulla|du|des|au|aux|dos|das|ao|van|voor|för|till|per|pour|para|na|za|dla|pro|для|от|на)\s+"
+    r"|(?:dell|dall|nell|sull|all|d)['’])(?:[^.\n:]|[.:](?=\w)){1,60}?)?"
 )
 # "is", "was set to", in some languages
 COPULA: Final = (
@@ -67,7 +69,7 @@ _MIXED_RE: Final = re.compile(r"(?=.*\d)(?=.*[A-Za-z])|[!@#$%^&*+=?~]")
 
 # a passphrase of several words: "use the passphrase violet orbit canal 1987 and ...", "la parola d'ordine
 # per ... è girasole azzurro 44." (the words are judged by redaction_phrases.is_passphrase)
-_PASSPHRASE_WORDS: Final = r"pass ?phrases?|passphrasen?|phrase secr[èe]te|frase (?:segreta|secreta|de contrase[ñn]a)"
+_PASSPHRASE_WORDS: Final = r"pass ?phrases?|passphrasen?|" + PASSPHRASE_WORDS.replace("_", " ")
 _PHRASE_RE: Final = re.compile(
     r"(?i:\b(?:(?P<pp>" + _PASSPHRASE_WORDS + r")(?:" + FOR_WHAT + r"\s+" + COPULA + r")?"
     r"|(?:password|passwd|passcode|" + _PROSE_WORDS + r")" + FOR_WHAT + r"\s+" + COPULA + r")\s+)"

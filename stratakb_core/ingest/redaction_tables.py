@@ -8,7 +8,9 @@
   tokenizer's output) stays;
 * aligned columns of names and values (``vault kv get``'s ``Key  Value`` table, ``kubectl describe``):
   a line of a secret's name, two or more spaces or a tab, and one value with the shape of a password or
-  a generated token.
+  a generated token;
+* a directive line, a name, one space and one value (``requirepass PW`` in redis.conf, ``rootpw PW`` in
+  slapd.conf, ``password "PW"`` in a Gradle block), when the value looks chosen or generated.
 
 Each finder yields ``(start, end, kind)`` of the cell's value only.
 """
@@ -20,7 +22,14 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_secret_key
-from stratakb_core.ingest.redaction_values import is_placeholder, looks_like_password, looks_like_secret, looks_random
+from stratakb_core.ingest.redaction_values import (
+    CODE_RE,
+    is_placeholder,
+    looks_chosen,
+    looks_like_password,
+    looks_like_secret,
+    looks_random,
+)
 
 __all__ = ["table_spans"]
 
@@ -35,6 +44,14 @@ _NAME: Final = r"[ \t]*\"?[^\W\d][\w.-]{0,30}(?: [^\W\d][\w.-]{0,30}){0,2}\"?[ \
 _ALIGNED_RE: Final = re.compile(
     r"^[ \t]*(?P<key>[A-Za-z_][\w.-]{0,63})(?: {2,}|\t)[ \t]*(?P<v>\S{1,512}?)[ \t]*\r?$", re.M
 )
+# a daemon's or a build DSL's directive, a name, one space and the value (redis.conf requirepass PW, slapd.conf
+# rootpw PW, keepalived auth_pass PW, Gradle password "PW"), nothing after it but a comment or a ;
+_DIRECTIVE_RE: Final = re.compile(
+    r"^[ \t]*(?P<key>[A-Za-z_][\w.-]{0,63}) (?P<q>[\"']?)(?=[^\s\"']*\d)(?P<v>[^\s\"']{4,512}?)(?P=q)"
+    r"[ \t]*;?(?:[ \t]+#.*)?[ \t]*\r?$",
+    re.M,
+)
+_HASH_SCHEME_RE: Final = re.compile(r"\{[A-Za-z0-9-]{2,20}\}")  # slapd's {SSHA}..., a hash rather than the password
 _HEADER_RE: Final = re.compile(rf"^{_NAME}(?P<d>[,;\t|]){_NAME}(?:(?P=d){_NAME}){{0,40}}\r?$", re.MULTILINE)
 
 
@@ -102,6 +119,16 @@ def _aligned_spans(text: str) -> Iterator[_Found]:
             yield m.start("v"), m.end("v"), "credential"
 
 
+def _directive_spans(text: str) -> Iterator[_Found]:
+    """The value of a ``name value`` directive line whose name is a secret's and whose value looks chosen."""
+    for m in _DIRECTIVE_RE.finditer(text):
+        value = m.group("v")
+        if is_secret_key(m.group("key")) and (looks_chosen(value) or looks_random(value)):
+            code = CODE_RE.match(value.lstrip("*&[]")) or _HASH_SCHEME_RE.match(value)  # Go: Token *oauth2.Token
+            if not is_placeholder(value) and not code:
+                yield m.start("v"), m.end("v"), "credential"
+
+
 def table_spans(text: str) -> Iterator[_Found]:
     """Every secret cell the finders of this module see (see the module docstring)."""
     if "|" in text:
@@ -109,3 +136,4 @@ def table_spans(text: str) -> Iterator[_Found]:
     yield from _delimited_spans(text)
     if "  " in text or "\t" in text:
         yield from _aligned_spans(text)
+    yield from _directive_spans(text)

@@ -1,9 +1,9 @@
 """Judging a value found beside a secret's name: a placeholder, code, a path, or a random token (no I/O).
 
 ``is_placeholder`` keeps what stands for a secret without being one (``<token>``, ``${VAR}``,
-``xxx``, ``****``, ``changeme``, ``sk-...``, AWS's documented ``...EXAMPLE`` keys, paths to key
-files, references to a secret store such as ``@Microsoft.KeyVault(...)``, ``op://vault/item/field``,
-``vault:secret/data/app#KEY``, an ARN); ``looks_random`` says whether a value has
+``xxx``, ``****``, ``changeme``, ``sk-...``, ``(ask ops)``, ``xoxp-your-user-token``, AWS's documented
+``...EXAMPLE`` keys, paths to key files, references to a secret store such as ``@Microsoft.KeyVault(...)``,
+``op://vault/item/field``, ``vault:secret/data/app#KEY``, an ARN); ``looks_random`` says whether a value has
 the shape of a generated credential (long, letters and digits mixed, high entropy, not a UUID, hash
 or version), which is what a weaker name (``key``, ``sig``, a URL query parameter, an ``X-...-Key``
 header) needs beside it.
@@ -42,10 +42,16 @@ _PLACEHOLDER_RE: Final = re.compile(
         <[^<>]*> | \$\{[^}]*\}:? | \$\{\{[^}]*\}\} | \{\{[^}]*\}\} | \{[A-Za-z_][\w.-]*\}
       | %\([\w.-]+\)s | %[\w.-]+% | \$[A-Za-z_]\w* | \$\([^)]*\)
       | [*xX•.#?_-]{3,} | \[[^\]]*\] | !\w+ | [|>][-+]? | \.\.\.+ | …
+      | \([^()]*\s[^()]*\) | \([^\W\d_]+\) | （[^（）]*）  # a remark in brackets: (in vault), (none), （金庫）
       | (?:your|my|the|some|insert|enter|put|replace)[_-].* | .*(?:_here|-here|here>)
       | \d*\*\d*[A-Z][A-Z0-9-]*  # an ABNF rule: 1*VSCHAR
     )$""",
     re.VERBOSE | re.IGNORECASE,
+)
+# a token's prefix and words saying what goes there: xoxb-your-bot-token, sk_live_replace_with_your_key
+_SLUG_WORDS_RE: Final = re.compile(r"[^\W\d_]+(?:[-_.][^\W\d_]+)+")
+_SLUG_MARKERS: Final = frozenset(
+    "your yours insert enter replace paste placeholder dummy fake example sample here goes".split()
 )
 # a masked or elided part inside a value: sk-...., ghp_xxxxxxxxxxxx, AKIA****************
 _ELIDED_RE: Final = re.compile(r"\.{3}|…|\*{3}|•{3}|[xX]{4}|<[^<>]{1,40}>|\$\{")
@@ -79,6 +85,8 @@ def is_placeholder(value: str) -> bool:
     if low in _PLACEHOLDER_WORDS or low.rstrip("!.") in _PLACEHOLDER_WORDS:
         return True
     if _PLACEHOLDER_RE.match(v) or _FILE_RE.match(v) or _ELIDED_RE.search(v) or _REFERENCE_RE.match(v):
+        return True
+    if _SLUG_WORDS_RE.fullmatch(v) and not _SLUG_MARKERS.isdisjoint(re.split(r"[-_.]", low)):
         return True
     return v.endswith(("EXAMPLE", "EXAMPLEKEY"))  # AWS documentation's example key id and secret
 
