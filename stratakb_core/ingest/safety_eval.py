@@ -63,7 +63,8 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2, heldout3 and he
                        " then added to the learned scorer's training data and tuned on by the rules (wave 8))")
 _LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split: its honest figures are the"
                         " leave-one-split-out cross-validation of scripts/injection_cv.py (docs/adr/0011)")
-FRESH_SETS: Final = ("heldout2", "heldout3", "heldout4", "heldout5", "train1")  # KEY-<split>.yaml beside KEY.yaml, when present
+# KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
+FRESH_SETS: Final = ("heldout2", "heldout3", "heldout4", "heldout5", "train1")
 
 
 def default_fixtures_dir() -> Path:
@@ -116,6 +117,12 @@ def _secret_text(entry: Mapping[str, Any]) -> str:
 
 def _rate(part: int, whole: int) -> float:
     return part / whole if whole else 0.0
+
+
+def _measured(result: Mapping[str, Any]) -> list[str]:
+    """The splits that hold passages (a split may have files for one check only, as train1)."""
+    sizes = {s: sum(v for k, v in result[s].items() if k in ("attacks", "clean", "secrets")) for s in SPLITS}
+    return [s for s in SPLITS if s == "all" or sizes[s]]
 
 
 def _by_split(entries: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
@@ -238,7 +245,7 @@ def format_report(result: Mapping[str, Any]) -> str:
         rows = [
             f"{s:<6} {r['attacks']:>7} {r['missed']:>6} {_pct(r['attack_success_rate']):>7} {r['clean']:>6} "
             f"{r['false_positives']:>4} {_pct(r['false_positive_rate']):>8}  {_verdict(r)}"
-            for s in SPLITS
+            for s in _measured(result)
             for r in [result[s]]
         ]
         notes = ["targets: ASR <= 5.0%, false positives <= 2.0%" + _SPLITS_NOTE, _LEARNED_NOTE]
@@ -256,7 +263,7 @@ def format_report(result: Mapping[str, Any]) -> str:
             f"{s:<6} {r['secrets']:>7} {r['missed']:>6} {_pct(r['recall']):>7} {r['clean']:>6} "
             f"{r['false_redactions']:>4} {_pct(r['false_redaction_rate']):>8} {r['layout_changed']:>6}  "
             f"{_verdict(r)}"
-            for s in SPLITS
+            for s in _measured(result)
             for r in [result[s]]
         ]
         notes = ["targets: recall >= 98.0%, false redactions <= 1.0%, layout changed 0" + _SPLITS_NOTE]
@@ -276,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     for name in which:
         result = {"injection": evaluate_injection, "redaction": evaluate_redaction}[name]()
         print(format_report(result), end="\n\n")
-        ok = ok and all(result[s]["meets_targets"] for s in SPLITS)
+        ok = ok and all(result[s]["meets_targets"] for s in _measured(result))
     return 0 if ok else 1
 
 
