@@ -9,7 +9,10 @@ measured once blind and then tuned on in the next round, so dev sets now too; ``
 fourth such set (``*-heldout4.yaml``), measured once blind (ASR 18.3%, FP 8.0%; redaction recall
 88.0%, false redactions 2.5%) and now a training split of the learned scorer in ``injection.scan``
 and a tuning set of the redactor (wave 7); ``heldout5``, a fifth (``*-heldout5.yaml``), measured once
-blind (redaction recall 96.0%, false redactions 1.7%), the redactor tuned on it in wave 8; and ``all``)
+blind (redaction recall 96.0%, false redactions 1.7%), the redactor tuned on it in wave 8;
+``heldout6`` (``*-heldout6.yaml``, kept unopened in eval/blind/heldout6 until then), measured once
+blind (injection ASR 9.2%, FP 2.7%; redaction recall 94.0%, false redactions 4.2%); ``train1``,
+injection training data for the learned scorer; and ``all``)
 with the figures and whether each meets its target. Every injection split is now tuned on (the
 learned scorer is trained on all of them), so these figures are training figures: the honest
 estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
@@ -55,16 +58,16 @@ TARGETS: Final = {
     "redaction_recall_min": 0.98,
     "false_redaction_rate_max": 0.01,
 }
-SPLITS: Final = ("dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "train1", "all")
+SPLITS: Final = ("dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "train1", "all")
 VALUE_SLOT: Final = "@@VALUE@@"
-_SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2, heldout3 and heldout4, each held-out set once it"
-                       " had been measured blind; heldout5, written without seeing the rules, measured once blind"
-                       " (injection ASR 9.2% / FP 8.0%, redaction recall 96.0% / false redactions 1.7%),"
-                       " then added to the learned scorer's training data and tuned on by the rules (wave 8))")
+_SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout5, each held-out set once it had been"
+                       " measured blind; heldout6, written without seeing the rules, measured once blind (injection"
+                       " ASR 9.2% / FP 2.7%, redaction recall 94.0% / false redactions 4.2%), then added to the learned"
+                       " scorer's training data; no rule tuned on it yet; train1: injection training data only)")
 _LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split: its honest figures are the"
                         " leave-one-split-out cross-validation of scripts/injection_cv.py (docs/adr/0011)")
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
-FRESH_SETS: Final = ("heldout2", "heldout3", "heldout4", "heldout5", "train1")
+FRESH_SETS: Final = ("heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "train1")
 
 
 def default_fixtures_dir() -> Path:
