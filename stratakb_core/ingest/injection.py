@@ -34,7 +34,8 @@ Beside these phrase rules, ``injection_cooccur`` sets off the same rule names wh
 order meet in one sentence in any wording: who it is aimed at (you, an AI addressed, an
 imperative), what it does (override, void, dictate, copy out, send, destroy, hide) and what to
 (instructions, system prompt, conversation, credentials, a URL), with word lists in fifteen
-languages besides English (``injection_lexicon``); ``injection_slots`` sets off ``exfil_link`` for a
+languages besides English (``injection_lexicon``); ``injection_toolout`` sets off ``tool_imitation``
+for text dressed as a tool's output that gives orders; ``injection_slots`` sets off ``exfil_link`` for a
 link whose query value is left to fill (``?d=DATEN``) when the passage says to fill it with the chat.
 
 Obfuscation is undone before matching: NFKC, zero-width and other format characters dropped,
@@ -56,8 +57,8 @@ or phishing, a chat-template token named in prose (``wraps turns in <|im_start|>
 not words about attacks (``t.example``); nor is a token, tag or JSON block the text shows as a format
 (under "Example:", in a template with placeholders, "the literal string <|im_start|>"), nor an override
 phrase about the writer's own message, another topic or a contract (``injection_scope``). The rules are
-tuned on the splits dev, dev2, heldout, heldout2, heldout3 and heldout5 of ``tests/fixtures/injection/`` and measured by
-``stratakb_core.ingest.safety_eval``.
+tuned on the splits dev, dev2, heldout, heldout2, heldout3, heldout5 and heldout6 of
+``tests/fixtures/injection/`` and measured by ``stratakb_core.ingest.safety_eval``.
 
 Beside the rules, a learned scorer (``injection_model``: hashed n-grams, logistic regression, weights
 shipped in the package and trained on every split, heldout4 included) judges the passage: at
@@ -96,6 +97,7 @@ from stratakb_core.ingest.injection_rules import (
 )
 from stratakb_core.ingest.injection_scope import scoped_override
 from stratakb_core.ingest.injection_slots import slot_link
+from stratakb_core.ingest.injection_toolout import tool_output_order
 from stratakb_core.ingest.regex_gate import GatedPattern, fold
 
 __all__ = ["LEARNED", "RULES", "rule_hits", "scan"]
@@ -161,7 +163,10 @@ _DEFINED: Final = re.compile(
 )
 # a format shown, a warning given, a catalogue of attacks described: the text right before a match says so
 _SHOWN: Final = re.compile(
-    r"\b(?:like|e\.g\.|for example|such as|comes? back as|returns?|looks like|format|schema|shape)\b[^.\n]{0,40}$", re.I
+    r"\b(?:like|e\.g\.|for example|such as|comes? back as|returns?|looks like|format|schema|shape|wie|zum beispiel"
+    r"|beispielsweise|z\.\s?b\.|comme|par exemple|como|por ejemplo|come|per esempio|zoals|bijvoorbeeld|jak|na przykład"
+    r"|как|например|gibi|örneğin|såsom|till exempel)\b[^.\n]{0,40}$",
+    re.I,
 )
 # a block of tokens or JSON under a line that says it shows a format ("ReAct trace format used in our logs:",
 # "ChatML format reference. ... Example:"), a template with placeholders ("{system_prompt}", "{% for m in
@@ -208,7 +213,7 @@ _DESCRIBED: Final = re.compile(
     re.I,
 )
 _QUOTED: Final = re.compile(
-    r"\"[^\"\n]{3,400}\"|“[^”\n]{3,400}”|‘[^’\n]{3,400}’|`[^`\n]{3,400}`|«[^»\n]{3,400}»|「[^」\n]{2,400}」|『[^』\n]{2,400}』|„[^“\n]{3,400}“|'[^'\n]{6,400}'"
+    r"(?<!\")\"[^\"\n]{3,400}\"(?!\")|“[^”\n]{3,400}”|‘[^’\n]{3,400}’|`[^`\n]{3,400}`|«[^»\n]{3,400}»|「[^」\n]{2,400}」|『[^』\n]{2,400}』|„[^“\n]{3,400}“|(?<!\w)'[^'\n]{6,400}'(?!\w)"
 )
 
 _CONFUSABLES: Final = str.maketrans(
@@ -230,9 +235,9 @@ _PERCENT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,12}){6}")
 _BASE64: Final = re.compile(r"(?<![\w+/=-])[A-Za-z0-9+/_-]{24,4000}={0,2}(?![\w+/=-])")
 _SPACED: Final = re.compile(r"\b(?:[A-Za-z][ .\-]){4,}[A-Za-z]\b")  # i g n o r e / i.g.n.o.r.e
 _CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")  # IgnoreAllPreviousInstructions
-# one letter at a time with the same mark between (i-g-n-o-r-e, i_g_n_o_r_e, i/g/n/o/r/e, и·г·н·о·р)
+# one letter at a time with the same mark between (i-g-n-o-r-e, i_g_n_o_r_e, i/g/n/o/r/e, и·г·н·о·р, a.l.l)
 _SEPARATED: Final = re.compile(
-    r"(?<![^\W_])[^\W_](?P<s>[-._*/|+~·•:])[^\W_](?:(?P=s)[^\W_]){2,}(?![^\W_])(?:(?P=s)(?!\w))?"
+    r"(?<![^\W_])[^\W_](?P<s>[-._*/|+~·•:])[^\W_](?:(?P=s)[^\W_]){1,}(?![^\W_])(?:(?P=s)(?!\w))?"
 )
 
 
@@ -442,6 +447,9 @@ def rule_hits(text: str) -> tuple[str, ...]:
     slot = slot_link(texts[0])
     if slot and not _is_mention(texts[0], *slot):
         fired.add("exfil_link")
+    planted = tool_output_order(texts[0])
+    if planted and not _is_mention(texts[0], *planted):
+        fired.add("tool_imitation")
     if _hidden(text):
         fired.add("hidden_text")
     return tuple(name for name in RULES if name in fired)

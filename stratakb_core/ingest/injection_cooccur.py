@@ -106,6 +106,13 @@ _LIST_MARK: Final = re.compile(
     r"|(?:step|schritt|étape|etapa|passo|stap|krok|шаг|adım|steg)[ \t]+\d{1,2}[ \t]*[:.)-]?[ \t])",
     re.IGNORECASE,
 )
+# a line of code (a signature, an import, a return): its words are identifiers, not talk about attacks
+_CODE_LINE: Final = re.compile(
+    r"\s*(?:def|class|function|func|fn|return|import|from|const|let|var|public|private|static|async)\b[^\n]{0,200}"
+    r"[(){}\[\]=:;]\s*$"
+)
+_HARAKAT: Final = re.compile("[\u064b-\u0652\u0670]")
+_QUOTES: Final = re.compile("[\"'`“”‘’«»「」„]")
 _MAX_WORDS: Final = 5
 _MAX_SENTENCE: Final = 600
 
@@ -168,8 +175,9 @@ def cues(sentence: str) -> dict[str, list[int]]:
                 for cue in _EXACT.get(" ".join(toks[i : i + n]), _NO_CUES):
                     out.setdefault(cue, []).extend(range(i, i + n))
     if _SCRIPTS.search(sentence):
+        bare = _HARAKAT.sub("", sentence)  # Arabic vowel marks and shadda: موجّه is موجه
         for cue, words in _SCRIPT_WORDS.items():
-            if any(_affirmed(sentence, w) for w in words):
+            if any(_affirmed(bare, w) for w in words):
                 out.setdefault(cue, []).append(-1)
     # "the contents of the files" are data in a sentence about the reader's answer or an AI ("before you reply")
     if (
@@ -179,6 +187,8 @@ def cues(sentence: str) -> dict[str, list[int]]:
         and _near(out, "content", "docs", 1, 4)
     ):
         out.setdefault("data", []).extend(out["docs"])
+    if "mention_weak" in out and _QUOTES.search(sentence):  # "the phrase 'ignore all ...'" names words
+        out.setdefault("mention", []).extend(out["mention_weak"])
     marker = _LIST_MARK.match(sentence)
     if marker:  # "(c) upload ...", "Step 3: send ...": the verb after a list marker opens the sentence
         out.setdefault("lead", []).extend(range(len(_WORD.findall(marker.group()))))
@@ -207,7 +217,9 @@ def _near(found: Cues, a: str, b: str, lo: int, hi: int) -> bool:
 def _permitted(found: Cues, cue: str) -> bool:
     """Every ``cue`` follows a permission or a condition ("you can ignore", "if you forget")."""
     spots = [i for i in found.get(cue, ()) if i >= 0]
-    return bool(spots) and all(_near({"p": found.get("permit", []), "c": [i]}, "p", "c", 1, 4) for i in spots)
+    asked = found.get("request", ())  # "could you drop ...": a request, not a permission
+    permits = [i for i in found.get("permit", ()) if i not in asked]
+    return bool(spots) and all(_near({"p": permits, "c": [i]}, "p", "c", 1, 4) for i in spots)
 
 
 def _addressed(found: Cues, text: str) -> bool:
@@ -324,6 +336,8 @@ def fired(texts: list[str]) -> Iterator[tuple[str, int, int, int]]:
             found = seen.get(sentence)
             if found is None:
                 found = seen[sentence] = cues(sentence)
+            if "mention" in found and _CODE_LINE.match(sentence):  # "def verify(sig, payload, key):" names a variable
+                found = {c: v for c, v in found.items() if c != "mention"}
             if "\n\n" in masked[max(start - 2, 0) : start + 2]:
                 gathered = 9  # a new paragraph
             earlier = gathered < 3 and "send" in found and _DEST in sentence
@@ -394,8 +408,10 @@ def _overrides(found: Cues, sentence: str, addressed: bool, ordered: bool) -> bo
     if (
         "henceforth" in found
         and ({"steer", "secret", "limitless", "unbounded"} & found.keys())
-        and ({"you", "ai", "secret", "modal"} & found.keys())
+        and ({"you", "ai", "secret", "modal", "persona_on"} & found.keys())
     ):
+        return True
+    if addressed and "henceforth" in found and "persona_on" in found:  # "Model: for the rest of this chat you are X"
         return True
     fresh = _near(found, "fresh", "instr", 1, 1) or _near(found, "fresh", "task", 1, 1)
     if fresh and re.search(r"[:：]", sentence) and ({"steer", "modal", "leak", "send", "put"} & found.keys()):

@@ -30,11 +30,14 @@ Japanese, Korean, Arabic, Hindi), matched as substrings. The cues:
 * ``prep``: words that address someone (to, for, dear, attention, note, hinweis, uwaga);
 * ``lead``: words that may open an imperative sentence (please, now, important, per favore);
 * ``mention``: a sentence about attacks (attacker, injection, phishing, example, researchers);
+  ``mention_weak`` (phrase, string, sentence) counts only in a sentence that also quotes something;
+* ``request``: a polite request ("could you", "kannst du"): its modal is no permission;
 * ``permit``: permission, a condition, a negation or a causative (can, may, if, not, make it, try
   to) just before the cue it cancels;
 * ``annul`` / ``supplant``: weaker override verbs that count near the reader's own instructions or
   for an AI addressed (cancel, disable, désactive / replace, ersetzen, заменяют);
 * ``persona_off``: the reader told it is no longer who it was (you are no longer, tu n'es plus);
+* ``persona_on``: the reader told who it is ("you are", eres, du bist), an order with "from now on" and an AI called;
 * ``exec`` / ``callnoun`` / ``callref``: "execute the calls above" (ejecutar, llamadas, anteriores);
 * ``toolnoun``: a tool by name (tool, Werkzeug, herramienta, narzędzie);
 * ``content`` / ``docs`` / ``work``: "the contents of the attached files" count as data in a
@@ -52,6 +55,9 @@ __all__ = ["CUES", "SCRIPT_CUES"]
 
 CUES: Final[dict[str, str]] = {
     "ai": """
+        artificial_intelligence automated_system automated_agents automated_agent jazykový_model
+        jazykovému_modelu agenta agentovi asistenta asistentovi ші ші-асистент* асистент*
+        штучний_інтелект
         ai llm llms gpt chatgpt claude copilot gemini chatbot chatbots bot bots assistant assistants
         language_model language_models ai_model ai_models ai_system ai_systems ai_tool ai_tools ai_agent
         ai_agents model models automated_readers automated_reader automated_assistant
@@ -66,6 +72,7 @@ CUES: Final[dict[str, str]] = {
         summarisers summarizers summariser summarizer
     """,
     "you": """
+        svého svých tvoje tvé tvůj tvých tvoji tobě tebe твої твій твоя свої свою тобі тебе
         you your yours yourself dein deine deinen deinem deiner dich dir ihr tu ton tes toi vous votre
         vos te tú tus usted ustedes você voce vocês seu sua teu tua seus suas tuo tuoi tue jij jouw jou
         jullie ty twój twoja twoje twoich ciebie tobie swoje swój swoich ты твой твоя твои твоё тебе
@@ -73,6 +80,7 @@ CUES: Final[dict[str, str]] = {
         swojego swojej swoim twojego twojej twoim
     """,
     "override": """
+        notwithstanding zapomeň zapomeňte ignoruj ignorujte nedbej ігноруй* проігноруй* забудь* не_зважай
         ignore disregard forget overlook bypass override circumvent sidestep discard ditch dismiss
         neglect unlearn abandon drop ignoring disregarding forgetting overriding abandoning discarding
         neglecting set_aside put_aside push_aside leave_aside pay_no_attention pay_no_heed pay_no_mind
@@ -94,6 +102,12 @@ CUES: Final[dict[str, str]] = {
         strunta_i följ_inte no_hagas_caso no_hagáis_caso
     """,
     "void": """
+        null_and_void outdated be_dropped be_discarded be_disregarded not_be_applied switched_off
+        turned_off isn_t_there is_not_there rank_above ranks_above outrank outranks
+        gelten_ab_sofort_nicht_mehr gelten_ab_jetzt_nicht_mehr gelten_nicht_länger hinfällig
+        ya_no_cuentan ya_no_valen ya_no_aplican ya_no_rigen já_não_valem non_contano_più
+        ne_comptent_plus no_longer_count don_t_count neplatí již_neplatí přestávají_platit
+        більше_не_діють скасовано
         no_longer_apply no_longer_applies no_longer_valid no_longer_in_effect no_longer_in_force
         no_longer_binding no_longer_relevant do_not_apply does_not_apply don_t_apply not_apply expired
         superseded revoked void voided cancelled canceled rescinded obsolete overridden suspended
@@ -110,6 +124,7 @@ CUES: Final[dict[str, str]] = {
         no_longer_subject supersedes supersede takes_precedence take_precedence takes_priority overrides
     """,
     "instr": """
+        instrukce pokyny pokynů pravidla інструкц* правила вказівк*
         instruction instructions rules guidelines guidance directives directive system_prompt prompt
         prompts programming content_policy constraints guardrails safety_rules safety_guidelines
         operating_instructions configured_behaviour configured_behavior anweisung* instruktion* regeln
@@ -123,6 +138,7 @@ CUES: Final[dict[str, str]] = {
         everything_you_were_told what_you_were_told operator_s_policy safety_policy usage_policy
     """,
     "scope": """
+        issued loaded setup got bekommen bekommen_hast dosavadní předchozí původní попередн* отриман*
         previous previously prior preceding earlier above original initial initially existing current
         currently usual configured given received told initialised initialized operator operators
         operator_s developer developers developer_s creators system hidden secret confidential internal
@@ -134,6 +150,7 @@ CUES: Final[dict[str, str]] = {
         tidigare föregående ursprungliga
     """,
     "steer": """
+        characterise characterize classify portray
         answer reply respond say state tell confirm recommend describe approve claim inform assert
         declare praise insist let_the_reader_know let_the_user_know let_everyone_know let_them_know
         tell_everyone tell_the_user tell_the_reader report_that mark_it antworte* beantworte* sage sag
@@ -157,6 +174,7 @@ CUES: Final[dict[str, str]] = {
         are_authorized
     """,
     "leak": """
+        copied napiš vypiš zopakuj прокажи напиши виведи покажи повтори
         reveal print show display output repeat quote copy reproduce recite dump disclose divulge leak
         translate encode append prepend paste echo expose write_out spell_out type_out tell_me give_me
         list zeig zeige zeigen gib verrate* wiederhole* nenne kopiere* übersetze* gib_aus affiche*
@@ -172,6 +190,10 @@ CUES: Final[dict[str, str]] = {
         раскрыть показать вывести повторить
     """,
     "leak_obj": """
+        complete_prompt full_prompt entire_prompt hidden_configuration hidden_config
+        secret_configuration internal_configuration set_you_up configured_you developers_gave_you
+        developer_gave_you creators_gave_you developers_used list_of_tools systémový_prompt
+        systémové_instrukce системний_промпт системні_інструкції
         system_prompt system_prompts system_message system_instructions developer_message
         developer_messages developer_prompt developer_instructions hidden_instructions
         initial_instructions original_instructions initial_prompt original_prompt context_window
@@ -195,6 +217,9 @@ CUES: Final[dict[str, str]] = {
         mensaje_de_configuración konfigurationsnachricht
     """,
     "secret": """
+        bez_pytania bez_potwierdzenia utan_att_fråga ohne_nachzufragen ohne_rückfrage sin_preguntar
+        sem_perguntar senza_chiedere sans_demander zonder_te_vragen без_подтверждения sormadan
+        nic_neříkej nikomu_neříkej нічого_не_кажи не_згадуй нічого_про_це_не_згадуй
         not_mention never_mention without_mentioning not_reveal never_reveal not_disclose not_cite
         never_cite not_tell never_tell without_telling not_inform without_informing not_acknowledge
         not_alert without_alerting not_notify without_notifying silently quietly secretly covertly
@@ -206,10 +231,12 @@ CUES: Final[dict[str, str]] = {
         не_сообщай не_сообщайте не_говори
     """,
     "limitless": """
+        bez_omezení без_обмежень
         no_content_policy unrestricted unfiltered uncensored jailbroken never_refuses never_refuse
         developer_mode god_mode dan_mode
     """,
     "send": """
+        pošli pošlete odešli nahraj надішли надішліть відправ* завантаж
         send post upload forward transmit submit exfiltrate exfil beacon email e-mail mail deliver push
         relay sync leak ping fetch visit call sende schicke schick übermittle lade_hoch envoie envoyez
         envoyer transfère transmets envía envia enviar manda reenvía envie mande encaminhe invia inoltra
@@ -219,6 +246,9 @@ CUES: Final[dict[str, str]] = {
         leite weiterleiten leite_weiter
     """,
     "data": """
+        email_address e-mail_address
+        database_dump database_dumps db_dump historii_konverzace hesla історію_розмови історія_розмови
+        парол* sohbet* şifre*
         conversation conversations chat_history conversation_history message_history full_history
         entire_history transcript transcripts chat_log credentials credential password passwords passwd
         api_key api_keys apikey access_token access_tokens session_token session_cookies cookies
@@ -255,6 +285,7 @@ CUES: Final[dict[str, str]] = {
         usa
     """,
     "destroy": """
+        skicka wyślij envía sende grant_role grant_access
         delete deletes deleting drop rm wipe erase purge truncate destroy remove export exfiltrate
         transfer grant revoke disable shutdown shut_down format overwrite löschen lösche supprime
         supprimer borra eliminar apaga excluir cancella elimina verwijder usuń usun удали удалить
@@ -264,6 +295,8 @@ CUES: Final[dict[str, str]] = {
         force skip_the_review skip_review skip_tests skip_checks no_verify
     """,
     "proc": """
+        that_index that_read that_process that_review that_summarise that_summarize that_ingest
+        that_analyse that_analyze who_read zpracovává zpracovávající обробляє
         reading reads processing processes parsing parses summarising summarizing summarises summarizes
         auto-summarises auto-summarizes analysing analyzing analyses analyzes reviewing reviews indexing
         indexes ingesting ingests helping crawling scanning handling that_reads that_processes who_reads
@@ -272,12 +305,14 @@ CUES: Final[dict[str, str]] = {
         leest verwerkt czytający czyta przetwarza* читающ* обрабатыва* okuyan işleyen läser bearbetar
     """,
     "prep": """
+        pro pokyn poznámka інструкція для
         to for dear hey hi hello attention note notice memo message reminder warning important psst any
         every all an für fuer liebe lieber hinweis achtung à pour cher chère chere para querido querida
         estimado estimada prezado prezada caro cara gentile nota per beste voor aan dla drogi droga
         uwaga для уважаем* вниманию внимание примечание için dikkat till hej obs
     """,
     "mention": """
+        наприклад например єкці* инъекци* атак* například útok* injekc* útočník*
         attack attacks attacker attackers attacking injection injections injected inject
         prompt_injection malicious adversarial adversary payload payloads jailbreak jailbreaks
         jailbreaking exploit exploits exploited vulnerability vulnerabilities phishing malware
@@ -285,15 +320,25 @@ CUES: Final[dict[str, str]] = {
         examples classifier detector detection detect detects mitigation mitigations defence defense
         technique techniques scam scams fraudster fraudsters angreifer attaquant attaquants atacante
         atacantes aanvaller atakujący злоумышленник* assert tested testing regex scan scanner contained
-        sentence sentences phrase phrases wording string strings quoted
+        quoted
+    """,
+    "mention_weak": """
+        sentence sentences phrase phrases wording string strings
+    """,
+    "request": """
+        could_you can_you would_you will_you could_u can_u would_you_be_so_kind könntest_du kannst_du
+        könnten_sie pourriez_vous pourrais_tu peux_tu podrías puedes podría_usted poderia pode_me
+        potresti puoi kun_je zou_je czy_możesz możesz мог_бы можешь можете
     """,
     "permit": """
+        make_its get_its make_their get_their
         can may could might cannot can_t able_to allowed_to lets_you if when unless whether how why don
         not never doesn didn
         make_it makes_it making_it get_it_to
         make_the_model make_the_assistant trick_it trick_the_model
     """,
     "unbounded": """
+        zero_filters zero_restrictions zero_rules sin_filtro sans_filtre senza_filtro ohne_filter
         no_restrictions no_restriction without_restrictions without_any_restrictions no_rules
         without_rules no_filters no_filter no_limits no_limitations without_limits no_safety
         no_guidelines no_operator no_ethical no_moral ohne_regeln ohne_einschränkungen ohne_filter
@@ -303,12 +348,16 @@ CUES: Final[dict[str, str]] = {
         kısıtlama_olmadan utan_begränsningar utan_regler
     """,
     "henceforth": """
+        rest_of_this_chat rest_of_this_conversation rest_of_this_thread rest_of_this_session
+        rest_of_the_conversation rest_of_the_chat desde_ahora desde_ya od_této_chvíle od_teď відтепер
+        з_цього_моменту
         from_now_on henceforth from_this_point from_this_point_on from_this_paragraph_onward
         from_here_on ab_sofort ab_jetzt von_nun_an désormais dorénavant à_partir_de_maintenant
         a_partir_de_ahora de_ahora_en_adelante a_partir_de_agora d_ora_in_poi da_ora_in_poi vanaf_nu
         voortaan od_teraz od_tej_chwili отныне с_этого_момента artık från_och_med_nu
     """,
     "put": """
+        koy ekle přidej vlož додай встав
         append add include embed render insert attach put encode end_with prepend substitute fill_in
         termine terminez suivi suivie followed_by encoded url_encoded encodé encodée incluye incluya
         añade añada agrega inserta ajoute ajoutez insère inclus incluez füge hänge anhängen einfügen
@@ -350,6 +399,9 @@ CUES: Final[dict[str, str]] = {
         replacing ersetze ersetzen reemplaza reemplazando substitua substitui sostituisci vervang
         zastąp zastap замени заменив заменить değiştir ersätt
     """,
+    "persona_on": """
+        you_are you_re eres sois du_bist tu_es vous_êtes sei jsi jesteś je_bent você_é ты_теперь ти_тепер
+    """,
     "persona_off": """
         you_are_no_longer you_re_no_longer du_bist_nicht_mehr du_bist_kein tu_n_es_plus vous_n_êtes_plus
         ya_no_eres você_não_é_mais voce_nao_e_mais não_és_mais non_sei_più je_bent_niet_meer
@@ -388,6 +440,8 @@ CUES: Final[dict[str, str]] = {
         ответ ответом резюме yanıt yanıtlamadan özet svar svarar sammanfattning
     """,
     "convo": """
+        nutzers benutzers utilisateur usuario usuário utente użytkownika пользователя kullanıcının
+        användarens sohbet*
         conversation conversations chat chat_history conversation_history transcript user_s the_user_s
         previous_messages earlier_messages message_history gespräch* chatverlauf verlauf historique
         conversation_précédente conversación historial conversa histórico historico conversazion*

@@ -127,6 +127,17 @@ OVERRIDE: Final = _rx(
     rf"\b(?:set|put|push|leave)\s+aside\s+(?:all\s+(?:of\s+)?)?(?:your|the|any|all|these|those)\s+(?:\w+\s+)?"
     rf"(?:{_INSTR_CORE})\b",
     r"\b(?:ignore|disregard|forget)\s+(?:everything|all)\s+(?:so\s+far|up\s+to\s+(?:now|this\s+point)|until\s+now)",
+    # wave 9: orders from the reader's makers dropped, put to one side, declared revoked in a status line
+    r"\b(?:ignore|disregard|forget|drop)\s+(?:everything|anything|all|whatever)\s+(?:that\s+)?(?:your|the)\s+"
+    r"(?:creators?|developers?|operators?|makers?|owners?|programmers?|trainers?)\s+(?:have\s+|had\s+)?(?:told|taught"
+    r"|gave|said\s+to)\s+you\b",
+    rf"\b(?:put|set|push|move|leave)\s+(?:all\s+)?(?:your|the|any)\s+(?:\w+\s+){{0,2}}?(?:{_INSTR_CORE}|configuration"
+    rf"|setup|programming)\s+(?:to\s+(?:one|the)\s+side|aside)\b",
+    r"\b(?:act|behave|respond|answer|operate)\s+as\s+(?:an?\s+)?(?:\w+\s+){0,2}?(?:with\s+(?:no|zero)|without\s+(?:any\s+)?)"
+    r"\s*(?:restrictions|limits|limitations|filters|rules|guidelines|guardrails)\b",
+    r"(?:^|[.!?]\s)[ \t*>-]{0,6}(?:(?:operator|system|developer|prior|previous|original|safety)\s+)"
+    r"(?:instructions|rules|prompt|guidelines|directives|policies)\s*:\s*(?:revoked|none|void|cleared|disabled|removed|suspended|null|off"
+    r"|deleted|withdrawn)\b",
     r"\b(?:dan|jailbreak|god|unrestricted|unfiltered|uncensored|evil)\s+mode\s+(?:is\s+)?(?:now\s+)?(?:enabled"
     r"|activated|on|engaged)\b",
     r"\b(?:enable|activate|enter|switch\s+(?:to|into))\s+(?:dan|jailbreak|god|unrestricted|unfiltered|uncensored"
@@ -212,6 +223,8 @@ ROLE_TAG: Final = _rx(
     # other chat templates: Gemma turns, harmony and phi tokens, Bing's [system](#...), invented system tags
     r"<(?:start|end)_of_turn>|<\|(?:start|end|message|channel|im_sep|eom_id|user|system|developer)\|>",
     r"\[(?:system|assistant|developer)\]\(#[\w-]+\)",
+    r"(?<=```)[ \t]*(?:system|system[-_]prompt|developer)[ \t]*\n(?=[^\n]{0,200}\b(?:you|your|must|always|never"
+    r"|ignore)\b)",
     r"</?(?:system[-_]reminder|system[-_]instructions?|system-prompt|sys_prompt|developer[-_]message|developer)>",
     r"<(?:assistant|system_message)>(?![ \t]*[\w.-]{1,30}(?: [\w.-]{1,30})?[ \t]*</)",
     r"^[ \t]*(?:system|developer)[ \t]+(?:message|prompt|instruction|note)s?[ \t]*:[ \t]*(?:you\b|ignore|new\b"
@@ -232,9 +245,14 @@ PROMPT_LEAK: Final = _rx(
     r"system\s+instructions|(?:internal|confidential)\s+(?:instructions|rules|prompt)|(?:full|complete|exact|entire)"
     r"\s+prompt|(?:instructions|rules|guidelines|prompt)\s+(?:(?:that\s+)?you\s+(?:were|have\s+been)\s+given"
     r"|you\s+received|you\s+got))",
-    r"\b(?:reveal|disclose|leak|dump|recite|repeat|print|output|divulge|expose|reproduce|translate|summari[sz]e)\s+"
+    r"\b(?:reveal|disclose|leak|dump|recite|repeat|print|output|divulge|expose|reproduce|translate|summari[sz]e|echo)\s+"
     r"(?:to\s+me\s+|me\s+|us\s+)?(?:all\s+(?:of\s+)?)?your\s+(?:\w+\s+)?(?:instructions|rules|guidelines|directives"
     r"|prompt|programming)\b",
+    r"\b(?:put|insert|include|embed|add|write|append|paste|place)\s+your\s+(?:\w+\s+){0,2}?(?:system\s+(?:prompt|instructions"
+    r"|message)|hidden\s+(?:preamble|instructions|prompt|configuration|rules)|preamble|initial\s+(?:instructions|prompt)"
+    r"|developer\s+(?:message|instructions))\b[^.\n]{0,40}?\b(?:into|in|at|to|as)\b",
+    r"\b(?:exact|precise|verbatim|literal)\s+(?:words|wording|text)\s+(?:that\s+)?(?:your|the)\s+(?:developers?|creators?"
+    r"|operators?|makers?|owners?|deployers?)\s+(?:used|gave|wrote|typed|chose)\b",
     r"\b(?:print|output|dump|repeat|reveal|recite|show)\s+(?:me\s+)?(?:everything|all(?:\s+the\s+text)?)\s+(?:in"
     r"|from)\s+your\s+(?:context|memory|prompt|instructions)",
     r"\bwhat\s+(?:your|the)\s+(?:developers?|creators?|operators?|owners?|system\s+prompt)\s+(?:told|instructed"
@@ -300,6 +318,10 @@ EXFIL_LINK: Final = _rx(
     r"|history|secrets?|passwords?|api keys?|system prompt|user'?s?\s+(?:data|messages?|question|input|answer|email"
     r"|name)|summary|previous messages)\b[^\n]{0,60}?\b(?:to|in|into|as)\s+(?:the\s+|a\s+|an\s+)?(?:url|link|image"
     r"|query(?:\s+string)?|parameter|src|href)\b",
+    r"https?://[^\s)]{0,400}[?&][\w-]{1,30}=%s\b[^\n]{0,80}?%s\s+(?:is|=|stands\s+for|being|means)\b[^\n]{0,60}?"
+    r"\b(?:summary|conversation|chat|history|documents|messages|data|secrets?|passwords?|user'?s?)\b",
+    r"\b(?:conversation|chat|ticket|message|user'?s?|customer'?s?|document|e-?mail|page)\s+(?:text|content|body|data"
+    r"|history|messages?|question)\s+url-?encoded\s+(?:in|into|as)\b",
     r"\burl-?encod\w*\s+(?:the\s+|all\s+|your\s+)?(?:conversation|chat|history|secrets?|passwords?|system prompt"
     r"|user'?s?\s+\w+|previous messages|summary)",
     # any URL with a data placeholder in its query or path
@@ -357,7 +379,8 @@ SEND_TO_URL: Final = _rx(
     r"\b(?:curl|wget|invoke-webrequest|iwr)\b[^\n]{0,120}(?:\.ssh/|\.aws/credentials|/etc/(?:passwd|shadow)"
     r"|\$\((?:cat|env|printenv)|`(?:cat|env|printenv)|\benv\s*\||printenv)",
     rf"\b(?:visit|open|fetch|load|browse\s+to|navigate\s+to|request|call)\s+<?https?://\S{{0,400}}[?&][\w-]+=\S{{0,400}}\s+"
-    rf"(?:plus|followed\s+by|with|and\s+append|appending|\+)\s+(?:{_WHAT}|the\s+user)",
+    rf"(?:plus|followed\s+by|with|and\s+append|appending|\+)\s+(?:(?:the\s+)?(?:full|entire|complete|whole)\s+)?"
+    rf"(?:{_WHAT}|the\s+user)",
     r"\b(?:make|send|issue|perform)\s+an?\s+(?:http\s+)?(?:get|post|put"
     r"|web)\s+request\s+to\s+https?://\S{1,400}[^\n]{0,60}\b(?:with|containing|including)\b",
     # a send done behind the user's back
@@ -390,6 +413,7 @@ TOOL_IMITATION: Final = _rx(
     r"<function=[\w.-]+>|<\|(?:call|recipient|constrain)\|>|[\"']method[\"']\s*:\s*[\"']tools/call[\"']",
     r"\{\s*[\"']name[\"']\s*:\s*[\"'][\w.:-]+[\"']\s*,\s*[\"'](?:arguments|args)[\"']\s*:\s*[{\"']",
     r"^[ \t]*(?:tool|function)[ _]call\s*:\s*[\w.]+\s*\(",
+    r"^[ \t]*(?:<\|start\|>)?assistant[ \t]+to=(?:functions|tools?|browser|python)\.?[\w.-]*",
 )
 AI_WORDS: Final = (
     r"\b(?:ai|a\.i\.|assistants?|llms?|language models?|chat-?bots?|gpt|chatgpt|claude|copilot|agents?|models?|bots?"
@@ -404,7 +428,9 @@ HIDDEN_STYLE: Final = re.compile(
     r"<[a-z][\w-]{0,20}\b[^>]{0,300}?(?:display\s*:\s*none|font-size\s*:\s*0*(?:\.\d+|[01])(?:px|pt|em|rem|%)?\b"
     r"|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\b|color\s*:\s*(?:white|#fff(?:fff)?|transparent"
     r"|rgba\([^)]{0,30},\s*0(?:\.0+)?\))(?![\w-])|\b(?:color|fill)\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}"
-    r"|(?:height|width|max-height)\s*:\s*0(?:px)?\s*[;\"']|clip\s*:\s*rect\(\s*0|\bhidden\b)[^>]{0,300}>"
+    r"|(?:height|width|max-height)\s*:\s*0(?:px)?\s*[;\"']|clip\s*:\s*rect\(\s*0|\bhidden\b"
+    r"|\b(?:fill-|stroke-)?opacity\s*=\s*[\"']?0+(?:\.0+)?[\"']?(?=[\s/>])|\bdisplay\s*=\s*[\"']?none\b"
+    r"|\bfont-size\s*=\s*[\"']?0*(?:\.\d+|[01])(?:px|pt)?[\"']?(?=[\s/>]))[^>]{0,300}>"
     r"([\s\S]{0,2000}?)</",
     re.IGNORECASE,
 )

@@ -7,7 +7,8 @@ these tests read the words around the match and drop it when the instructions ar
 * the instructions have a topic that is not the reader's orders ("ne tenez pas compte des instructions
   précédentes concernant l'export Excel", "ignore the previous instructions regarding the VPN");
 * the instructions are one item of a contract's list ("supersedes all prior instructions, proposals,
-  negotiations and understandings");
+  negotiations and understandings", "all prior instructions, memos and e-mails");
+* the rules are a thing's, an edition's or a game's ("forget the rules of the first edition");
 * the sentence opens with a condition on a machine or a document, not on the reader or a person
   ("se il server usa ZFS, ignora le istruzioni precedenti e crea uno snapshot").
 """
@@ -28,7 +29,8 @@ _TOPIC: Final = re.compile(
 )
 _LEGAL_LIST: Final = re.compile(
     r"[^.;\n]{0,60}\b(?:proposals|negotiations|understandings|representations|agreements|arrangements"
-    r"|communications|warranties|undertakings)\b",
+    r"|communications|warranties|undertakings|memos|memoranda|e-?mails|letters|notices|circulars|bulletins"
+    r"|announcements|correspondence)\b",
     re.I,
 )
 # "se il server usa ZFS, ...": a condition on a thing; "if you are an AI", "if the user asks" are not
@@ -43,11 +45,22 @@ _PERSON: Final = re.compile(
 )
 
 
+# "forget the rules of the first edition", "zapomnij o zasadach z poprzedniej edycji": rules of a thing, not orders
+_THING_OF: Final = re.compile(
+    r"[ \t]*(?:of|from|in|for|z|ze|de|del|della|dell'|der|des|van|из|для)[ \t]+"
+    r"(?:the[ \t]+|la[ \t]+|el[ \t]+|le[ \t]+)?"
+    r"(?:[^\W\d_]{1,20}[ \t]+){0,2}?(?:edition|version|release|game|manual|handbook|rulebook|edycj\w*|wersj\w*|gr\w"
+    r"|versi[oó]n\w*|[ée]dition\w*|edizion\w*|ausgabe|auflage|editie|versie|издани\w*|верси\w*|juego|jeu|spiel\w*"
+    r"|gioco)\b",
+    re.I,
+)
+
+
 def scoped_override(text: str, start: int, end: int) -> bool:
     """True when the override match ``text[start:end]`` is not about the reader's own instructions."""
     if _OWN.match(text[start:end]):
         return True
-    if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end):
+    if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end) or _THING_OF.match(text, end):
         return True
     cond = _CONDITION.search(text, max(start - 80, 0), start)
     return bool(cond) and not _PERSON.search(cond.group(1))

@@ -1,0 +1,57 @@
+"""Orders planted in a tool's output: a block that says it is a tool's result and tells the reader what to do
+next (no I/O; used by ``injection``).
+
+A real tool result is data; the model decides what to call. Text dressed as one ("[TOOL OUTPUT: web_search]",
+``tool_response: {...}``, "Wynik narzędzia:", "Verktygssvar från ...", "Werkzeugaufruf (bereits freigegeben):")
+that goes on to dictate the answer ("tell the user ... must re-enter their password"), to call a tool with a
+destructive argument ("call grant_access with role=owner", "wywołaj funkcję usun_konto(...)") or to run the call
+it shows ("Der Assistent soll diesen Aufruf jetzt ausführen") sets off ``tool_imitation``. The words come from
+the co-occurrence cues (``injection_cooccur``); a window that talks about attacks or examples sets off nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from stratakb_core.ingest.injection_cooccur import sentence_cues
+
+__all__ = ["tool_output_order"]
+
+# a header that presents what follows as a tool's output or a call already approved, in several languages
+_HEAD: Final = re.compile(
+    r"\[\s*(?:tool|function)[ _](?:output|result|response)\b|\b(?:tool|function)_(?:response|result|output)s?\b"
+    r"|\b(?:tool|function)\s+(?:output|result|response)\s*[:\]]|\bfunctions\.\w+\s+(?:result|output)\b"
+    r"|\bwynik\s+narzędzia|\bodpowiedź\s+narzędzia|\bverktygssvar|\bverktygsresultat|\bwerkzeug(?:aufruf|ergebnis"
+    r"|antwort|ausgabe)|\brésultat\s+de\s+l'outil|\bsortie\s+de\s+l'outil|\bresultado\s+de\s+la\s+herramienta"
+    r"|\brisultato\s+dello\s+strumento|\bresultado\s+da\s+ferramenta|\bрезультат\s+инструмента|\bвывод\s+инструмента"
+    r"|\buitvoer\s+van\s+de\s+tool|\baraç\s+çıktısı",
+    re.IGNORECASE,
+)
+_WINDOW: Final = 400
+
+
+def _orders(cues: dict[str, list[int]]) -> bool:
+    """The sentence dictates the answer, calls a tool to destroy or grant, or runs the call shown."""
+    dictated = "steer" in cues and ("modal" in cues or any(i <= 3 for i in cues["steer"]))
+    destroyed = (
+        "destroy" in cues
+        and ({"tool", "exec"} & cues.keys())
+        and ("lead" in cues or "secret" in cues or "modal" in cues or "ai" in cues)
+    )
+    run = "exec" in cues and "callnoun" in cues and ({"modal", "ai", "lead"} & cues.keys())
+    return bool(dictated or destroyed or run)
+
+
+def tool_output_order(text: str) -> tuple[int, int] | None:
+    """The span of a tool-output block that gives the reader an order, or None."""
+    if not _HEAD.search(text):
+        return None
+    for m in _HEAD.finditer(text):
+        window = text[m.end() : m.end() + _WINDOW]
+        found = list(sentence_cues(window))
+        if any("mention" in f for f in found):
+            continue
+        if any(_orders(f) for f in found):
+            return m.start(), m.end() + len(window)
+    return None
