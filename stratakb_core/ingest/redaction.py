@@ -20,7 +20,11 @@ answers) ever holds a credential that sits in a file we keep on purpose. Two kin
   ``echo PW | ... --password-stdin``, ``ConvertTo-SecureString "PW" -AsPlainText``,
   ``setPassword("PW")``, "the password for the NAS is PW", "user root, passwd PW" (a value with a
   digit or a symbol that ends its clause), a passphrase of several words ("the passphrase is violet
-  orbit 2048"), a table column headed by a secret word, a secret's name and value in aligned columns.
+  orbit 2048"), a table column headed by a secret word, a secret's name and value in aligned columns;
+* surroundings: a console printing a secret (``$ cat config/master.key`` and the line under it, ``vault kv get
+  -field=password``), a network device's command (``crypto isakmp key PSK address 203.0.113.5``), a label whose
+  secret name has a qualifier after it or a remark before its colon ("mot de passe provisoire :",
+  "Пароль (тимчасовий):"), when the value looks like a secret.
 
 Names are judged in ``redaction_keys`` (any casing, some twenty languages; a weak name such as
 ``key``, ``sig`` or an ``X-...-Key`` header counts when its value looks generated), values in
@@ -43,10 +47,12 @@ Never redacted (see ``is_placeholder``): empty values, placeholders (``<your-tok
 as ``(see vault)``, a token's prefix and words saying what goes there, ``xoxp-your-user-token``), the
 well-known non-secrets ``changeme``, ``password``, ``secret`` and ``redacted`` (a default everyone
 knows protects nothing, and docs use them as examples; only a sentence saying a system still takes
-one, "the router's password is still changeme", counts), type names (``string``, ``bool``, ...),
-references to a secret store (``@Microsoft.KeyVault(...)``, ``op://...``, an ARN),
+one, "the router's password is still changeme", counts), words naming the secret as a translation
+file's labels do (``"password": "Contraseña"``, ``"Nytt lösenord"``, ``비밀번호``), type names (``string``,
+``bool``, ...), references to a secret store (``@Microsoft.KeyVault(...)``, ``op://...``, an ARN),
 paths to files holding the secret (``/run/secrets/db``, ``key.pem``), AWS's documented example
-keys (ending in ``EXAMPLE``), hashes after a secret word, code that fetches the
+keys (ending in ``EXAMPLE``), hashes after a secret word, ciphertext in a section named for it (a
+SealedSecret's ``encryptedData``), a namespaced task (``rails credentials:edit``), code that fetches the
 value (``os.environ[name]``, ``getpass()``), and ordinary prose: an unquoted value must be the
 last word on its line (a trailing ``#`` comment aside), so "Password: at least 12 characters"
 is kept. Markers already in the text are never redacted again.
@@ -67,11 +73,12 @@ from types import MappingProxyType
 from typing import Final
 
 from stratakb_core.ingest.redaction_blocks import block_spans
-from stratakb_core.ingest.redaction_keys import is_secret_key, is_weak_key, snake
+from stratakb_core.ingest.redaction_context import context_spans, mentions_encrypted, under_encrypted
+from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_prose import prose_spans
 from stratakb_core.ingest.redaction_rules import COMMAND_GATES, COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
 from stratakb_core.ingest.redaction_tables import table_spans
-from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_random
+from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_like_secret, looks_random
 
 __all__ = [
     "KINDS",
@@ -128,20 +135,32 @@ _PATHLIKE_RE: Final = re.compile(r"^(?:[\w.-]+/)+[\w.-]+$|\.git$|^\d{2,5}$")
 
 # Indic and Thai vowel signs are marks, not \w: पासवर्ड, รหัสผ่าน
 _KEY: Final = r"[^\W\d][\w\u0900-\u0e7f.-]{0,63}"
-# a label in prose may have a few words ("API key: ...", "Keystore password: ..."), before a colon only
-_LABEL: Final = r"[^\W\d_][\w\u0900-\u0e7f.-]{0,30}(?: [^\W\d_][\w\u0900-\u0e7f.'-]{0,30}){1,3}"
 # full-width and ideographic punctuation ends a label's value and may start a label: 账号：x，密码：y
 _CJK_PUNCT: Final = "，、；：。（）「」『』【】"
 _SEP: Final = r"[ \t]*(?::=|=>|=|:|：)[ \t]*"
-_LABELLED_RE: Final = re.compile(
+# a remark in brackets between a label and its colon: "Пароль (тимчасовий):", "Password (prod):", "密码（临时）："
+# (after a space: createToken(name: String!): Token! is a signature)
+_REMARK: Final = r"(?:[ \t]+\([^():\n]{1,40}\)|[ \t]*（[^（）：\n]{1,40}）)"
+# a label in prose may have a few words ("API key: ...", "Keystore password: ..."), before a colon only
+# (or one word and a remark in brackets before the colon: _LABELLED_REMARK_RE, tried where a ")" precedes a colon)
+_LABEL: Final = r"[^\W\d_][\w\u0900-\u0e7f.-]{0,30}(?: [^\W\d_][\w\u0900-\u0e7f.'-]{0,30}){1,3}"
+_LABEL_REMARK: Final = (
+    r"[^\W\d_][\w\u0900-\u0e7f.-]{0,30}(?:(?: [^\W\d_][\w\u0900-\u0e7f.'-]{0,30}){1,3}|(?=" + _REMARK + "))"
+)
+_LABELLED: Final = (
     r"(?:^|(?<=[\s{,(;?&:\"'" + _CJK_PUNCT + r"])|(?<=--))(?:export[ \t]+|set[ \t]+|\$env:)?\$?"
-    rf"(?:\*\*|__)?(?P<q>[\"']?)(?:(?P<key>{_KEY})(?P=q){_SEP}|(?P<label>{_LABEL})[ \t]*[:：](?!=))(?:\*\*|__)?[ \t]*"
+    rf"(?:\*\*|__)?(?P<q>[\"']?)(?:(?P<key>{_KEY})(?P=q){_SEP}|_LABEL_"
+    r"[ \t]*[:：](?!=))(?:\*\*|__)?[ \t]*"
     r"(?:[@rRbBuU](?=[\"']))?(?:(?P<dq>\")(?P<dv>(?:[^\"\\\n]|\\.){1,512})\"|(?P<sq>')(?P<sv>[^'\n]{1,512})'"
     r"|(?P<uv><[^<>\n]{1,80}>|\{\{[^{}\n]{1,80}\}\}|\$\{\{[^{}\n]{1,80}\}\}"
     r"|(?:[^\s\"',;(&" + _CJK_PUNCT + r"]|&(?![A-Za-z_][\w.-]{0,63}=)){1,512}))"
-    r"(?=(?P<tail>[^\n]{0,512}))",
-    re.MULTILINE,
+    r"(?=(?P<tail>[^\n]{0,512}))"
 )
+_LABELLED_RE: Final = re.compile(_LABELLED.replace("_LABEL_", f"(?P<label>{_LABEL})"), re.MULTILINE)
+_LABELLED_REMARK_RE: Final = re.compile(
+    _LABELLED.replace("_LABEL_", f"(?P<label>{_LABEL_REMARK})(?:{_REMARK})?"), re.MULTILINE
+)
+_REMARK_GATE_RE: Final = re.compile(r"[)）][ \t]*[:：]")
 _FLAG_RE: Final = re.compile(rf"(?P<lead>(?:^|\s)--)(?P<key>{_KEY})[ \t]+(?P<uv>[^\s\"'-][^\s\"']{{0,511}})")
 _XML_RE: Final = re.compile(rf"<(?P<key>{_KEY})>(?P<uv>[^<>\n]{{1,512}})</(?P=key)>")
 _NAME_RE: Final = re.compile(r"[a-z][a-z_-]*|[A-Z][A-Z_]*")
@@ -213,7 +232,8 @@ def _is_basic_credential(value: str) -> bool:
 def _labelled_matches(text: str) -> Iterator[re.Match[str]]:
     """Every key-value match, also those inside another's value (connectionString="...;Password=x")."""
     pos = 0
-    while (m := _LABELLED_RE.search(text, pos)) is not None:
+    pattern = _LABELLED_REMARK_RE if _REMARK_GATE_RE.search(text) else _LABELLED_RE
+    while (m := pattern.search(text, pos)) is not None:
         yield m
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
         inside = group != "uv" or not is_secret_key(m.group("key") or m.group("label"))
@@ -239,20 +259,42 @@ def _sentence_value_end(value: str, tail: str) -> int:
     return 0
 
 
+def _names_secret(key: str, label: bool, value: str) -> bool:
+    """A name that holds a secret when its value looks like one: what the secret opens after it ("Password for
+    the NAS"), or a word or two qualifying it ("mot de passe provisoire", "contraseña_temporal")."""
+    if label and _secret_for(key) and _is_chosen(value):
+        return True
+    return is_qualified_secret(key) and looks_like_secret(value.rstrip(".")) and not CODE_RE.match(value)
+
+
+# a namespaced task or command (rails credentials:edit, rake secret:rotate, token:revoke): a colon and a verb, no space
+_TASK_RE: Final = re.compile(
+    r"(?:edit|show|list|ls|get|set|create|new|add|delete|remove|rm|generate|gen|rotate|diff|clear|refresh|revoke|init"
+    r"|sync|dump|import|export|encrypt|decrypt|update|check|verify|reset|renew|issue|fetch|read|write|load|print)"
+    r"(?:[_-][a-z]+)?"
+)
+
+
+def _task_name(m: re.Match[str], value: str) -> bool:
+    key_end = m.end("key") if m.group("key") is not None else m.end("label")
+    return m.string[key_end : m.start("uv")] == ":" and _TASK_RE.fullmatch(value) is not None
+
+
 def _labelled_spans(text: str) -> Iterator[_Found]:
+    encrypted: bool | None = None  # whether the text names an encrypted section, asked once a value is found
     for m in _labelled_matches(text):
         key = m.group("key") or m.group("label")
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
         value = m.group(group)
-        # "Password for the NAS: X" names a secret too, when X looks like one
-        if not is_secret_key(key) and not (m.group("label") and _secret_for(key) and _is_chosen(value)):
+        # "Password for the NAS: X", "mot de passe provisoire : X" name a secret too, when X looks like one
+        if not is_secret_key(key) and not _names_secret(key, m.group("label") is not None, value):
             # a key, a signature, a query parameter: a secret when the value looks generated
             called = group == "uv" and m.group("tail").startswith(("(", "["))  # Attention2d(config): code
             if is_weak_key(key) and looks_random(value) and not called and not is_placeholder(value):
                 yield m.start(group), m.end(group), "credential"
             continue
-        if key == "PASS":
-            continue  # "PASS: test_login": a test log's verdict far more often than a password
+        if key == "PASS" or (group == "uv" and _task_name(m, value)):
+            continue  # "PASS: test_login": a test log's verdict; rails credentials:edit, a task's name
         if snake(value.strip()) == snake(key) or (_NAME_RE.fullmatch(value) and is_secret_key(value)):
             continue  # api_key=api_key, extension-token = registered-token: a name, not a value
         if group == "uv" and value[-1] in ")]}" and _NAME_RE.fullmatch(value.rstrip(")]}")):
@@ -274,7 +316,9 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
             if not ok_tail or CODE_RE.match(value) or tail.startswith("("):
                 continue
         if not is_placeholder(value):
-            yield m.start(group), m.end(group), "credential"
+            encrypted = mentions_encrypted(text) if encrypted is None else encrypted
+            if not (encrypted and under_encrypted(text, m.start())):
+                yield m.start(group), m.end(group), "credential"
     for pattern in (_FLAG_RE, _XML_RE):
         for m in pattern.finditer(text):
             value = m.group("uv")
@@ -331,6 +375,7 @@ def _extra_spans(text: str) -> Iterator[_Found]:
     yield from table_spans(text)
     yield from _command_spans(text)
     yield from _sql_spans(text)
+    yield from context_spans(text)
 
 
 def _command_spans(text: str) -> Iterator[_Found]:

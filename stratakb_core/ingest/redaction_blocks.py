@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from stratakb_core.ingest.redaction_keys import is_secret_key, snake
+from stratakb_core.ingest.redaction_keys import is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_values import is_placeholder, looks_chosen, looks_like_password, looks_random
 
 __all__ = ["block_spans"]
@@ -95,8 +95,12 @@ def _call_pair_spans(text: str) -> Iterator[_Found]:
         identity = ident[0] not in "\"'" and _IDENTITY_RE.search(snake(ident))
         # a setter given the secret's name first: define('DB_PASSWORD', 'PW'), setenv("API_TOKEN", "PW")
         keyed = ident[0] in "\"'" and is_secret_key(ident[1:-1])
-        # beside an identity alone (Twilio(accountSid, ...)) only a generated-looking value counts
-        if (looks_random(value) and (named or identity or keyed)) or ((named or keyed) and looks_like_password(value)):
+        # ... or a weaker name (define('PUSH_SERVER_KEY', '...')), and beside an identity alone (Twilio(accountSid,
+        # ...)), only a generated-looking value counts
+        weak = ident[0] in "\"'" and is_weak_key(ident[1:-1])
+        if (looks_random(value) and (named or identity or keyed or weak)) or (
+            (named or keyed) and looks_like_password(value)
+        ):
             if not is_placeholder(value):
                 yield m.start("v"), m.end("v"), "credential"
 

@@ -14,7 +14,15 @@ import re
 from functools import lru_cache
 from typing import Final
 
-__all__ = ["PASSPHRASE_WORDS", "PASSWORD_WORDS", "is_secret_key", "is_weak_key", "snake"]
+__all__ = [
+    "PASSPHRASE_WORDS",
+    "PASSWORD_WORDS",
+    "is_qualified_secret",
+    "is_secret_key",
+    "is_secret_word",
+    "is_weak_key",
+    "snake",
+]
 
 # "password" in other languages, as labels ("Passwort:", "Mot de passe :", "Пароль:", "密码：", Turkish "ağ şifresi:")
 PASSWORD_WORDS: Final = (
@@ -37,14 +45,16 @@ _SECRET_WORDS: Final = (
     r"(?:private|access|secret|signing|encryption|master|auth|account|license|client|app|consumer|hmac|session"
     r"|subscription|storage|shared|pre_shared|preshared|decryption|admin|root|bot|webhook|service|deploy"
     r"|security|sas|shared_access|function|master_api|write|read|ingest|management|wi_?fi|wlan|wpa2?|wireless)_key|"
-    r"client_secret|secret_access_key|sas_token|jeton|segreto|secreto|segredo|sekret|geheim|clave|"
+    r"client_secret|secret_access_key|sas_token|jeton|segreto|secreto|segredo|sekret|geheim|clave|токен|секрет|טוקן|"
     r"cl[ée]_api|cl[ée]_secr[èe]te|api_schl[üu]ssel|" + PASSWORD_WORDS
 )
 # the last part of a key, after snake-casing it; some words may also end a run-together key (CJK labels
 # are written without spaces: 数据库密码, 管理者パスワード; so may "pass" after a few words in tools' flags:
 # storepass, keypass, dbpass)
 _KEY_END_RE: Final = re.compile(
-    rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|pwd|secret|token|apikey|passwort|kennwort|密码|密碼|パスワード|비밀번호)$"
+    rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|pwd|secret|token|apikey|passwort|kennwort|密码|密碼|パスワード|비밀번호"
+    # "token", "secret" and "secret key" in CJK, run together with what they are for (アクセストークン, 访问令牌, 密钥)
+    r"|トークン|シークレット|秘密鍵|令牌|密钥|秘钥|密鑰|토큰|시크릿|비밀키|apiキー|api_?키)$"
     r"|^(?:store|key|src|dest|new|old|db|admin|root|ftp|smtp|mail|proxy|vnc|ldap|bind|wifi|master|require)pass$"
     # daemons' run-together directives: redis requirepass / masterauth, slapd rootpw, nslcd bindpw
     r"|^(?:root|bind|admin|db|ldap|master)pw$|^masterauth$"
@@ -66,11 +76,23 @@ _ABOUT_RE: Final = re.compile(
 )
 # ... and what secret words may lead, a qualifier after them (jeton_api, clave_secreta, token_acces)
 _LEADING_SECRET_RE: Final = re.compile(
-    r"(?:^|_)(?:password|passwd|pwd|token|secret|jeton|clave|chave|chiave|cl[ée]|schl[üu]ssel|klucz|"
+    r"(?:^|_)(?:password|passwd|pwd|token|secret|jeton|clave|chave|chiave|cl[ée]|schl[üu]ssel|klucz|токен|секрет|"
     + PASSWORD_WORDS
     + r")_"
 )
 _NOT_LEADING_RE: Final = re.compile(r"(?:^|_)(?:hash|hashed|digest|checksum|fingerprint|sha\d*|md5|crc\d*|salt)(?:_|$)")
+# what a word after a secret's name makes a setting or a topic about it (password_policy, token_endpoint, "Passwort
+# Richtlinie"), not a qualifier of the secret itself (mot_de_passe_provisoire, contraseña_temporal, token_prod)
+_ABOUT_AFTER_RE: Final = re.compile(
+    r"_(?:polic(?:y|ies)|length|len|size|min|max|minimum|maximum|reset|expiry|expires?|expiration|expired|hint|manager"
+    r"|field|rules?|requirements?|strength|rotation|history|format|type|prompt|label|text|message|change|changed"
+    r"|complexity|lifetime|age|ttl|timeout|validity|file|path|url|uri|endpoint|name|id|count|store|vault|provider"
+    r"|env|var|variable|source|ref|reference|mode|method|scheme|version|required|enabled|disabled|flag|kind|header"
+    # ... or says what type or shape of thing in code the name holds (token_pattern, Token.String, secret_color)
+    r"|pattern|regexp?|re|string|str|bytes|int|char|chars|list|dict|map|array|class|object|obj|func|fn|callback"
+    r"|handler|parser|color|colour|style|escape|symbol|prefix|suffix|separator|sep|delimiter|index|idx|class_name"
+    r"|richtlinie|l[äa]nge|regeln?|politique|longueur|pol[íi]tica|longitud|regola|lunghezza)(?:_|$)"
+)
 
 # a key, a signature, an auth value: a secret when its value looks generated
 _WEAK_END_RE: Final = re.compile(r"(?:^|_)(?:key|keys|sig|signature|auth|sas|creds?|access|hmac|apikey)$")
@@ -110,3 +132,26 @@ def is_weak_key(key: str) -> bool:
         # token_to_atom_features, a name in code)
         return not _NOT_LEADING_RE.search(name)
     return bool(_WEAK_END_RE.search(name)) and not _NOT_WEAK_RE.search(name + "_")
+
+
+@lru_cache(maxsize=4096)
+def is_qualified_secret(key: str) -> bool:
+    """A secret's name and a word or two qualifying it, as languages that put the adjective last write it
+    (``mot de passe provisoire``, ``contraseña temporal``, ``Passwort neu``, ``token prod``), not a setting about
+    the secret (``password_policy``, ``token_endpoint``): a password-shaped value beside it is the secret."""
+    if "." in key:
+        return False  # an attribute path in code (Token.String.Escape), not a label
+    name = snake(key).strip("_:")
+    lead = _LEADING_SECRET_RE.match(name)
+    if lead is None or not 0 < name.count("_", lead.end()) + 1 <= 2 or _ABSENT_RE.search(name):
+        return False
+    return not _NOT_LEADING_RE.search(name) and not _ABOUT_AFTER_RE.search(name, lead.end() - 1)
+
+
+def is_secret_word(word: str) -> bool:
+    """True for a secret's name as a word of its own (password, Passwort, token, 비밀번호), not a made-up value that
+    ends in one (newsecret, mypassword)."""
+    return _SECRET_WORD_RE.fullmatch(snake(word)) is not None
+
+
+_SECRET_WORD_RE: Final = re.compile(_SECRET_WORDS)

@@ -110,6 +110,8 @@ SHAPES: Final[tuple[Shape, ...]] = (
         (),
         True,
     ),
+    # Firebase Cloud Messaging's legacy server key: AAAA, seven characters, ":APA91b" and a long tail
+    Shape("api_token", re.compile(r"AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}" + _NOT_WORD), (":apa91b",), True),
     # a signed URL's signature grants access on its own (S3, GCS, Azure SAS)
     Shape(
         "url_signature",

@@ -16,6 +16,8 @@ import re
 from collections import Counter
 from typing import Final
 
+from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_secret_word
+
 __all__ = [
     "CODE_RE",
     "MARKER_RE",
@@ -54,6 +56,10 @@ _SLUG_MARKERS: Final = frozenset(
     "your yours insert enter replace paste placeholder dummy fake example sample here goes".split()
 )
 # a masked or elided part inside a value: sk-...., ghp_xxxxxxxxxxxx, AKIA****************
+# words only (any script, up to four, a label's colon or question mark after them): with a secret's name at the end
+# (Passwort, Nytt lösenord, Confirmar contraseña, 비밀번호, Access token:) the value is a label naming the secret,
+# as in a translation file, not the secret itself
+_WORDS_RE: Final = re.compile(r"[^\W\d_]+(?:[ -][^\W\d_]+){0,3}[ \t]*[:：?？…]?")
 _ELIDED_RE: Final = re.compile(r"\.{3}|…|\*{3}|•{3}|[xX]{4}|<[^<>]{1,40}>|\$\{")
 CODE_RE: Final = re.compile(
     r"^(?:[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[\w.]*\(.*|[\w.]+\[.*|(?:os|env|process|config|settings|self)\b.*)$"
@@ -88,9 +94,30 @@ def is_placeholder(value: str) -> bool:
         return True
     if _SLUG_WORDS_RE.fullmatch(v) and not _SLUG_MARKERS.isdisjoint(re.split(r"[-_.]", low)):
         return True
-    return v.endswith(("EXAMPLE", "EXAMPLEKEY"))  # AWS documentation's example key id and secret
+    if v.endswith(("EXAMPLE", "EXAMPLEKEY")):  # AWS documentation's example key id and secret
+        return True
+    return _WORDS_RE.fullmatch(v) is not None and _names_a_secret(v.rstrip(" \t:：?？…"))
 
 
+def _names_a_secret(words: str) -> bool:
+    """Words naming a secret, as a label does: written as words (no camelCase, ``pyDictPw`` is a value), ending in a
+    secret's own name or starting with it and a qualifier (``Mot de passe actuel``). Abbreviations (pw, pass) and
+    the English "secret" end made-up passwords too ("quoted redis pw", "top secret"), and so do run-together words
+    in Latin letters (``newsecret``)."""
+    parts = re.split(r"[ -]", words)
+    if any(p[1:] != p[1:].lower() and not p.isupper() for p in parts):  # API-Schlüssel, not pyDictPw
+        return False
+    first, last = parts[0].lower(), parts[-1].lower()
+    if last in _NOT_LABEL_WORDS:
+        return False
+    if is_qualified_secret(words):
+        return first not in _NOT_LABEL_WORDS
+    if last.isascii() and not any(is_secret_word(" ".join(parts[i:])) for i in range(len(parts))):
+        return False  # (the name may have words of its own: Mot de passe, kata sandi)
+    return is_secret_key(words)
+
+
+_NOT_LABEL_WORDS: Final = frozenset({"pw", "pwd", "pass", "passwd", "psk", "pin", "key", "secret", "secrets"})
 _TOKEN_RE: Final = re.compile(r"[A-Za-z0-9+/=_.~%-]{16,512}")
 _UUID_RE: Final = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 # names and code, not values: vault.kv.read_secret_version, base64-value-non-empty
