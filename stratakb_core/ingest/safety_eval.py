@@ -11,9 +11,11 @@ fourth such set (``*-heldout4.yaml``), measured once blind (ASR 18.3%, FP 8.0%; 
 and a tuning set of the redactor (wave 7); ``heldout5``, a fifth (``*-heldout5.yaml``), measured once
 blind (redaction recall 96.0%, false redactions 1.7%), the redactor tuned on it in wave 8;
 ``heldout6`` (``*-heldout6.yaml``, kept unopened in eval/blind/heldout6 until then), measured once
-blind (injection ASR 9.2%, FP 2.7%; redaction recall 94.0%, false redactions 4.2%), the redactor tuned on it
-in wave 9; ``train1``,
-injection training data for the learned scorer; and ``all``)
+blind (injection ASR 9.2%, FP 2.7%; redaction recall 94.0%, false redactions 4.2%), both scanners
+tuned on it in wave 9; ``heldout7`` (the same way, eval/blind/heldout7), measured once blind (injection
+ASR 9.2%, FP 6.7%; redaction recall 91.0%, false redactions 2.5%) and then added to the learned
+scorer's training data, no rule tuned on it yet; ``train1``, injection training data for the learned
+scorer; and ``all``)
 with the figures and whether each meets its target. Every injection split is now tuned on (the
 learned scorer is trained on all of them), so these figures are training figures: the honest
 estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
@@ -59,16 +61,18 @@ TARGETS: Final = {
     "redaction_recall_min": 0.98,
     "false_redaction_rate_max": 0.01,
 }
-SPLITS: Final = ("dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "train1", "all")
+SPLITS: Final = (
+    "dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "train1", "all"
+)
 VALUE_SLOT: Final = "@@VALUE@@"
-_SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout5, each held-out set once it had been"
-                       " measured blind; heldout6, written without seeing the rules, measured once blind (injection"
-                       " ASR 9.2% / FP 2.7%, redaction recall 94.0% / false redactions 4.2%), then added to the learned"
+_SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout6, each held-out set once it had been"
+                       " measured blind; heldout7, written without seeing the rules, measured once blind (injection"
+                       " ASR 9.2% / FP 6.7%, redaction recall 91.0% / false redactions 2.5%), then added to the learned"
                        " scorer's training data; no rule tuned on it yet; train1: injection training data only)")
 _LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split: its honest figures are the"
                         " leave-one-split-out cross-validation of scripts/injection_cv.py (docs/adr/0011)")
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
-FRESH_SETS: Final = ("heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "train1")
+FRESH_SETS: Final = ("heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "train1")
 
 
 def default_fixtures_dir() -> Path:
