@@ -30,7 +30,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from stratakb_core.embedding import build_embedder  # noqa: E402
-from stratakb_core.embedding.local_model import local_model_dir, usable_cpus  # noqa: E402
+from stratakb_core.embedding.local_model import INFERENCE_BATCH, local_model_dir, usable_cpus  # noqa: E402
 from stratakb_core.settings import Settings  # noqa: E402
 
 TARGET_SPEEDUP = 1.8
@@ -69,7 +69,7 @@ def passages(corpora: Path, count: int, size: int = 900) -> list[str]:
     return (out * (count // len(out) + 1))[:count]
 
 
-def model_flops(model_name: str, texts: list[str], batch: int = 32) -> float | None:
+def model_flops(model_name: str, texts: list[str], batch: int) -> float | None:
     """Floating-point operations one pass over `texts` costs a BERT-style encoder, counted from its
     config.json and the real token lengths, batched as the runtimes batch them (longest first, each
     batch padded to its longest text): 2 per multiply-add of the linear layers and of attention's
@@ -165,7 +165,7 @@ def main() -> int:
                 vectors[name] = embedder.embed(texts)
                 best[name] = min(best[name], time.perf_counter() - started)
         peak = max(gemm_peak() for _ in range(args.rounds))  # interleaved with nothing: after the arms
-        flops = model_flops(arms["torch"].name, texts)
+        flops = model_flops(arms["torch"].name, texts, batch=INFERENCE_BATCH)
         cold = {runtime: cold_start(env, runtime) for runtime in ("onnx", "torch")}
         cold["stratakb_search"] = cold_search(env)
     finally:

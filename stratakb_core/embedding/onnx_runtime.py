@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from stratakb_core.embedding.base import MINILM_DIMENSIONS, MINILM_MODEL, canonical_minilm, check_texts, normalise
-from stratakb_core.embedding.local_model import usable_cpus
+from stratakb_core.embedding.local_model import INFERENCE_BATCH, usable_cpus
 from stratakb_core.embedding.onnx_export import ExportedModel, ensure_exported
 from stratakb_core.errors import EmbeddingSetupError, EmbedError
 
@@ -162,8 +162,9 @@ class OnnxEmbedder:
             # Longest first, as sentence-transformers batches: similar lengths pad the least.
             order = sorted(range(len(texts)), key=lambda i: -len(encodings[i].ids))
             vectors = np.empty((len(texts), loaded.exported.dimensions), dtype=np.float32)
-            for start in range(0, len(order), self._batch_size):
-                rows = order[start : start + self._batch_size]
+            step = min(self._batch_size, INFERENCE_BATCH)
+            for start in range(0, len(order), step):
+                rows = order[start : start + step]
                 vectors[rows] = self._run(loaded, [encodings[i] for i in rows])
         except Exception as exc:  # onnxruntime raises RuntimeError-like Fail for bad input or memory
             raise EmbedError(f"embedding with {self.name!r} (ONNX) failed: {exc}") from exc

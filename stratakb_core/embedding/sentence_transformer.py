@@ -12,6 +12,7 @@ import numpy as np
 
 from stratakb_core.embedding.base import MINILM_DIMENSIONS, MINILM_MODEL, canonical_minilm, check_texts
 from stratakb_core.embedding.local_model import (
+    INFERENCE_BATCH,
     bundled_minilm_path,
     configure_torch_threads,
     hub_offline,
@@ -132,7 +133,7 @@ class SentenceTransformerEmbedder:
         try:
             vectors = method(
                 texts,
-                batch_size=self._batch_size,
+                batch_size=min(self._batch_size, INFERENCE_BATCH),
                 normalize_embeddings=True,
                 convert_to_numpy=True,
                 show_progress_bar=False,
