@@ -98,7 +98,7 @@ from stratakb_core.ingest.injection_rules import (
 from stratakb_core.ingest.injection_scope import scoped_override
 from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.injection_toolout import tool_output_order
-from stratakb_core.ingest.regex_gate import GatedPattern, fold
+from stratakb_core.ingest.regex_gate import GatedPattern, LiteralIndex, fold, gate
 
 __all__ = ["LEARNED", "RULES", "rule_hits", "scan"]
 
@@ -295,7 +295,8 @@ def _plain_variants(text: str) -> tuple[list[str], list[str]]:
     base = re.sub(r"[ \t\u00a0]+", " ", base)
     texts = [base]
     plain = _SEPARATED.sub(lambda m: m.group()[::2], base)
-    plain = _EMPHASIS.sub("", plain)
+    if "*" in plain or "_" in plain or "~" in plain:  # every emphasis mark is one of these
+        plain = _EMPHASIS.sub("", plain)
     plain = _SPACED.sub(lambda m: re.sub(r"[ .\-]", "", m.group()), plain)
     plain = _CAMEL.sub(" ", plain)
     mapped = plain.translate(_CONFUSABLES)
@@ -355,8 +356,8 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     return any(q.start() <= start - lo and end - lo <= q.end() for q in _QUOTED.finditer(window))
 
 
-def _fires(pattern: GatedPattern, texts: list[str], folded: list[str]) -> bool:
-    for t, f in zip(texts, folded, strict=True):
+def _fires(pattern: GatedPattern, texts: list[str], present: list[set[str]]) -> bool:
+    for t, f in zip(texts, present, strict=True):
         for m in pattern.finditer(t, f):
             if _is_mention(t, m.start(), m.end()):
                 continue
@@ -381,7 +382,8 @@ def _suspicious_zero_width(text: str, i: int) -> bool:
     return before.isascii() and after.isascii()
 
 
-def _hidden(text: str) -> bool:
+def _invisible_characters(text: str) -> bool:
+    """Tag characters, bidi overrides, zero-width characters or selector runs (all outside ASCII)."""
     if _TAG_CHARS.search(_EMOJI_FLAG.sub("", text)) or _BIDI.search(text):
         return True
     if _ZW_IN_WORD.search(text) or _SELECTORS.search(text):
@@ -389,12 +391,17 @@ def _hidden(text: str) -> bool:
     if _BIDI_MARKUP.search(text) and not _RTL.search(text):  # isolates in Latin-only text hide or reorder
         if _BIDI_MARKUP.search(_PLACEABLE.sub("", text)):  # but Fluent/ICU wrap each placeable in an isolate
             return True
-    if sum(1 for m in _ZERO_WIDTH.finditer(text, 1) if _suspicious_zero_width(text, m.start())) >= 3:
+    return sum(1 for m in _ZERO_WIDTH.finditer(text, 1) if _suspicious_zero_width(text, m.start())) >= 3
+
+
+def _hidden(text: str) -> bool:
+    if not text.isascii() and _invisible_characters(text):
         return True
     lower = text.lower()
     attributes = "](" in text or "title" in lower or "alt=" in lower or "aria-label" in lower
-    for pattern in (_HTML_COMMENT, HIDDEN_STYLE, HIDDEN_MARKUP, ATTRIBUTE_TEXT):
-        if pattern is ATTRIBUTE_TEXT and not attributes:
+    folded = fold(text)
+    for pattern, pattern_gate in _HIDING:
+        if (pattern is ATTRIBUTE_TEXT and not attributes) or not pattern_gate.admits(folded):
             continue
         for m in pattern.finditer(text):
             body = next(g for g in m.groups() if g is not None)
@@ -421,6 +428,10 @@ _PATTERNS: Final = {
         ("tool_imitation", TOOL_IMITATION),
     )
 }
+# the hiding patterns, each with the gate of the literals every match holds (regex_gate)
+_HIDING: Final = tuple((p, gate(p)) for p in (_HTML_COMMENT, HIDDEN_STYLE, HIDDEN_MARKUP, ATTRIBUTE_TEXT))
+# the literals each variant holds, found once for all six rules' gates
+_LITERALS: Final = LiteralIndex(lit for pattern in _PATTERNS.values() for lit in pattern.literals)
 
 
 def scan(text: str) -> tuple[str, ...]:
@@ -437,8 +448,8 @@ def scan(text: str) -> tuple[str, ...]:
 def rule_hits(text: str) -> tuple[str, ...]:
     """The hand-written rules ``text`` sets off, in ``RULES`` order (no learned scorer)."""
     texts, co_texts = _variant_texts(text)
-    folded = [fold(t) for t in texts]
-    fired = {name for name, pattern in _PATTERNS.items() if _fires(pattern, texts, folded)}
+    present = [_LITERALS.present(fold(t)) for t in texts]
+    fired = {name for name, pattern in _PATTERNS.items() if _fires(pattern, texts, present)}
     fired |= {
         rule
         for rule, k, start, end in cooccur_fired(co_texts)

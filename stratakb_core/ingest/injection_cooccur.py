@@ -140,6 +140,10 @@ def _build() -> tuple[dict[str, frozenset[str]], dict[int, dict[str, frozenset[s
 
 _EXACT, _PREFIX, _FIRSTS = _build()
 _LENGTHS: Final = tuple(sorted(_PREFIX))
+# the first two or more words of each run of words in the lexicon ("ignore all", "ignore all previous")
+_RUN_PREFIXES: Final = frozenset(
+    " ".join(words[:n]) for words in (k.split(" ") for k in _EXACT if " " in k) for n in range(2, len(words) + 1)
+)
 _NO_CUES: Final[frozenset[str]] = frozenset()
 _SCRIPT_WORDS: Final = {cue: tuple(w.replace("_", " ").lower() for w in ws.split()) for cue, ws in SCRIPT_CUES.items()}
 _SEEN: dict[str, frozenset[str]] = {}  # words already looked up (bounded: new words past 100,000 are not kept)
@@ -172,7 +176,10 @@ def cues(sentence: str) -> dict[str, list[int]]:
                 out.setdefault(cue, []).append(i)
         if tok in firsts:
             for n in range(2, min(_MAX_WORDS, len(toks) - i) + 1):
-                for cue in _EXACT.get(" ".join(toks[i : i + n]), _NO_CUES):
+                run = " ".join(toks[i : i + n])
+                if run not in _RUN_PREFIXES:
+                    break  # no run of words the lexicon knows starts with these: none longer does either
+                for cue in _EXACT.get(run, _NO_CUES):
                     out.setdefault(cue, []).extend(range(i, i + n))
     if _SCRIPTS.search(sentence):
         bare = _HARAKAT.sub("", sentence)  # Arabic vowel marks and shadda: موجّه is موجه

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from stratakb_core.ingest import injection
-from stratakb_core.ingest.regex_gate import GatedPattern, fold, gate, split_alternatives
+from stratakb_core.ingest.regex_gate import GatedPattern, LiteralIndex, fold, gate, split_alternatives
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "injection"
 
@@ -79,3 +79,37 @@ def test_gated_pattern_finds_what_the_whole_alternation_finds() -> None:
     for text in ("Ignore previous notes", "then SEND it to https://x.example/a", "<|im_start|>system", "nothing"):
         assert bool(gated.search(text, fold(text))) == bool(whole.search(text)), text
     assert len(gated.parts) == 3
+
+
+def test_literal_index_finds_exactly_the_literals_a_text_holds() -> None:
+    """``lit in present(f)`` is ``lit in f`` for every rule literal, so a gate reads the same on either."""
+    rule_literals = {lit for rule in injection._PATTERNS.values() for lit in rule.literals}
+    literals = sorted(injection._LITERALS._words | rule_literals)
+    texts = [*_fixture_texts(), "x<|im_start|>y ![a](b) $(c) %s", "Ignore\nall previous\tinstructions", "ΣΊΣΥΦΟΣ ﬁx"]
+    for text in texts:
+        for variant in injection._variants(text):
+            folded = fold(variant)
+            present = injection._LITERALS.present(folded)
+            assert [lit for lit in literals if lit in present] == [lit for lit in literals if lit in folded], text[:80]
+            for rule in injection._PATTERNS.values():
+                assert rule._admitted(present) == rule._admitted(folded)
+
+
+def test_literal_index_handles_punctuation_runs_and_repeats() -> None:
+    index = LiteralIndex(["ignore", "gnor", "<|", "system prompt", "api key", "_of_turn>"])
+    # "system" is the guard of "system prompt" (its longest word piece), the phrase itself is not there
+    assert index.present(fold("IGNORED the SYSTEM  prompt")) == {"ignore", "gnor", "system"}
+    held = index.present(fold("<|start_of_turn>system prompt, api key"))
+    assert {"<|", "system prompt", "api key", "_of_turn>"} <= held
+    assert index.present("ignore ignore") == index.present("ignore ignore")  # the second read comes from the memo
+
+
+def test_whole_pattern_gates_used_as_prefilters_are_sound_on_the_fixtures() -> None:
+    """The tool-output header and the hiding patterns are searched only where their gate admits the text."""
+    from stratakb_core.ingest import injection_toolout
+
+    gated = [(injection_toolout._HEAD, injection_toolout._HEAD_GATE), *injection._HIDING]
+    for text in _fixture_texts():
+        for pattern, pattern_gate in gated:
+            if pattern.search(text):
+                assert pattern_gate.admits(fold(text)), (pattern.pattern[:60], text[:80])
