@@ -117,7 +117,7 @@ def test_scanned_secret_and_injected_files_are_stored_safely(db, settings, conn,
     # the vendor page is marked suspicious in its chunk's metadata
     marks = conn.execute("SELECT c.metadata->'suspicious' FROM chunks c JOIN documents d ON d.id = c.document_id"
                          " WHERE d.path = 'vendor.md'").fetchall()
-    assert any(m[0] == ["override"] for m in marks)
+    assert any(m[0] in (["override"], ["override", "learned"]) for m in marks)  # the scorer may name itself too
     conn.commit()
 
 
@@ -136,10 +136,10 @@ def test_answers_cite_the_scanned_page_and_mark_the_suspicious_one(settings, con
 
     found = search_tool(e, conn, "pump vendor seals boxes of ten inspection", layers=["plant"])
     vendor = [r for r in found["results"] if r["file"] == "vendor.md"]
-    assert vendor and vendor[0]["suspicious"] == ["override"]
+    assert vendor and vendor[0]["suspicious"] in (["override"], ["override", "learned"])
     asked = ask_tool(e, conn, "pump vendor seals boxes of ten", layers=["plant"])
     vendor = [p for p in asked["passages"] if p["citation"]["file"] == "vendor.md"]
-    assert vendor and vendor[0]["suspicious"] == ["override"]
+    assert vendor and vendor[0]["suspicious"] in (["override"], ["override", "learned"])
 
 
 def test_a_quarantining_layer_leaves_suspicious_passages_out_with_a_note(settings, conn, plant):
