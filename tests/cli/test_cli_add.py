@@ -193,9 +193,12 @@ def test_ctrl_c_keeps_what_was_stored_and_the_next_run_carries_on(database_url, 
                   EMBEDDING_DIMENSIONS="8", EMBEDDING_BATCH_SIZE="16",
                   EMBEDDING_BASE_URL=f"http://127.0.0.1:{server.server_address[1]}/v1")
     try:
+        # A suite started in the background by a non-interactive shell runs with SIGINT ignored, and
+        # a child inherits that: give the CLI the disposition a terminal would.
         proc = subprocess.Popen([sys.executable, "-m", "stratakb_core.cli", "add", str(folder), "--json"],
                                 env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                stdin=subprocess.DEVNULL)
+                                stdin=subprocess.DEVNULL,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         deadline = time.time() + 60
         stored = 0
         while time.time() < deadline and stored == 0:
