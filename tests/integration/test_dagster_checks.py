@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -116,8 +117,11 @@ def test_the_readme_dagster_command_starts_clean(tmp_path, shell):
     script = script.replace("$PWD/dagster_home", str(home))
     env = {**os.environ, "EMBEDDING_BACKEND": "hash", "STRATA_DATA_DIR": str(tmp_path / "data")}
     log = open(tmp_path / "dev.log", "w+", encoding="utf-8")  # noqa: SIM115 - closed below
+    # SIGINT's default disposition for the shell and what it starts: a suite run in the background by a
+    # non-interactive shell has SIGINT ignored, and then the Ctrl-C below would reach nobody, the
+    # SIGKILL after it would leave the store's embedded server behind.
     proc = subprocess.Popen([shell, "-c", script], cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.time() + 150
         out = ""
