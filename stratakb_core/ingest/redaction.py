@@ -16,7 +16,8 @@ answers) ever holds a credential that sits in a file we keep on purpose. Two kin
   value (``connectionString="...;Password=x;"``). The value goes, the label stays, and so does
   everything else on the line;
 * commands and prose: ``curl -u user:pw``, ``mysql -pPW``, ``-storepass PW``, ``-passout pass:PW``, SQL's
-  ``CREATE ROLE r LOGIN PASSWORD 'PW'`` / ``IDENTIFIED BY 'PW'``, a directive line such as ``requirepass PW``,
+  ``CREATE ROLE r LOGIN PASSWORD 'PW'`` / ``IDENTIFIED BY 'PW'`` / ``WITH PASSWORD = N'PW'`` and a password
+  column's literal in ``INSERT ... VALUES`` (``redaction_sql``), a directive line such as ``requirepass PW``,
   ``echo PW | ... --password-stdin``, ``ConvertTo-SecureString "PW" -AsPlainText``,
   ``setPassword("PW")``, "the password for the NAS is PW", "user root, passwd PW" (a value with a
   digit or a symbol that ends its clause), a passphrase of several words ("the passphrase is violet
@@ -30,9 +31,11 @@ Names are judged in ``redaction_keys`` (any casing, some twenty languages; a wea
 ``key``, ``sig`` or an ``X-...-Key`` header counts when its value looks generated), values in
 ``redaction_values`` (placeholders, entropy), whole blocks in ``redaction_blocks`` (a Kubernetes
 ``kind: Secret``'s data, base64 PEM keys, ``<entry key="password">``, AWS secret keys beside their
-key id, ``.pgpass`` lines), sentences and chats in ``redaction_prose``, Markdown and CSV columns in
-``redaction_tables``. A token-shaped value beside a secret's name goes even when prose follows it,
-and so does a password-shaped one that ends its sentence ("password: X. Next sentence").
+key id, ``.pgpass`` lines, a Terraform variable's or a CloudFormation parameter's default, ``chpasswd``
+lists), sentences and chats in ``redaction_prose`` (also a secret's name followed by what it opens in
+several words, in any language), Markdown and CSV columns in ``redaction_tables``. A token-shaped value
+beside a secret's name goes even when prose follows it, and so does a password-shaped one that ends its
+sentence ("password: X. Next sentence").
 
 Unlabelled high-entropy strings are left alone on purpose: commit ids, checksums, UUIDs and
 base64 images look exactly like them, and the clean fixture set holds many.
@@ -77,6 +80,7 @@ from stratakb_core.ingest.redaction_context import context_spans, mentions_encry
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_prose import prose_spans
 from stratakb_core.ingest.redaction_rules import COMMAND_GATES, COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
+from stratakb_core.ingest.redaction_sql import sql_spans
 from stratakb_core.ingest.redaction_tables import table_spans
 from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_like_secret, looks_random
 
@@ -336,31 +340,6 @@ _NAME_VALUE_RE: Final = re.compile(
     r"value[ \t]*[:=][ \t]*(?:\"(?P<dv>[^\"\n]{1,512})\"|'(?P<sv>[^'\n]{1,512})'|(?P<uv>[^\s\"',;]{1,512}))"
 )
 
-# SQL: a role's password clause (CREATE ROLE r LOGIN PASSWORD 'PW', ALTER USER u WITH ENCRYPTED PASSWORD 'PW',
-# CREATE USER 'u'@'%' IDENTIFIED BY 'PW', Oracle's ALTER USER u IDENTIFIED BY PW, SET PASSWORD FOR u = 'PW';
-# not BY PASSWORD '*hash')
-_SQL_VALUE: Final = r"(?:'(?P<sv>[^'\n]{1,256})'|\"(?P<dv>[^\"\n]{1,256})\"|(?P<uv>[A-Za-z0-9][^\s;'\"]{0,127}))"
-_SQL_PASSWORD_RE: Final = re.compile(
-    r"(?:(?i:\b(?:create|alter)[ \t]+(?:role|user|login|group)\b|\bgrant\b)[^;]{0,300}?"
-    r"(?i:\b(?:(?:un)?encrypted[ \t]+)?password"
-    r"|\b(?P<by>identified)[ \t]+(?:with[ \t]+[\w$]{1,64}[ \t]+)?by(?![ \t]+password\b))[ \t]+(?:=[ \t]*)?"
-    r"|(?i:\bset[ \t]+password[ \t]+for\b)[^=;\n]{1,128}=[ \t]*)" + _SQL_VALUE
-)
-
-
-def _sql_spans(text: str) -> Iterator[_Found]:
-    low = text.lower()
-    if ("password" not in low and "identified" not in low) or not _any_in(("create", "alter", "grant", "set"), low):
-        return
-    for m in _SQL_PASSWORD_RE.finditer(text):
-        group = next(g for g in ("sv", "dv", "uv") if m.group(g) is not None)
-        value = m.group(group)
-        if value != value.strip() or is_placeholder(value) or CODE_RE.match(value) or value.lower() == "values":
-            continue
-        if group == "uv" and (m.group("by") is None or value.isalpha()):
-            continue  # unquoted only after IDENTIFIED BY, and not a word ("identified by email")
-        yield m.start(group), m.end(group), "credential"
-
 
 def _extra_spans(text: str) -> Iterator[_Found]:
     for m in _ENV_PREFIX_RE.finditer(text):
@@ -374,7 +353,7 @@ def _extra_spans(text: str) -> Iterator[_Found]:
     yield from prose_spans(text)
     yield from table_spans(text)
     yield from _command_spans(text)
-    yield from _sql_spans(text)
+    yield from sql_spans(text)
     yield from context_spans(text)
 
 

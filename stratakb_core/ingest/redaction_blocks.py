@@ -12,6 +12,11 @@
   or generated (a line holding nothing else is a shape of ``redaction`` itself);
 * ``user:password@host`` without a scheme (a proxy setting, rsync, scp), when the password looks
   chosen or generated;
+* a declaration named for a secret and its default (Terraform's ``variable "db_password" { default = "PW" }``,
+  a CloudFormation parameter ``DbPassword:`` with ``Default: PW`` under it, ``"password": {`` with ``"value":``):
+  the ``default`` / ``value`` directly under a block whose name is a secret's;
+* ``user:password`` lines fed to ``chpasswd``: cloud-init's ``chpasswd: list: |`` block, ``echo 'u:PW' | chpasswd``
+  (not cloud-init's ``RANDOM``, nor a hash given with ``-e``);
 * a credential pair passed to code: ``new NetworkCredential("svc", "pw")``, ``Twilio(accountSid, 'tok')``,
   ``auth=("user", "pw")``, ``define('DB_PASSWORD', 'pw')``: the second argument, when it is not a
   placeholder and looks like a password.
@@ -28,7 +33,13 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_secret_key, is_weak_key, snake
-from stratakb_core.ingest.redaction_values import is_placeholder, looks_chosen, looks_like_password, looks_random
+from stratakb_core.ingest.redaction_values import (
+    CODE_RE,
+    is_placeholder,
+    looks_chosen,
+    looks_like_password,
+    looks_random,
+)
 
 __all__ = ["block_spans"]
 
@@ -82,6 +93,81 @@ _CALLEE_RE: Final = re.compile(
 )
 _CREDENTIAL_CALL_RE: Final = re.compile(r"credential|auth|login|logon|sign_?in|connect|client")
 _IDENTITY_RE: Final = re.compile(r"(?:^|_)(?:sid|user(?:name)?|account(?:_?id|_?sid)?|client_?id|key_?id|login|email)$")
+
+
+# a block's own default or value, on a line of its own (HCL, YAML, printed JSON)
+_DEFAULT_RE: Final = re.compile(
+    r"^(?P<indent>[ \t]+)[\"']?(?i:default|value|default_?value|initial_?value)[\"']?[ \t]*[:=][ \t]*"
+    r"(?:\"(?P<dv>[^\"\n]{1,512})\"|'(?P<sv>[^'\n]{1,512})'|(?P<uv>[^\s\"'#,{}\[\]]{1,512}))[ \t]*,?[ \t]*"
+    r"(?:(?:#|//)[^\n]{0,512})?\r?$",
+    re.M,
+)
+# the block: variable "NAME" {, "NAME": {, NAME = {, NAME:
+_BLOCK_HEAD_RE: Final = re.compile(
+    r"[ \t]*(?:[A-Za-z_][\w-]{0,40}[ \t]+)?[\"']?(?P<key>[A-Za-z_][\w.-]{0,63})[\"']?"
+    r"(?:[ \t]*(?:[:=][ \t]*)?\{|[ \t]*:)[ \t]*\r?"
+)
+
+
+def _block_name(text: str, pos: int, indent: int) -> str | None:
+    """The name of the block holding the line at ``pos`` (indented ``indent``): the first line above it indented
+    less (blank lines aside), when it opens a block; at most 40 lines up."""
+    end = pos - 1
+    for _ in range(40):
+        if end <= 0:
+            return None
+        start = text.rfind("\n", 0, end) + 1
+        line = text[start:end]
+        if line.strip():
+            if len(line) - len(line.lstrip(" \t")) < indent:
+                head = _BLOCK_HEAD_RE.fullmatch(line)
+                return head.group("key") if head else None
+        end = start - 1
+    return None
+
+
+def _declared_default_spans(text: str) -> Iterator[_Found]:
+    for m in _DEFAULT_RE.finditer(text):
+        group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
+        value = m.group(group)
+        if is_placeholder(value) or CODE_RE.match(value) or value.isdigit():
+            continue
+        name = _block_name(text, m.start(), len(m.group("indent")))
+        if name is not None and is_secret_key(name):
+            yield m.start(group), m.end(group), "credential"
+
+
+# cloud-init's chpasswd: list: | and the user:password lines under it
+_CHPASSWD_LIST_RE: Final = re.compile(r"^(?P<indent>[ \t]*)list[ \t]*:[ \t]*[|>][-+]?[ \t]*\r?$", re.M)
+_PAIR_LINE_RE: Final = re.compile(r"(?P<indent>[ \t]*)-?[ \t]*[a-z_][\w.-]{0,31}:(?P<v>[^\s:]{1,128})[ \t]*\r?")
+# echo 'user:PW' | chpasswd, chpasswd <<< "user:PW"
+_CHPASSWD_CMD_RE: Final = re.compile(
+    r"\becho[ \t]+(?:-[ne][ \t]+)?[\"']?[a-z_][\w.-]{0,31}:(?P<v>[^\s:\"']{1,128})[\"']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?"
+    r"chpasswd\b(?![ \t]+-e)"
+    r"|\bchpasswd[ \t]*<<<[ \t]*[\"']?[a-z_][\w.-]{0,31}:(?P<v2>[^\s:\"']{1,128})"
+)
+
+
+def _chpasswd_spans(text: str) -> Iterator[_Found]:
+    for m in _CHPASSWD_CMD_RE.finditer(text):
+        group = "v" if m.group("v") is not None else "v2"
+        if not is_placeholder(m.group(group)) and not m.group(group).startswith("$"):
+            yield m.start(group), m.end(group), "credential"
+    for block in _CHPASSWD_LIST_RE.finditer(text):
+        if "chpasswd" not in text[max(0, block.start() - 200) : block.start()]:
+            continue
+        pos = block.end() + 1
+        while pos < len(text):
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            line = text[pos:end]
+            m = _PAIR_LINE_RE.fullmatch(line)
+            if m is None or len(m.group("indent")) <= len(block.group("indent")):
+                break
+            value = m.group("v")
+            if value not in ("RANDOM", "R") and not value.startswith("$") and not is_placeholder(value):
+                yield pos + m.start("v"), pos + m.end("v"), "credential"
+            pos = end + 1
 
 
 def _call_pair_spans(text: str) -> Iterator[_Found]:
@@ -172,6 +258,8 @@ def block_spans(text: str) -> Iterator[_Found]:
             if is_secret_key(m.group("key")) and not is_placeholder(m.group("v")):
                 yield m.start("v"), m.end("v"), "credential"
     yield from _aws_secret_spans(text)
+    if "efault" in text or "EFAULT" in text or "alue" in text or "ALUE" in text:
+        yield from _declared_default_spans(text)
     if "(" in text:
         yield from _call_pair_spans(text)
     if text.count(":") >= 4:
@@ -189,6 +277,8 @@ def block_spans(text: str) -> Iterator[_Found]:
                 yield m.start("v"), m.end("v"), "url_password"
     if "ookie" in text or "OOKIE" in text:
         yield from _cookie_spans(text)
+    if "chpasswd" in text:
+        yield from _chpasswd_spans(text)
     if "Private-Lines:" in text:
         for m in _PUTTY_RE.finditer(text):
             yield m.start("v"), m.start("v") + len(m.group("v").rstrip("\r\n")), "private_key"

@@ -18,6 +18,7 @@ __all__ = [
     "PASSPHRASE_WORDS",
     "PASSWORD_WORDS",
     "is_qualified_secret",
+    "is_setting_words",
     "is_secret_key",
     "is_secret_word",
     "is_weak_key",
@@ -26,10 +27,13 @@ __all__ = [
 
 # "password" in other languages, as labels ("Passwort:", "Mot de passe :", "Пароль:", "密码：", Turkish "ağ şifresi:")
 PASSWORD_WORDS: Final = (
-    r"passwort|kennwort|contrase[ñn]a|senha|wachtwoord|has[łl]o|mot_de_passe|l[öo]senord(?:et)?|salasana"
-    r"|[şs]ifre(?:si|niz)?|[šs]ifra|parola(?:s[ıi]|n[ıi]z)?|heslo|jelsz[óo]|adgangskode|passord|geslo|lozinka|parool|пароль|парола|κωδικός"
+    r"passwort|kennwort|contrase[ñn]a|senha|wachtwoord|has[łl][oa]|mot_de_passe|l[öo]senord(?:et)?|salasana(?:n|si)?"
+    r"|[şs]ifre(?:si|niz)?|[šs]ifra|parola(?:s[ıi]|n[ıi]z)?|hesl[oa]|jelsz[óo]|jelszav(?:a|át|at)|adgangskode(?:n)?"
+    r"|passord(?:et)?|geslo|lozinka|parool|пароль|парола|κωδικός"
     r"|kata_sandi|kata_laluan|contrasenya|contrasinal|slapta[žz]odis|wagwoord|nenosiri|lykilor[ðd]"
-    r"|パスワード|密码|密碼|口令|비밀번호|암호|m[ậa]t_kh[ẩa]u|סיסמה|كلمة_المرور|पासवर्ड|รหัสผ่าน"
+    r"|パスワード|密码|密碼|口令|비밀번호|암호|m[ậa]t_kh[ẩa]u|ה?סיסמ[הא]|كلمة_المرور|पासवर्ड|รหัสผ่าน"
+    # Persian, Urdu, Bengali, Tamil (and the definite or possessive forms above: passordet, jelszava, hasła)
+    r"|رمز_عبور|رمز_ورود|گذرواژه|کلمه_(?:ی_)?عبور|پاس_ورڈ|পাসওয়ার্ড|கடவுச்சொல்"
 )
 # "passphrase" in other languages: a word for "phrase" and one saying what it is for (phrase_de_chiffrement,
 # frase_secreta, frase_di_accesso), or a compound (wachtwoordzin, lösenfras, парольная фраза)
@@ -94,8 +98,9 @@ _ABOUT_AFTER_RE: Final = re.compile(
     r"|richtlinie|l[äa]nge|regeln?|politique|longueur|pol[íi]tica|longitud|regola|lunghezza)(?:_|$)"
 )
 
-# a key, a signature, an auth value: a secret when its value looks generated
-_WEAK_END_RE: Final = re.compile(r"(?:^|_)(?:key|keys|sig|signature|auth|sas|creds?|access|hmac|apikey)$")
+# a key, a signature, an auth value: a secret when its value looks generated (not a bare "hmac": that names the
+# MAC computed with a key, as a test vector prints it; hmac_key and hmac_secret are secrets' names)
+_WEAK_END_RE: Final = re.compile(r"(?:^|_)(?:key|keys|sig|signature|auth|sas|creds?|access|apikey)$")
 # ... unless the name says what kind of non-secret key it is
 _NOT_WEAK_RE: Final = re.compile(
     r"(?:^|_)(?:public|publishable|pub|primary|foreign|sort|partition|cache|idempotency|routing|unique|lookup"
@@ -146,6 +151,13 @@ def is_qualified_secret(key: str) -> bool:
     if lead is None or not 0 < name.count("_", lead.end()) + 1 <= 2 or _ABSENT_RE.search(name):
         return False
     return not _NOT_LEADING_RE.search(name) and not _ABOUT_AFTER_RE.search(name, lead.end() - 1)
+
+
+def is_setting_words(words: str) -> bool:
+    """Whether the words after a secret's name make it a setting or a topic about the secret (``policy for admins``,
+    ``hash of the admin``, ``Länge``) rather than say what the secret opens (``for the NAS``)."""
+    name = "_" + snake(words.strip()).strip("_:")
+    return _ABOUT_AFTER_RE.search(name) is not None or _NOT_LEADING_RE.search(name) is not None
 
 
 def is_secret_word(word: str) -> bool:

@@ -9,6 +9,12 @@
 * a passphrase of several words: "use the passphrase violet orbit 2048 and ...", "la parola d'ordine è
   verde mare 71." (content words ending in a number, see ``redaction_phrases``);
 * a password in a CJK sentence, written in Latin letters: "Wi-Fiのパスワードは Ab-12cd です", "密码是Ab12!x";
+* a secret's name, what it opens in a few words (any language, no list of prepositions), a colon or "is", and a
+  value of a password's or (for a token or key) a generated shape: "Heslo k databázi skladu: ...", "voici le mot
+  de passe provisoire du portail RH : ... (à changer)", "Passordet til kontoen er ...", "Der API-Schlüssel für
+  den Versand ist ... und gilt", "รหัสผ่านเข้าระบบ: ..." (the words must not make it a setting: "policy for");
+* a user and a password in a note: "user audit.ext, pass ..." (the abbreviation "pass" only after a user);
+* a chat's answer to a question about a login, a user / password pair: "ana: admin / ... - change it after";
 * a password said to be still in use: "the router's admin password is still changeme" (a well-known
   default counts here, as the sentence says a device still takes it; ``password: changeme`` in a
   config stays a placeholder).
@@ -23,7 +29,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Final
 
-from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS
+from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, is_setting_words
 from stratakb_core.ingest.redaction_phrases import is_passphrase
 from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_like_secret, looks_random
 
@@ -103,13 +109,73 @@ _LOGIN_PAIR_RE: Final = re.compile(
 
 # a question about a password, then (a blank line or two aside) a chat message of one word answering it
 # a chat line's speaker: "[10:42] ben:", "10:42 ben:", "<ben>", "Q:" / "A:"
+# (a channel in brackets, a date and a time may come before the name: "[#it-help] 2026-11-12 09:15 ana:")
 _SPEAKER: Final = (
-    r"[ \t]*(?:\[[^\]\n]{1,40}\][ \t]*|\d{1,2}:\d{2}(?::\d{2})?[ \t]+)?(?:<[\w. -]{1,32}>|@?[\w.-]{1,32}[ \t]*:)[ \t]*"
+    r"[ \t]*(?:\[[^\]\n]{1,40}\][ \t]*)?(?:\d{4}-\d{2}-\d{2}[ T])?(?:\d{1,2}:\d{2}(?::\d{2})?[ \t]+)?"
+    r"(?:<[\w. -]{1,32}>|@?[\w.-]{1,32}[ \t]*:)[ \t]*"
 )
 _SPEAKER_RE: Final = re.compile(_SPEAKER)
 _CHAT_ANSWER_RE: Final = re.compile(
     r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|pin|" + _PROSE_WORDS + r")\b)[^\n]{0,160}?\?[ \t]*\r?\n"
     r"(?:[ \t]*\r?\n){0,2}" + _SPEAKER + _Q_OPEN + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)" + _Q_CLOSE + r"[ \t]*\r?$",
+    re.MULTILINE,
+)
+# after a value in a note or a chat: the line ends, a remark in brackets, the sentence ends, a dash and more words,
+# or "and ..."
+_END: Final = (
+    r"(?=[ \t]*\r?$|[.,;:]?[ \t]+[(（]|[.,;。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
+    r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|ma|mais|pero|aber)\b)"
+)
+_USER: Final = _Q_OPEN + r"[\w.+@\\-]{1,64}" + _Q_CLOSE
+# ... the answer may also be a user and a password ("admin / Staging-Pw-1", "admin:Staging-Pw-1") after a question
+# about a login
+_CHAT_PAIR_RE: Final = re.compile(
+    r"(?i:\b(?:password|passwd|pwd|pw|log[ -]?ins?|logon|credentials?|creds|" + _PROSE_WORDS + r")\b)"
+    r"[^\n]{0,160}?\?[ \t]*\r?\n(?:[ \t]*\r?\n){0,2}"
+    + _SPEAKER
+    + _USER
+    + r"(?:[ \t]*/[ \t]*|:)"
+    + _Q_OPEN
+    + r"(?P<v>[^\s\"'`/«»“”‘’]{4,128}?)"
+    + _Q_CLOSE
+    + _END,
+    re.MULTILINE,
+)
+# a user and a password in a note: "user audit.ext, pass X (expires ...)", "login: ana; pw X"
+_USER_WORDS: Final = r"user(?:name)?|login|benutzer(?:name)?|utilisateur|usuario|utente|usu[áa]rio|gebruiker"
+_USER_PASS_RE: Final = re.compile(
+    r"(?i:\b(?:" + _USER_WORDS + r")\b)[ \t]*[:=]?[ \t]*" + _USER + r"[ \t]*[,;/]?[ \t]+"
+    r"(?i:(?:pass|pw|pwd|passwd|password|"
+    + _PROSE_WORDS
+    + r")\b)[ \t]*[:=]?[ \t]*"
+    + _Q_OPEN
+    + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)"
+    + _Q_CLOSE
+    + _END,
+    re.MULTILINE,
+)
+# a secret's name, what it opens in up to eight words (or run together, as Thai and CJK write it; a remark in
+# brackets may follow), then a colon or "is" and the value: "Heslo k databázi skladu: X", "Passordet til ... er X."
+_TOKEN_NAMES: Final = (
+    r"api[- ]?key|api[- ]?token|access[- ]token|secret[- ]key|token|api[- ]schl[üu]ssel|cl[ée] (?:d['’])?api"
+    r"|clave (?:de )?api|chiave (?:di )?api|chave (?:de )?api|api[- ]sleutel|klucz api|api[- ]ключ|ключ api|jeton|токен"
+)
+_NAMED_WORDS: Final = (
+    r"password|passwd|passphrase|passcode|pwd|" + _TOKEN_NAMES + "|" + _PROSE_WORDS + "|" + _PASSPHRASE_WORDS
+)
+_TOKEN_NAME_RE: Final = re.compile(_TOKEN_NAMES, re.IGNORECASE)
+_PASSPHRASE_NAME_RE: Final = re.compile(_PASSPHRASE_WORDS, re.IGNORECASE)
+_NAMED_COPULA: Final = r"is|was|ist|lautet|war|es|est|é|è|är|er|jest|je|este|adalah|là|היא|הוא"
+_NAMED_RE: Final = re.compile(
+    r"(?i:\b(?P<name>" + _NAMED_WORDS + r"))"
+    r"(?P<words>[^\s\x00-\x7f:：()（）]{0,30}(?:[ \t]+[^\s:：()（）]{0,39}[^\s:：()（）.!?;,]){0,8}?)"
+    r"(?:[ \t]*[(（][^()（）\n]{1,60}[)）])?(?:[ \t]*[:：]|[ \t]+(?P<cop>(?i:"
+    + _NAMED_COPULA
+    + r")))[ \t]+"
+    + _Q_OPEN
+    + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)"
+    + _Q_CLOSE
+    + _END,
     re.MULTILINE,
 )
 _TICKET_RE: Final = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}")  # KB-1234, JIRA-42: a reference, not an answer
@@ -194,6 +260,29 @@ def _chat_answer_value(m: re.Match[str]) -> _Found | None:
     return None
 
 
+def _named_value(m: re.Match[str]) -> _Found | None:
+    value, words = m.group("v"), m.group("words")
+    if not (words or m.group("cop")):
+        return None  # a label of one name ("token: X") is the key-value rule's, with its exceptions
+    if is_setting_words(words) or is_placeholder(value) or CODE_RE.match(value):
+        return None
+    if _TOKEN_NAME_RE.fullmatch(m.group("name")):
+        shaped = looks_random(value)  # a generated value only ("Token limit: 4096", "API key format: v2-hex")
+    else:  # chosen, or a password's shape in both cases (Fjellrev-Regn-2026, not the acronym WPA3-SAE)
+        shaped = _chosen(value) or (looks_like_secret(value) and value.lower() != value and value.upper() != value)
+        shaped = shaped or (_PASSPHRASE_NAME_RE.fullmatch(m.group("name")) is not None and looks_like_secret(value))
+    if shaped:
+        return m.start("v"), m.end("v"), "credential"
+    return None
+
+
+def _user_pass_value(m: re.Match[str]) -> _Found | None:
+    value = m.group("v")
+    if _chosen(value) and not CODE_RE.match(value):
+        return m.start("v"), m.end("v"), "credential"
+    return None
+
+
 def _still_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
     if value.lower().rstrip("!") in _DEFAULT_PASSWORDS or (_chosen(value) and not CODE_RE.match(value)):
@@ -206,6 +295,9 @@ _FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | 
     (_INLINE_RE, _inline_value),
     (_LOGIN_PAIR_RE, _login_pair_value),
     (_CHAT_ANSWER_RE, _chat_answer_value),
+    (_CHAT_PAIR_RE, _chat_answer_value),
+    (_USER_PASS_RE, _user_pass_value),
+    (_NAMED_RE, _named_value),
     (_STILL_RE, _still_value),
     (_PHRASE_RE, _phrase_value),
     (_CJK_RE, _cjk_value),
@@ -218,6 +310,10 @@ _STARTS: Final = (
     + _PROSE_WORDS
     + "|"
     + _PASSPHRASE_WORDS
+    + "|"
+    + _USER_WORDS
+    + "|"
+    + _NAMED_WORDS
     + ")|"
     + _CJK_WORDS  # no \b: a CJK word follows another without a space (Wi-Fiのパスワード)
 )

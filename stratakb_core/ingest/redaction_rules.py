@@ -50,11 +50,12 @@ class Shape(NamedTuple):
 _PREFIXED: Final = (
     ("glpat-", r"[A-Za-z0-9_-]{20,}"), ("npm_", r"[A-Za-z0-9]{36}"), ("pypi-AgE", r"[A-Za-z0-9_-]{40,}"),
     ("SG.", r"[A-Za-z0-9_-]{16,32}\.[A-Za-z0-9_-]{30,50}"), ("shp", r"(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
-    ("hf_", r"[A-Za-z]{30,40}"), ("do", r"[por]_v1_[a-f0-9]{64}"), ("dapi", r"[a-f0-9]{32}"),
+    ("hf_", r"[A-Za-z0-9]{30,40}"), ("do", r"[por]_v1_[a-f0-9]{64}"), ("dapi", r"[a-f0-9]{32}"),
     ("hv", r"[sb]\.[A-Za-z0-9_-]{24,}"), ("gsk_", r"[A-Za-z0-9]{40,60}"), ("r8_", r"[A-Za-z0-9]{30,40}"),
     ("lin_api_", r"[A-Za-z0-9]{30,50}"), ("ntn_", r"[A-Za-z0-9]{30,60}"), ("PMAK-", r"[a-f0-9]{24}-[a-f0-9]{30,40}"),
     ("AGE-SECRET-KEY-1", r"[0-9A-Z]{50,60}"), ("ATATT3", r"[A-Za-z0-9_=-]{50,}"),
-    ("dp.", r"(?:pt|st|ct|sa)\.[A-Za-z0-9]{30,50}"), ("sntry", r"[su]_[A-Za-z0-9_=+/-]{20,}"),
+    ("dp.", r"(?:pt|st|ct|sa|scim|audit)\.(?:[a-z0-9_-]{1,40}\.)?[A-Za-z0-9]{30,50}"),
+    ("sntry", r"[su]_[A-Za-z0-9_=+/-]{20,}"),
     ("whsec_", r"[A-Za-z0-9+/=]{20,}"), ("figd_", r"[A-Za-z0-9_-]{20,}"), ("key-", r"[a-f0-9]{32}"),
     ("sq0", r"(?:atp|csp)-[A-Za-z0-9_-]{22,43}"), ("ya29.", r"[A-Za-z0-9_-]{20,}"),
     ("dckr_pat_", r"[A-Za-z0-9_-]{20,}"),
@@ -92,7 +93,7 @@ SHAPES: Final[tuple[Shape, ...]] = (
         (),
         True,
     ),
-    # other vendors' prefixed tokens (see _PREFIXED)
+    # other vendors' prefixed tokens (see _PREFIXED; Doppler's service tokens name their config: dp.st.prd.X)
     *(
         Shape("api_token", re.compile(re.escape(prefix) + body + _NOT_WORD), (prefix.lower(),), True)
         for prefix, body in _PREFIXED
@@ -102,7 +103,7 @@ SHAPES: Final[tuple[Shape, ...]] = (
     Shape("api_token", re.compile(r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}" + _NOT_WORD), (".atlasv1.",), True),
     Shape("api_token", re.compile(r"[0-9a-f]{32}-us\d{1,2}" + _NOT_WORD), ("-us",), True),
     Shape("api_token", re.compile(r"[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}" + _NOT_WORD), ("q~",), True),
-    Shape("api_token", re.compile(r"(?<![\w:/.-])\d{8,10}:AA[A-Za-z0-9_-]{33}" + _NOT_WORD), (":aa",)),
+    Shape("api_token", re.compile(r"(?:(?<![\w:/.-])|(?<=/bot))\d{8,10}:AA[A-Za-z0-9_-]{33}" + _NOT_WORD), (":aa",)),
     # Discord bot tokens: the bot's id in base64 (starts M, N or O), a timestamp, an HMAC
     Shape(
         "api_token",
@@ -130,8 +131,19 @@ SHAPES: Final[tuple[Shape, ...]] = (
     Shape(
         "auth_header",
         re.compile(
-            r"(?i:\bauthorization[\"']?[ \t]*[:=,]?[ \t]*[\"']?[ \t]*(?:token|api-?key|key))\s+"
+            r"(?i:\bauthorization[\"']?[ \t]*[:=,]?[ \t]*[\"']?[ \t]*(?:token|api-?key|key|ssws))\s+"
             r"(?P<v>[A-Za-z0-9._~+/-]{8,}=*)"
+        ),
+        ("authorization",),
+    ),
+    # a vendor's own scheme (Okta's SSWS, GenieKey, Negotiate, ...): any one-word scheme but those above, and a
+    # value of 16 or more token characters holding letters and digits
+    Shape(
+        "auth_header",
+        re.compile(
+            r"(?i:\b(?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?[ \t]*"
+            r"(?!(?:basic|bearer|digest|token|api-?key|key|ssws)\b)[A-Za-z][\w-]{1,40})[ \t]+"
+            r"(?P<v>(?=[\w.~+/-]{0,300}\d)(?=[\w.~+/-]{0,300}[A-Za-z])[A-Za-z0-9._~+/-]{16,}=*)(?![\w.~+/=-])"
         ),
         ("authorization",),
     ),

@@ -37,8 +37,12 @@ _PLACEHOLDER_WORDS: Final = frozenset(
     dummy hidden masked omitted undefined empty unset default env prompt value your_password your_token your_api_key
     your_secret mypassword secretref vault include same-origin omit auto basic bearer oauth oauth2 jwt
     flag option argument parameter switch replace_me replaceme
+    sso saml ldap oidc kerberos mfa 2fa otp totp passkey yubikey keychain keepass 1password bitwarden lastpass
     """.split()
 )
+# the same words however their parts are joined: change-me, CHANGE_ME, replace.me, to-do
+_SQUASH: Final = str.maketrans("", "", "-_. ")
+_SQUASHED_WORDS: Final = frozenset(word.translate(_SQUASH) for word in _PLACEHOLDER_WORDS)
 _PLACEHOLDER_RE: Final = re.compile(
     r"""^(?:
         <[^<>]*> | \$\{[^}]*\}:? | \$\{\{[^}]*\}\} | \{\{[^}]*\}\} | \{[A-Za-z_][\w.-]*\}
@@ -89,6 +93,8 @@ def is_placeholder(value: str) -> bool:
         return True
     low = v.lower()
     if low in _PLACEHOLDER_WORDS or low.rstrip("!.") in _PLACEHOLDER_WORDS:
+        return True
+    if low.rstrip("!.").translate(_SQUASH) in _SQUASHED_WORDS:
         return True
     if _PLACEHOLDER_RE.match(v) or _FILE_RE.match(v) or _ELIDED_RE.search(v) or _REFERENCE_RE.match(v):
         return True

@@ -1,0 +1,136 @@
+"""Secret redaction, wave 10 (heldout7 and heldout8 used as tuning data): each row is our own example of a cause
+a heldout7 or heldout8 miss or false redaction stood for (a vendor's token shape, an SQL form, a declaration's
+default, a label in another language or of several words, a chat's answer), never a fixture's text.
+
+Token-shaped values are joined from parts at run time, so no whole fake token sits in this file. Redacted rows
+must lose every value and keep the line layout; near misses must come back unchanged.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from stratakb_core.ingest.redaction import redact
+from stratakb_core.ingest.redaction_keys import is_secret_key, is_setting_words, is_weak_key
+from stratakb_core.ingest.redaction_values import is_placeholder
+from stratakb_core.ingest.safety_eval import evaluate_redaction
+from tests.helpers.redaction_checks import assert_redacted_in_place
+
+_ALNUM = "Qm7vT2xW9kL4pR8nB3cZ6yH1jF5gD0aSe"  # 33 characters, letters and digits
+_DOPPLER = "dp.st." + "stg_eu." + _ALNUM[:9] + "Xv2Lr8Kp4Tn6Wq1Zs3Yb7" + "Hc5"
+_HF = "hf_" + "4b" + _ALNUM[2:34]
+_TELEGRAM = "7" + "20431" + "9958:AA" + _ALNUM
+_OKTA = "00" + "Ab3" + _ALNUM + "_x9"
+
+WAVE_10_REDACTED = [
+    # vendors' token shapes: Doppler service tokens name their config, Hugging Face tokens hold digits, a Telegram
+    # bot's token inside its API URL, a vendor's own Authorization scheme
+    (f"export DOPPLER_TOKEN={_DOPPLER}", _DOPPLER),
+    (f"doppler run --token {_DOPPLER} -- ./serve", _DOPPLER),
+    (f"from huggingface_hub import login\nlogin({_HF!r})", _HF),
+    (f"curl -s https://api.telegram.org/bot{_TELEGRAM}/getUpdates", _TELEGRAM),
+    (f"GET /api/v1/groups HTTP/1.1\nAuthorization: SSWS {_OKTA}\nAccept: */*", _OKTA),
+    (f"headers = {{'Authorization': 'GenieKey {_OKTA}'}}", _OKTA),
+    # SQL: SQL Server's national string literal, a password column's place in an INSERT's rows
+    ("CREATE LOGIN [report_ro] WITH PASSWORD = N'R3port!Ro-88', DEFAULT_DATABASE = [sales];", "R3port!Ro-88"),
+    ("ALTER USER app WITH PASSWORD='Qa-Stage#41';", "Qa-Stage#41"),
+    (
+        "INSERT INTO accounts (id, login, pwd, role)\nVALUES (7, 'ci-bot', 'C1bot-Runs!', 'deploy'),\n"
+        "       (8, 'viewer', 'V1ew-0nly#', 'read');",
+        ("C1bot-Runs!", "V1ew-0nly#"),
+    ),
+    # a declaration named for a secret and its default (Terraform, CloudFormation, printed JSON)
+    ('variable "smtp_password" {\n  description = "SMTP relay login"\n  default = "Relay-Mx-6621"\n}', "Relay-Mx-6621"),
+    ("Parameters:\n  AdminPassword:\n    Type: String\n    NoEcho: true\n    Default: Cfn-Adm1n-77\n", "Cfn-Adm1n-77"),
+    ('{\n  "api_token": {\n    "type": "string",\n    "value": "tk-Live-4410x"\n  }\n}', "tk-Live-4410x"),
+    # user:password lines fed to chpasswd
+    (
+        "#cloud-config\nchpasswd:\n  expire: true\n  list: |\n    admin:Adm-Cl0ud#3\n    ops:0ps-Cl0ud#4\n",
+        ("Adm-Cl0ud#3", "0ps-Cl0ud#4"),
+    ),
+    ("echo 'deploy:Dpl-Box!19' | sudo chpasswd", "Dpl-Box!19"),
+    # the word for password in Persian, Bengali, Tamil, Hebrew (with its article), inflected forms
+    ("نام کاربری: sara\nگذرواژه: Kavir-Sabz-82!", "Kavir-Sabz-82!"),
+    ("ইউজার: hasan\nপাসওয়ার্ড: Nodi-Jol-914", "Nodi-Jol-914"),
+    ("பயனர்: kumar\nகடவுச்சொல்: Kadal-Neer-52", "Kadal-Neer-52"),
+    ("Az ügyfélportál jelszava: Portal-Hu!2211", "Portal-Hu!2211"),
+    # a secret's name, what it opens in several words, a colon or "is", the value (any language)
+    ("Heslo pro sdílenou schránku podpory: Podp0ra-Sch!7", "Podp0ra-Sch!7"),
+    ("Parola pentru serverul de fișiere al echipei: Fis1ere-Ech!4", "Fis1ere-Ech!4"),
+    ("Пароль від тестового сервера бухгалтерії: Test0vyi-Srv!3", "Test0vyi-Srv!3"),
+    ("Kata sandi wifi kantor cabang timur: Cab4ng-Tim!ur", "Cab4ng-Tim!ur"),
+    ("Mật khẩu máy chủ thử nghiệm: ThuNghiem-Vn!8", "ThuNghiem-Vn!8"),
+    ("รหัสผ่านเครื่องพิมพ์สำนักงาน: Print-Th!508", "Print-Th!508"),
+    ("Voilà le mot de passe temporaire de l'intranet RH : Intra-Rh!552 (valable 24 h).", "Intra-Rh!552"),
+    ("Adgangskoden til det fælles drev er Drev-Faelles-2031. Del den ikke.", "Drev-Faelles-2031"),
+    ("הסיסמה לשרת הגיבוי היא Gibui-Srv!71", "Gibui-Srv!71"),
+    (f"Der API-Schlüssel für das Wetterportal ist {_ALNUM[3:31]} und läuft im Mai ab.", _ALNUM[3:31]),
+    ("Passphrase for the archive disk (keep it offline): harbor-violet-lantern-908", "harbor-violet-lantern-908"),
+    ("Passord for felles konto drift@firma.example: Dr1ft-Felles!", "Dr1ft-Felles!"),
+    # a user and a password in a note; a chat's answer to a question about a login
+    ("- Supplier portal: user buyer.ext, pass Buy3r-Ext!9 (valid to Friday)", "Buy3r-Ext!9"),
+    (
+        "[#ops] 2027-01-04 10:02 lena: what's the login for the lab switch?\n"
+        "[#ops] 2027-01-04 10:03 omar: netadmin / L4b-Sw1tch! - rotate it after the demo",
+        "L4b-Sw1tch!",
+    ),
+]
+WAVE_10_KEPT = [
+    # placeholders however they are spelled, an authentication method named where a password would be
+    "COOKIE_SECRET=change-me\nJWT_SECRET=CHANGE_ME\nAPI_TOKEN=replace-me",
+    "| System | Login | Password |\n|---|---|---|\n| Wiki | ana | SSO |\n| Mail | ana | LDAP |",
+    # a MAC computed with a key is not the key (a test vector)
+    "Test vector 2:\nKey = 4a656665\nData = 7768617420646f2079612077616e7420666f72206e6f7468696e673f\n"
+    "HMAC = 5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+    # SQL: hashes, parameters and functions in a password column, a column that is not a secret
+    "INSERT INTO users (name, password) VALUES ('ana', '$2b$12$Qm7vT2xW9kL4pR8nB3cZ6u');",
+    "INSERT INTO users (name, password) VALUES (%s, %s)",
+    "INSERT INTO users (name, password_hash, note) VALUES ('ana', 'c1f2e3', 'Init-Note!1')",
+    # declarations: no default, a reference, a setting about the secret
+    'variable "db_password" {\n  type      = string\n  sensitive = true\n}',
+    "DbPassword:\n  Type: String\n  Default: '{{resolve:secretsmanager:prod/db}}'",
+    'variable "password_min_length" {\n  default = "Len-12!x"\n}',
+    # cloud-init's random passwords and hashes
+    "chpasswd:\n  list: |\n    root:RANDOM\n    ops:$6$rounds=4096$saltsalt$hash\n",
+    # a name with several words that make it a setting, an acronym, a token's non-generated value
+    "Password requirements for new accounts: Min-12!chars",
+    "Password hash for the admin account: $2b$12$Qm7vT2xW9kL4pR8nB3cZ6u",
+    "Passwort für das WLAN im Büro: WPA3-SAE",
+    "Token limit for the summary model: 128k-ctx",
+    "The API key format for v2 is prefix-hex32.",
+    # notes and chats without a chosen password
+    "- user guide, pass rate 98% in the last run",
+    "[10:01] ana: what's the login page?\n[10:02] ben: admin / see the wiki",
+]
+
+
+@pytest.mark.parametrize(("text", "values"), WAVE_10_REDACTED)
+def test_wave_10_generalisations_are_redacted_and_lines_stay(text, values):
+    assert_redacted_in_place(text, values)
+
+
+@pytest.mark.parametrize("text", WAVE_10_KEPT)
+def test_wave_10_near_misses_stay(text):
+    assert redact(text).text == text
+
+
+def test_wave_10_key_names_and_placeholders():
+    assert is_secret_key("رمز عبور") and is_secret_key("পাসওয়ার্ড") and is_secret_key("jelszava")
+    assert is_secret_key("Passordet") and is_secret_key("הסיסמה") and is_secret_key("hmac_secret")
+    assert not is_weak_key("HMAC") and is_weak_key("api_key")
+    assert is_setting_words("policy for admins") and not is_setting_words("til den delte kontoen")
+    assert is_placeholder("change-me") and is_placeholder("Replace_Me") and is_placeholder("SSO")
+    assert not is_placeholder("change-me-2027!") and not is_placeholder("Kavir-Sabz-82!")
+
+
+def test_every_split_meets_the_targets_after_wave_10():
+    # heldout7 was measured once blind at 91 of 100 secrets caught and 3 of 120 clean passages touched, heldout8
+    # at 81 of 100 and none; wave 10 generalised their causes (above), so both are tuning sets now
+    figures = evaluate_redaction()
+    assert figures["heldout7"]["secrets"] == 100 and figures["heldout8"]["secrets"] == 100
+    splits = ("dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
+    for split in (*splits, "heldout8", "all"):
+        row = figures[split]
+        assert row["recall"] >= 0.98, (split, row["missed_ids"])
+        assert row["false_redaction_rate"] <= 0.01, (split, row["false_redaction_ids"])
+        assert row["layout_changed"] == 0, (split, row["layout_changed_ids"])
