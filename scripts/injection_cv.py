@@ -12,8 +12,8 @@ on heldout4). Today's rules were tuned on heldout2 and heldout3, so on those fol
 perfect; --current-rules shows that optimistic view. Printed: ASR (attacks on which nothing fires)
 and FP (clean passages on which anything fires) per fold and pooled over the three folds, for the
 rules alone, the model alone at a few thresholds, and combinations: rules OR model >= hi (the model
-adds catches), rules AND model >= lo (the model vetoes weak rule hits), and both (the one scan() uses
-is marked); then the time per passage of the rules alone and of ``scan``. Deterministic.
+adds catches), rules AND model >= lo (the model vetoes weak rule hits, never ``certain`` ones), and both
+(the one scan() uses is marked); then the time per passage of the rules alone and of ``scan``. Deterministic.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from stratakb_core.ingest.injection import rule_hits, scan  # noqa: E402
+from stratakb_core.ingest.injection import certain, rule_hits, scan  # noqa: E402
 from stratakb_core.ingest.injection_fit import LAMBDA, fit  # noqa: E402
 from stratakb_core.ingest.injection_model import HIGH, LOW, score  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
@@ -40,10 +40,12 @@ FOLDS = ("heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
 # the last commit before each fresh split was tuned on: the rules there had never seen it
 BLIND_RULES = {"heldout2": "5f57e0f", "heldout3": "baee1f2", "heldout4": "8a81654", "heldout5": "297fa5c",
                "heldout6": "014c11d", "heldout7": "1e7d082", "heldout8": "b8458f2"}
-# the rules alone: rule_hits where the commit has it (since the scorer joined scan), else scan, then rules only
+# the rules alone: rule_hits where the commit has it (since the scorer joined scan), else scan, then rules only;
+# and whether a hit is certain (exempt from the scorer's veto) where the commit has that tier
 _RUN_OLD = (
     "import json,sys; from stratakb_core.ingest import injection as i; f = getattr(i, 'rule_hits', i.scan); "
-    "print(json.dumps([bool(f(t)) for t in json.load(sys.stdin)]))"
+    "c = getattr(i, 'certain', lambda t: False); "
+    "print(json.dumps([[bool(r), bool(r) and c(t)] for t in json.load(sys.stdin) for r in [f(t)]]))"
 )
 
 
@@ -55,7 +57,8 @@ def load_passages() -> list[dict]:
 
 
 def blind_rules(commit: str, texts: list[str]) -> np.ndarray:
-    """Whether the rules as of ``commit`` fire on each text (the package extracted from git, run apart)."""
+    """Whether the rules as of ``commit`` fire on each text, and whether the hit is certain (two columns; the
+    package extracted from git, run apart)."""
     with tempfile.TemporaryDirectory() as tmp:
         archive = subprocess.run(
             ["git", "-C", str(ROOT), "archive", commit, "stratakb_core"], check=True, capture_output=True
@@ -73,18 +76,19 @@ def blind_rules(commit: str, texts: list[str]) -> np.ndarray:
     return np.array(json.loads(out.stdout), dtype=bool)
 
 
-def combos(rules: np.ndarray, p: np.ndarray) -> dict[str, np.ndarray]:
-    """Which passages each decision flags, from the rule verdicts and the model's probabilities."""
+def combos(rules: np.ndarray, p: np.ndarray, sure: np.ndarray) -> dict[str, np.ndarray]:
+    """Which passages each decision flags, from the rule verdicts, the model's probabilities and which rule hits
+    are certain (the model's veto, "rules AND model >= lo", spares those)."""
     out = {"rules alone": rules}
     for t in (0.5, 0.7, 0.9):
         out[f"model >= {t}"] = p >= t
     for hi in (0.7, 0.8, 0.9, 0.95):
         out[f"rules OR model >= {hi}"] = rules | (p >= hi)
     for lo in (0.05, 0.1, 0.2, 0.3):
-        out[f"rules AND model >= {lo}"] = rules & (p >= lo)
+        out[f"rules AND model >= {lo}"] = rules & ((p >= lo) | sure)
     for lo, hi in ((0.05, 0.9), (0.1, 0.8), (0.1, 0.9), (0.1, 0.95), (0.2, 0.8), (0.2, 0.9), (0.2, 0.95), (0.3, 0.95)):
         shipped = " (scan)" if (lo, hi) == (LOW, HIGH) else ""
-        out[f"(rules AND model >= {lo}) OR model >= {hi}{shipped}"] = (rules & (p >= lo)) | (p >= hi)
+        out[f"(rules AND model >= {lo}) OR model >= {hi}{shipped}"] = (rules & ((p >= lo) | sure)) | (p >= hi)
     return out
 
 
@@ -107,10 +111,11 @@ def run_folds(passages: list[dict], lam: float, current_rules: bool) -> dict[str
         p = np.array([score(t, w) for t in texts])
         if current_rules:
             rules = np.array([bool(rule_hits(t)) for t in texts])
+            sure = rules & np.array([certain(t) for t in texts])
         else:
-            rules = blind_rules(BLIND_RULES[fold], texts)
+            rules, sure = blind_rules(BLIND_RULES[fold], texts).T
         labels = np.array([e["label"] for e in test])
-        table[fold] = {name: rates(flags, labels) for name, flags in combos(rules, p).items()}
+        table[fold] = {name: rates(flags, labels) for name, flags in combos(rules, p, sure).items()}
         print(f"# {fold}: trained on {len(train)} passages in {fitted:.1f} s", file=sys.stderr)
     return table
 

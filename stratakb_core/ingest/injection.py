@@ -63,7 +63,8 @@ tuned on the splits dev, dev2, heldout, heldout2, heldout3, heldout5 and heldout
 Beside the rules, a learned scorer (``injection_model``: hashed n-grams, logistic regression, weights
 shipped in the package and trained on every split, heldout4 included) judges the passage: at
 ``HIGH`` or more ``scan`` adds ``learned`` after the rule names (alone when no rule fired), and below
-``LOW`` it drops the rules' hits as weak. ``rule_hits`` is the rules alone. The honest figure for the
+``LOW`` it drops the rules' hits as weak, unless a hit is ``certain`` (an AI called on by name and told to
+send private data to an address). ``rule_hits`` is the rules alone. The honest figure for the
 pair is the leave-one-split-out cross-validation of ``scripts/injection_cv.py`` (docs/adr/0011).
 """
 
@@ -78,7 +79,7 @@ from collections.abc import Iterator
 from typing import Final
 from urllib.parse import unquote
 
-from stratakb_core.ingest.injection_cooccur import addressed_order
+from stratakb_core.ingest.injection_cooccur import addressed_order, addressed_send
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_model import HIGH, LOW
 from stratakb_core.ingest.injection_model import score as learned_score
@@ -100,7 +101,7 @@ from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.injection_toolout import tool_output_order
 from stratakb_core.ingest.regex_gate import GatedPattern, LiteralIndex, fold, gate
 
-__all__ = ["LEARNED", "RULES", "rule_hits", "scan"]
+__all__ = ["LEARNED", "RULES", "certain", "rule_hits", "scan"]
 
 RULES: Final = ("override", "role_tag", "prompt_leak", "exfil_link", "send_to_url", "tool_imitation", "hidden_text")
 LEARNED: Final = "learned"  # the learned scorer's own name, after the rules' (injection_model)
@@ -437,12 +438,19 @@ _LITERALS: Final = LiteralIndex(lit for pattern in _PATTERNS.values() for lit in
 def scan(text: str) -> tuple[str, ...]:
     """The names of the rules ``text`` sets off, in ``RULES`` order, then ``learned`` when the learned scorer
     is sure on its own; empty when it looks clean, or when only rules fired and the scorer finds the
-    passage plainly benign (below ``LOW``)."""
+    passage plainly benign (below ``LOW``) and no hit is ``certain``."""
     hits = rule_hits(text)
     p = learned_score(text)
     if p >= HIGH:
         return (*hits, LEARNED)
-    return hits if p >= LOW else ()
+    return hits if p >= LOW or (hits and certain(text)) else ()
+
+
+def certain(text: str) -> bool:
+    """A rule hit too strong for the scorer's veto: one sentence calls on an AI reader and tells it to send
+    private data to an address (who, what, what to, where; no clean fixture passage or ordinary document has one)."""
+    _, co_texts = _variant_texts(text)
+    return any(not _is_mention(co_texts[k], start, end) for k, start, end in addressed_send(co_texts))
 
 
 def rule_hits(text: str) -> tuple[str, ...]:
