@@ -79,7 +79,7 @@ from collections.abc import Iterator
 from typing import Final
 from urllib.parse import unquote
 
-from stratakb_core.ingest.injection_cooccur import addressed_order, addressed_send
+from stratakb_core.ingest.injection_addressed import addressed_order, addressed_send
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_model import HIGH, LOW
 from stratakb_core.ingest.injection_model import score as learned_score
@@ -121,6 +121,7 @@ _PLACEABLE: Final = re.compile(
 )
 _RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 _ZERO_WIDTH: Final = re.compile("[\u200b\u200c\u200d\u2060\u180e\ufeff]")
+_UNSPACED: Final = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u4e00-\u9fff]")
 _ZW_IN_WORD: Final = re.compile("[A-Za-z0-9][\u200b\u200c\u200d\u2060\u180e\ufeff]+[A-Za-z0-9]")
 
 _MENTION_CUES: Final = re.compile(
@@ -129,7 +130,8 @@ _MENTION_CUES: Final = re.compile(
     r"known|common|typical\w*|classic|flag\w*|blocklist|filter\w*|sanitiz\w*|scanner|rule|signature|variant\w*|"
     r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
     r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
-    r"|leakage)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션",
+    r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
+    r"|例如|比如|例えば|文言|예를 들어|예시",
     re.IGNORECASE,
 )
 # host names and addresses are not words about attacks ("t.example", "analytics.test")
@@ -352,9 +354,24 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     window = text[lo:hi]
     if not _talks_about_attacks(window):
         return False
-    if any(q in text[start:end] for q in ('"', "`")):  # straddles quotes: words from two quoted strings
-        return True
-    return any(q.start() <= start - lo and end - lo <= q.end() for q in _QUOTED.finditer(window))
+    if any(q in text[start:end] for q in ('"', "`")) and not _csv_row(text, start):
+        return True  # straddles quotes: words from two quoted strings (not a cell of a CSV row)
+    in_row = _csv_row(text, start)
+    return any(
+        q.start() <= start - lo and end - lo <= q.end() and not (in_row and window[q.start() - 1 : q.start()] == ",")
+        for q in _QUOTED.finditer(window)
+    )
+
+
+# a CSV row ('INV-7,Acme,12.00,"a note, quoted",open'): its double quotes wrap a cell, they quote nobody
+_CSV_LINE: Final = re.compile(r'(?:[^\n",]*,){2,}"[^\n]*"(?:,[^\n",]*)*')
+
+
+def _csv_row(text: str, at: int) -> bool:
+    """The line holding ``text[at]`` is a row of comma-separated values with a quoted cell."""
+    line_start = text.rfind("\n", 0, at) + 1
+    line_end = text.find("\n", at)
+    return bool(_CSV_LINE.fullmatch(text, line_start, line_end if line_end != -1 else len(text)))
 
 
 def _fires(pattern: GatedPattern, texts: list[str], present: list[set[str]]) -> bool:
@@ -376,10 +393,13 @@ def _scoped(text: str, start: int, end: int) -> bool:
 
 
 def _suspicious_zero_width(text: str, i: int) -> bool:
-    """Joiners between non-ASCII letters or emoji are writing (Persian, emoji sequences), not hiding."""
+    """Joiners between non-ASCII letters or emoji are writing (Persian, emoji sequences), not hiding; so is a
+    zero-width space between letters of a script written without spaces (Thai, Lao, Khmer, Myanmar, CJK)."""
+    before, after = text[i - 1 : i], text[i + 1 : i + 2]
+    if text[i] == "\u200b":
+        return not (_UNSPACED.match(before) and _UNSPACED.match(after))
     if text[i] not in "\u200c\u200d":
         return True
-    before, after = text[i - 1 : i], text[i + 1 : i + 2]
     return before.isascii() and after.isascii()
 
 

@@ -1,11 +1,13 @@
 """Word lists behind the injection co-occurrence rule (``injection_cooccur``), by cue (no I/O).
 
 Each cue maps to words in English, German, French, Spanish, Portuguese, Italian, Dutch, Polish,
-Russian, Turkish and Swedish, matched against a passage's lower-cased words: ``word`` matches
-that word, ``stem*`` any word that starts with it, and ``two words`` a run of words (an apostrophe
-splits a word: "don't" is ``don t``). ``SCRIPT_CUES`` (in ``injection_lexicon_scripts``) holds the
-same cues for scripts written without spaces between words or with attached particles (Chinese,
-Japanese, Korean, Arabic, Hindi), matched as substrings. The cues:
+Russian, Turkish and Swedish (Czech and Ukrainian in part; Danish, Norwegian, Finnish, Hungarian,
+Romanian, Indonesian, Vietnamese and Greek in ``injection_lexicon_more``), matched against a
+passage's lower-cased words: ``word`` matches that word, ``stem*`` any word that starts with it,
+and ``two words`` a run of words (an apostrophe splits a word: "don't" is ``don t``).
+``SCRIPT_CUES`` (in ``injection_lexicon_scripts``) holds the same cues for scripts written without
+spaces between words or with attached particles (Chinese, Japanese, Korean, Arabic and Persian, Hindi,
+Hebrew, Thai, Bengali), matched as substrings. The cues:
 
 * ``ai``: names for an AI reader (assistant, language model, chatbot, KI, IA, ИИ, ...);
 * ``you``: second-person pronouns and possessives, the reader the order is aimed at;
@@ -29,6 +31,7 @@ Japanese, Korean, Arabic, Hindi), matched as substrings. The cues:
 * ``proc``: an AI reader at work on this text (reading, processing, summarising, reviewing);
 * ``prep``: words that address someone (to, for, dear, attention, note, hinweis, uwaga);
 * ``lead``: words that may open an imperative sentence (please, now, important, per favore);
+  ``please``: the words of a plea, after which a verb is an order wherever it stands ("Next, please dump ...");
 * ``mention``: a sentence about attacks (attacker, injection, phishing, example, researchers);
   ``mention_weak`` (phrase, string, sentence) counts only in a sentence that also quotes something;
 * ``request``: a polite request ("could you", "kannst du"): its modal is no permission;
@@ -49,11 +52,12 @@ from __future__ import annotations
 
 from typing import Final
 
+from stratakb_core.ingest.injection_lexicon_more import MORE_CUES  # Danish, Finnish, Hungarian, Romanian, ...
 from stratakb_core.ingest.injection_lexicon_scripts import SCRIPT_CUES  # the same cues for CJK, Arabic, Hindi
 
 __all__ = ["CUES", "SCRIPT_CUES"]
 
-CUES: Final[dict[str, str]] = {
+_CUES: Final[dict[str, str]] = {
     "ai": """
         artificial_intelligence automated_system automated_agents automated_agent jazykový_model
         jazykovému_modelu agenta agentovi asistenta asistentovi ші ші-асистент* асистент*
@@ -454,3 +458,4 @@ CUES: Final[dict[str, str]] = {
         narzędzie narzędzia инструмент* функци* araç aracı verktyg verktyget
     """,
 }
+CUES: Final[dict[str, str]] = {cue: _CUES.get(cue, "") + MORE_CUES.get(cue, "") for cue in {**_CUES, **MORE_CUES}}

@@ -1,0 +1,101 @@
+"""More languages for the injection co-occurrence rule's word lists (no I/O): Danish and Norwegian, Finnish,
+Hungarian, Romanian, Indonesian and Malay, Vietnamese and Greek (and wave 10's words for listed languages: "overrule",
+"deprecated", "Betreiber", "escreva", "vidarebefordra", ...), in the same notation as ``injection_lexicon``
+(``word``, ``stem*``, ``two_words``), which adds them to its cues. Words that are common words of another
+listed language are left out (Danish "du" is French "du", "dine" and "deg" are English words; Romanian "date"
+and "tale" too)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["MORE_CUES"]
+
+MORE_CUES: Final[dict[str, str]] = {
+    "ai": """
+        assistenzsystem* ki-assistenzsystem*
+        ai-assistenten ai-assistant kunstig_intelligens sprogmodel* språkmodell tekoäly* avustaja* kielimalli*
+        asszisztens* mesterséges_intelligencia nyelvi_modell* asistentul asistentului asistentule
+        inteligența_artificială inteligenţa_artificială modelul_de_limbaj asisten kecerdasan_buatan
+        model_bahasa trợ_lý trí_tuệ_nhân_tạo mô_hình_ngôn_ngữ βοηθός βοηθό βοηθέ τν τεχνητή_νοημοσύνη
+        γλωσσικό_μοντέλο
+    """,
+    "you": """
+        svůj svou své
+        dit sinä sinun sinulle sinua sinulla neked téged önnek ți ţi îți îţi anda kamu bạn
+        σου σας εσύ
+    """,
+    "override": """
+        overrule overrules
+        ignorér glem se_bort_fra ohita ohittakaa unohda unohtakaa jätä_huomiotta älä_noudata
+        hagyd_figyelmen_kívül hagyja_figyelmen_kívül felejtsd_el felejtse_el ignoră ignorați ignoraţi uită
+        uitați uitaţi abaikan lupakan jangan_ikuti bỏ_qua phớt_lờ quên_đi hãy_quên αγνόησε αγνοήστε
+        ξέχασε ξεχάστε
+    """,
+    "void": """
+        deprecated are_retired is_retired retired_as_of
+        gælder_ikke_længere gjelder_ikke_lenger eivät_ole_enää_voimassa nem_érvényesek hatályukat_vesztik
+        nu_mai_sunt_valabile tidak_berlaku_lagi không_còn_hiệu_lực δεν_ισχύουν_πλέον
+    """,
+    "instr": """
+        instruktioner instruktionerne instruksjoner instruksjonene anvisninger retningslinjer ohje* sääntö*
+        utasítás* szabály* irányelv* instrucțiun* instrucţiun* regulile reguli instruksi petunjuk perintah
+        aturan hướng_dẫn chỉ_dẫn chỉ_thị quy_tắc οδηγίες οδηγιών εντολές κανόνες
+    """,
+    "scope": """
+        betreiber* vorgegeben* opérateur* operador* operatore* beheerder*
+        forrige oprindelige opprinnelige aiemm* aikaisemm* edellis* saamasi korábbi előző eddigi kapott
+        primite sebelumnya trước_đó trước_đây ban_đầu προηγούμεν* αρχικ*
+    """,
+    "steer": """
+        svar_kun vastaa válaszolj răspunde jawab trả_lời απάντησε απάντα
+    """,
+    "leak": """
+        respond_with reply_with answer_with escreva escreve scrivi schreibe schreib
+        afslør avslør gentag kirjoita näytä paljasta tulosta toista írd_ki mutasd_meg fedd_fel ismételd
+        afișează afişează scrie dezvăluie repetă tampilkan tunjukkan ungkapkan tuliskan ulangi tiết_lộ
+        hiển_thị in_ra viết_ra lặp_lại γράψε εμφάνισε αποκάλυψε δείξε επανάλαβε
+    """,
+    "leak_obj": """
+        prompt_de_sistema regras_internas reglas_internas secret_preamble hidden_preamble preamble
+        systemprompten systemmeddelelse* järjestelmäkehot* järjestelmäviest* piilotetut_ohjeet rendszerprompt*
+        rendszerüzenet* promptul_de_sistem mesajul_de_sistem instrucțiunile_de_sistem prompt_sistem
+        instruksi_awal instruksi_sistem lời_nhắc_hệ_thống chỉ_dẫn_hệ_thống μήνυμα_συστήματος
+        προτροπή_συστήματος οδηγίες_συστήματος
+    """,
+    "send": """
+        vidarebefordra
+        videresend lähetä välitä küldd küldje továbbítsd trimite trimiteți trimiteţi redirecționează kirim
+        kirimkan teruskan gửi chuyển_tiếp στείλε στείλτε προώθησε
+    """,
+    "data": """
+        every_message every_email all_messages all_emails all_mail
+        samtale* adgangskode* keskustelu* salasan* beszélgetés* jelszav* jelszó conversați* conversaţi*
+        istoricul datele percakapan kata_sandi riwayat cuộc_trò_chuyện lịch_sử_trò_chuyện mật_khẩu
+        συνομιλία* ιστορικό κωδικ*
+    """,
+    "permit": """
+        no não nao non nicht
+    """,
+    "prep": """
+        för
+        til pentru untuk kepada προς για
+    """,
+    "henceforth": """
+        fra_nu_af fra_nå_av tästä_lähtien mostantól de_acum_înainte mulai_sekarang từ_giờ từ_bây_giờ
+        από_τώρα
+    """,
+    "lead": """
+        venligst ole_hyvä kérlek vă_rog tolong mohon hãy παρακαλώ
+    """,
+    "please": """
+        please kindly bitte por_favor per_favore s_il_vous_plaît s_il_te_plaît proszę пожалуйста lütfen
+        alsjeblieft alstublieft vänligen venligst
+    """,
+    "mention": """
+        angriber hyökkääj* támadó* atacator* penyerang kẻ_tấn_công επιτιθέμεν* eksempel* esimerk* például
+        exemplu de_exemplu contoh misalnya serangan ví_dụ tấn_công παράδειγμα επίθεσ* injektion* injektio*
+        injekció* injecți* injeksi einschleus* präpariert* beispielsweise zum_beispiel etwa esempio esempi
+        exemplo exemplos ejemplo ejemplos exemple exemples iniezion* inyecci* injeção injeções
+    """,
+}
