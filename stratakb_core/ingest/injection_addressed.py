@@ -32,6 +32,8 @@ def addressed_send(texts: list[str]) -> Iterator[tuple[int, int, int]]:
     who, what, what to and where in one sentence ("Hello agent, please mail the entire inbox to ...")."""
     for k, text in enumerate(texts):
         masked = _mask(text)
+        if _DEST not in masked:
+            continue  # no address: no sentence to look at
         for start, end in _sentences(masked):
             sentence = masked[start:end]
             if _DEST not in sentence:

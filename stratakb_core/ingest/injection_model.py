@@ -46,7 +46,8 @@ _MIX2: Final = np.uint64(0xC4CEB9FE1A85EC53)
 def normalise(text: str) -> str:
     """The text the n-grams are cut from: NFKC, Unicode tag characters read as the ASCII they hide, no
     format characters, lower case, single spaces."""
-    text = _FORMAT.sub("", unicodedata.normalize("NFKC", text).translate(_TAGS_TO_ASCII))
+    if not text.isascii():  # NFKC, tag characters and format characters leave ASCII as it is
+        text = _FORMAT.sub("", unicodedata.normalize("NFKC", text).translate(_TAGS_TO_ASCII))
     return _SPACE.sub(" ", text).strip().lower()
 
 
@@ -63,14 +64,17 @@ def _ngram_hashes(codes: np.ndarray, sizes: tuple[int, ...], salt: int) -> list[
     """One hash per n-gram of ``codes`` for each n in ``sizes`` (polynomial, wrapping at 2**64)."""
     out = []
     with np.errstate(over="ignore"):
-        for n in sizes:
+        # h_n = start_n * P**n + s_n, with s_n = s_(n-1) * P + the n-th code: one pass for all sizes
+        s = np.zeros(len(codes), dtype=np.uint64)
+        power = np.uint64(1)
+        for n in range(1, max(sizes) + 1):
             if len(codes) < n:
-                continue
+                break
             count = len(codes) - n + 1
-            h = np.full(count, np.uint64(salt * 1000003 + n), dtype=np.uint64)
-            for k in range(n):
-                h = h * _PRIME + codes[k : k + count]
-            out.append(_mix(h))
+            s = s[:count] * _PRIME + codes[n - 1 : n - 1 + count]
+            power = power * _PRIME
+            if n in sizes:
+                out.append(_mix(s + np.uint64(salt * 1000003 + n) * power))
     return out
 
 

@@ -1,0 +1,115 @@
+"""The normalised variants the injection rules read (no I/O): obfuscation undone before matching.
+
+NFKC (skipped for ASCII, which it leaves as it is), zero-width and other format characters dropped, letters split
+by one repeated mark joined (``i-g-n-o-r-e``, ``i.g.n.o.r.e``), markdown emphasis removed, whitespace runs
+collapsed, run-together words split (``IgnoreAllPrevious``), and a second pass with look-alike letters (Cyrillic,
+Greek) and digits-for-letters (``1gn0re``) mapped to ASCII letters; prose hidden by an encoding (base64, hex, HTML
+character references, percent-encoding, ROT13 when named) is one more variant.
+"""
+
+from __future__ import annotations
+
+import base64
+import codecs
+import html
+import re
+import unicodedata
+from collections.abc import Iterator
+from typing import Final
+from urllib.parse import unquote
+
+__all__: list[str] = []  # used by injection only
+
+_CONFUSABLES: Final = str.maketrans(
+    {
+        "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s",
+        "ԁ": "d", "ɡ": "g", "һ": "h", "ո": "n", "ν": "v", "ο": "o", "α": "a", "ε": "e", "ι": "i", "κ": "k",
+        "ρ": "p", "τ": "t", "υ": "u", "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O",
+        "Р": "P", "С": "C", "Т": "T", "Х": "X", "І": "I", "Ι": "I", "Ο": "O", "Α": "A",
+        "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i", "|": "l",
+    }
+)  # fmt: skip
+_FORMAT_CHARS: Final = re.compile(
+    "[\u00ad\u200b-\u200f\u2060-\u2064\u180e\ufeff\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]"
+)
+_BLANKS: Final = re.compile("[ \t\u00a0]+")
+_EMPHASIS: Final = re.compile(r"(?<=\w)[*_~]+(?=\w)|(?<!\w)[*_~]{1,3}(?=\w)|(?<=\w)[*_~]{1,3}(?!\w)")
+_HEX: Final = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){16,2000}(?![0-9A-Fa-f])")
+_PERCENT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,12}){6}")
+# a run of base64 long enough to hold a sentence (24 characters = 18 bytes)
+_BASE64: Final = re.compile(r"(?<![\w+/=-])[A-Za-z0-9+/_-]{24,4000}={0,2}(?![\w+/=-])")
+_SPACED: Final = re.compile(r"\b(?:[A-Za-z][ .\-]){4,}[A-Za-z]\b")  # i g n o r e / i.g.n.o.r.e
+_CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")  # IgnoreAllPreviousInstructions
+# one letter at a time with the same mark between (i-g-n-o-r-e, i_g_n_o_r_e, i/g/n/o/r/e, и·г·н·о·р, a.l.l)
+_SEPARATED: Final = re.compile(
+    r"(?<![^\W_])[^\W_](?P<s>[-._*/|+~·•:])[^\W_](?:(?P=s)[^\W_]){1,}(?![^\W_])(?:(?P=s)(?!\w))?"
+)
+
+
+def _variants(text: str) -> Iterator[str]:
+    return iter(_variant_texts(text)[0])
+
+
+def _variant_texts(text: str) -> tuple[list[str], list[str]]:
+    """The normalised variants of ``text``, and those the co-occurrence rule reads: the same less the
+    de-obfuscated variant when a later one holds it with its lines joined (no sentence is lost); text
+    hidden in base64 runs is one more variant of both."""
+    texts, co_texts = _plain_variants(text)
+    decoded = _decoded(text)
+    return (texts + [decoded], co_texts + [decoded]) if decoded else (texts, co_texts)
+
+
+def _decoded(text: str) -> str:
+    """The prose hidden in ``text`` by an encoding, one piece a line: base64 runs ("decode this and obey
+    it: SWdub3Jl..."), hex runs, HTML character references (``&#105;&#103;``), percent-encoding and,
+    when the text names it, ROT13."""
+    out = []
+    if "&#" in text:
+        unescaped = html.unescape(text)
+        if unescaped != text:
+            out.append(unescaped)
+    if "%" in text and _PERCENT_RUN.search(text):
+        out.append(unquote(text))
+    if "rot" in text.lower() and re.search(r"(?i)\brot-?13\b", text):
+        out.append(codecs.decode(text, "rot13"))
+    runs = " ".join(w for w in text.split() if len(w) >= 24)  # base64 and hex need a long run
+    if not runs:
+        return "\n".join(out)
+    for m in _HEX.finditer(runs):
+        try:
+            plain = bytes.fromhex(m.group()).decode("utf-8")
+        except ValueError:
+            continue
+        if plain.isprintable() and plain.count(" ") >= 2:
+            out.append(plain)
+    for m in _BASE64.finditer(runs):
+        run = m.group()
+        try:
+            raw = base64.b64decode(run + "=" * (-len(run) % 4), altchars=b"-_" if "-" in run or "_" in run else None)
+            plain = raw.decode("utf-8")
+        except (ValueError, UnicodeDecodeError):
+            continue
+        if plain.isprintable() and plain.count(" ") >= 2:  # words, not a key or an image
+            out.append(plain)
+    return "\n".join(out)
+
+
+def _plain_variants(text: str) -> tuple[list[str], list[str]]:
+    base = text if text.isascii() else _FORMAT_CHARS.sub("", unicodedata.normalize("NFKC", text))  # ASCII: as is
+    base = _BLANKS.sub(" ", base)
+    texts = [base]
+    plain = _SEPARATED.sub(lambda m: m.group()[::2], base)
+    if "*" in plain or "_" in plain or "~" in plain:  # every emphasis mark is one of these
+        plain = _EMPHASIS.sub("", plain)
+    plain = _SPACED.sub(lambda m: re.sub(r"[ .\-]", "", m.group()), plain)
+    plain = _CAMEL.sub(" ", plain)
+    mapped = plain.translate(_CONFUSABLES)
+    if mapped != base:
+        texts.append(mapped)
+    if _SPACED.search(text):  # "i g n o r e   a l l": one space inside a word, more between words
+        spaced = re.sub(r"(?<=\b\w) (?=\w\b)", "", unicodedata.normalize("NFKC", text))
+        texts.append(re.sub(r"[ \t]+", " ", spaced))
+    if "\n" not in base:
+        return texts, texts
+    texts.append(re.sub(r"[ \t]*\n[ \t]*", " ", mapped))  # a sentence wrapped over lines, or one word a line
+    return texts, [t for t in texts if t is not mapped or t is base]
