@@ -470,7 +470,9 @@ def _store_source(conn: psycopg.Connection, layer: str, ss: SourceSelection, sta
     vectors = staged.vectors
     sync_source(conn, layer=layer, source_id=sid, files=staged.prepared(sid), removals=plan.removals, stored=stored,
                 result=result, actor=actor, total=sum(1 for s, _ in staged.files if s == sid), progress=progress,
-                embed=lambda c, table, group: vectors.for_group(c, table, group, embedder))
+                embed=lambda c, table, group: vectors.for_group(c, table, group, embedder),
+                expected=sum(len(cf.chunks) for (s, _), cf in staged.chunked.items()
+                             if s == sid and cf.parsed.document_id is None))
 
 
 def result_counts(result: AddResult) -> dict[str, Any]:

@@ -243,7 +243,9 @@ def sync_folder(conn: psycopg.Connection, *, layer: str, source_id: int, root: P
                              ocr=ocr_box.parse)
         sync_source(conn, layer=layer, source_id=source_id, files=files, total=len(plan.candidates),
                     removals=plan.removals, stored=stored, embedder=embedder, result=result, actor=actor,
-                    progress=progress, planned=[c.entry.rel_path for c in plan.candidates])
+                    progress=progress, planned=[c.entry.rel_path for c in plan.candidates],
+                    expected=bulk_vectors.expected_vectors((c.entry.rel_path, c.entry.size) for c in plan.candidates
+                                                             if c.change == "added"))
     finally:
         sandbox.close()
         ocr_box.close()
@@ -403,7 +405,7 @@ def _rollback(conn: psycopg.Connection) -> None:
 def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, files: Iterable[PreparedFile],
                 removals: Sequence[tuple[str, str]], stored: Mapping[str, readers.DocumentRow], result: AddResult,
                 actor: str, embedder: Embedder | None = None, embed: Embed | None = None, total: int | None = None,
-                progress: Progress | None = None, planned: Sequence[str] = ()) -> None:
+                progress: Progress | None = None, planned: Sequence[str] = (), expected: int = 0) -> None:
     """Store a stream of prepared files into one source of a layer, a group at a time, then remove
     `removals` (path, reason) and the files that now have no text.
 
@@ -420,7 +422,7 @@ def sync_source(conn: psycopg.Connection, *, layer: str, source_id: int, files: 
     on_chunks = getattr(progress, "chunks", None)
     # Many files into a small vector table: its HNSW index is built once after (store/bulk_vectors.py).
     bulk_vectors.repair_index(conn, writer.model.table)
-    with bulk_vectors.bulk_load(conn, writer.model.table, total or 0):
+    with bulk_vectors.bulk_load(conn, writer.model.table, total or 0, expected):
         try:
             for f in files:
                 stored_before = result.chunks_stored

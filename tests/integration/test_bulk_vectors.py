@@ -106,3 +106,33 @@ def test_many_vectors_into_an_empty_table_are_indexed_once_after(conn, table, mo
     with conn.transaction():  # no longer empty: the index is kept up
         assert bulk_vectors.put_vectors_in_bulk(conn, table, *_vectors(30, seed=1)) is False
     assert _has_index(conn, table) and conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 60
+
+
+def test_a_few_large_files_take_the_bulk_path_into_a_table_no_larger_than_their_vectors(conn, table, monkeypatch):
+    # 5 files whose sizes promise 2,000 vectors: an empty table sets its index aside
+    expected = bulk_vectors.expected_vectors([("a.md", 600_000), ("b.rst", 600_000), ("c.pdf", 1_200_000)])
+    assert expected == 2_200
+    with bulk_vectors.bulk_load(conn, table, 3, expected) as dropped:
+        assert dropped and not _has_index(conn, table)
+    assert _has_index(conn, table)
+    # too few promised vectors: the index is kept up
+    with bulk_vectors.bulk_load(conn, table, 3, bulk_vectors.BULK_MIN_EXPECTED - 1) as dropped:
+        assert not dropped and _has_index(conn, table)
+    # a table holding more than 1.5 times the promised vectors would cost more to rebuild
+    with conn.transaction():
+        put_embeddings(conn, table, *_vectors(31))
+    with bulk_vectors.bulk_load(conn, table, 3, 20) as dropped:
+        assert not dropped
+    monkeypatch.setattr(bulk_vectors, "BULK_MIN_EXPECTED", 20)
+    with bulk_vectors.bulk_load(conn, table, 3, 20) as dropped:  # 31 rows > 1.5 x 20
+        assert not dropped and _has_index(conn, table)
+    with bulk_vectors.bulk_load(conn, table, 3, 21) as dropped:  # 31 rows <= 1.5 x 21
+        assert dropped
+    assert _has_index(conn, table)
+
+
+def test_expected_vectors_counts_sizes_by_format_and_never_trusts_a_name():
+    assert bulk_vectors.expected_vectors([]) == 0
+    assert bulk_vectors.expected_vectors([("notes/README", 60_000)]) == 10  # no suffix: a binary guess
+    assert bulk_vectors.expected_vectors([("x.MD", 6_000), ("dir.md/y.docx", 6_000)]) == 11
+    assert bulk_vectors.expected_vectors([("weird", -5)]) == 0
