@@ -60,6 +60,12 @@ value (``os.environ[name]``, ``getpass()``), and ordinary prose: an unquoted val
 last word on its line (a trailing ``#`` comment aside), so "Password: at least 12 characters"
 is kept. Markers already in the text are never redacted again.
 
+Speed (issue 13): patterns that would be tried at every position of a long document are searched where they can
+match, with a plain search's results (``redaction_scan``): key-value labels on lines holding ``:``, ``=`` or
+``：``, vendor tokens inside long runs of token characters, one-line patterns on lines holding their ``@`` or
+``://``; patterns open with a literal where ``\\b`` or a space used to come first (``redaction_rules.word``), and
+the prose finders' start words are one alternation factored by first letter (``regex_factor``).
+
 Counts are per kind; a kind is a short lowercase name (``credential``, ``private_key``, ...)
 and never holds any part of the value, so it is safe to record in events.
 """
@@ -79,7 +85,8 @@ from stratakb_core.ingest.redaction_blocks import block_spans
 from stratakb_core.ingest.redaction_context import context_spans, mentions_encrypted, under_encrypted
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_prose import prose_spans
-from stratakb_core.ingest.redaction_rules import COMMAND_GATES, COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
+from stratakb_core.ingest.redaction_rules import COMMAND_GATES, COMMAND_ON_LINE, COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
+from stratakb_core.ingest.redaction_scan import TokenRuns, finditer_lines, search_lines
 from stratakb_core.ingest.redaction_sql import sql_spans
 from stratakb_core.ingest.redaction_tables import table_spans
 from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_like_secret, looks_random
@@ -132,6 +139,8 @@ _EMAIL_PASSWORD_RE: Final = re.compile(
     r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+[ \t]*(?:[:|;]|[ \t]/)[ \t]*(?P<v>[^\s]{4,128})[ \t]*$",
     re.MULTILINE,
 )
+# the dump line is searched only on lines holding an @ (redaction_scan.finditer_lines)
+_AT_RE: Final = re.compile("@")
 _DUMP_VALUE_RE: Final = re.compile(r"[\d!@#$%^&*+=?~]")  # a word alone ("approved") is a note, not a password
 _PATHLIKE_RE: Final = re.compile(r"^(?:[\w.-]+/)+[\w.-]+$|\.git$|^\d{2,5}$")
 
@@ -165,7 +174,8 @@ _LABELLED_REMARK_RE: Final = re.compile(
     _LABELLED.replace("_LABEL_", f"(?P<label>{_LABEL_REMARK})(?:{_REMARK})?"), re.MULTILINE
 )
 _REMARK_GATE_RE: Final = re.compile(r"[)）][ \t]*[:：]")
-_FLAG_RE: Final = re.compile(rf"(?P<lead>(?:^|\s)--)(?P<key>{_KEY})[ \t]+(?P<uv>[^\s\"'-][^\s\"']{{0,511}})")
+# (written "--(?<!\S--)", literal first, for re's fast prefix search: "(?:^|\s)--" without its space)
+_FLAG_RE: Final = re.compile(rf"--(?<!\S--)(?P<key>{_KEY})[ \t]+(?P<uv>[^\s\"'-][^\s\"']{{0,511}})")
 _XML_RE: Final = re.compile(rf"<(?P<key>{_KEY})>(?P<uv>[^<>\n]{{1,512}})</(?P=key)>")
 _NAME_RE: Final = re.compile(r"[a-z][a-z_-]*|[A-Z][A-Z_]*")
 # after an unquoted value: nothing, closing brackets, a comment, a parenthesis, or more key=value pairs
@@ -204,10 +214,23 @@ def _shape_spans(text: str) -> Iterator[_Found]:
         if len(m.group().split("\n", 1)[-1].strip()) >= 16:
             yield m.start(), m.end(), "private_key"
     low = text.lower()
-    for kind, pattern, gate, word_start in SHAPES:
+    runs: TokenRuns | None = None
+    for kind, pattern, gate, word_start, in_run, on_line in SHAPES:
+        if in_run:  # searched in the document's token runs only (Shape.in_run); the runs found once
+            runs = TokenRuns(text) if runs is None else runs
+            if gate and not _any_in(gate, runs.low):
+                continue
+            for m in pattern.finditer(runs.text):
+                start, end = runs.origin(m.start()), runs.origin(m.start()) + len(m.group())
+                if word_start and start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_-"):
+                    continue
+                if not is_placeholder(m.group()):
+                    yield start, end, kind
+            continue
         if gate and not _any_in(gate, low):
             continue
-        for m in pattern.finditer(text):
+        matches = finditer_lines(pattern, text, re.compile(re.escape(on_line))) if on_line else pattern.finditer(text)
+        for m in matches:
             if word_start and m.start() > 0 and (text[m.start() - 1].isalnum() or text[m.start() - 1] in "_-"):
                 continue
             if "v" in pattern.groupindex:
@@ -219,7 +242,7 @@ def _shape_spans(text: str) -> Iterator[_Found]:
                 yield m.start("v"), m.end("v"), kind
             elif not is_placeholder(m.group()):
                 yield m.start(), m.end(), kind
-    for m in _EMAIL_PASSWORD_RE.finditer(text):
+    for m in finditer_lines(_EMAIL_PASSWORD_RE, text, _AT_RE):
         value = m.group("v")
         if not is_placeholder(value) and not _PATHLIKE_RE.search(value) and _DUMP_VALUE_RE.search(value):
             yield m.start("v"), m.end("v"), "email_password"
@@ -233,11 +256,15 @@ def _is_basic_credential(value: str) -> bool:
         return False
 
 
+# a key-value match lies on one line (every part of _LABELLED is [ \t] or a class without \n) and holds one of these
+_SEP_CHAR_RE: Final = re.compile("[:=：]")
+
+
 def _labelled_matches(text: str) -> Iterator[re.Match[str]]:
     """Every key-value match, also those inside another's value (connectionString="...;Password=x")."""
     pos = 0
     pattern = _LABELLED_REMARK_RE if _REMARK_GATE_RE.search(text) else _LABELLED_RE
-    while (m := pattern.search(text, pos)) is not None:
+    while (m := search_lines(pattern, text, pos, _SEP_CHAR_RE)) is not None:
         yield m
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
         inside = group != "uv" or not is_secret_key(m.group("key") or m.group("label"))
@@ -364,7 +391,8 @@ def _command_spans(text: str) -> Iterator[_Found]:
         gate = COMMAND_GATES.get(pattern)
         if gate and not _any_in(gate, low):
             continue
-        for m in pattern.finditer(text):
+        needle = COMMAND_ON_LINE.get(pattern)
+        for m in finditer_lines(pattern, text, needle) if needle else pattern.finditer(text):
             if "key" in pattern.groupindex and not is_secret_key(m.group("key")):
                 continue
             group = next(g for g in pattern.groupindex if g != "key" and m.group(g) is not None)

@@ -33,6 +33,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_secret_key, is_weak_key, snake
+from stratakb_core.ingest.redaction_scan import finditer_lines
 from stratakb_core.ingest.redaction_values import (
     CODE_RE,
     is_placeholder,
@@ -56,7 +57,8 @@ _XML_NAMED_RE: Final = re.compile(
     r"<(?P<tag>[\w:.-]{1,64})\b[^<>\n]{0,200}?\b(?:key|name|id)[ \t]*=[ \t]*[\"'](?P<key>[^\"'<>\n]{1,64})[\"']"
     r"[^<>\n]{0,200}?>(?P<v>[^<>\n]{1,512})</(?P=tag)>"
 )
-_AWS_ID_RE: Final = re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}(?![A-Za-z0-9])")
+# (the look-behind after the prefix, so the pattern starts with a literal, which re searches fast)
+_AWS_ID_RE: Final = re.compile(r"A(?:KIA|SIA)(?<![A-Za-z0-9]A[KS]IA)[A-Z0-9]{16}(?![A-Za-z0-9])")
 _AWS_SECRET_RE: Final = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
 # a .pgpass line, hostname:port:database:username:password (\: escapes a colon; * matches anything)
 _PGPASS_FIELD: Final = r"(?:[^:\s\\]|\\.)"
@@ -71,6 +73,7 @@ _BARE_LOGIN_RE: Final = re.compile(
 )
 _BARE_USER_RE: Final = re.compile(r"(?:^|[\s=\"'(,;])[\w.+-]{1,64}$")
 # a combo-list entry inside a sentence: "... affected account: ana@mail.example:Pw-2026!" (email, : or |, password)
+_AT_RE: Final = re.compile("@")
 _EMAIL_COMBO_RE: Final = re.compile(
     r"(?<![\w.+@-])[\w.+-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,63}[:|]"
     r"(?P<v>[^\s:/@\"'`<>()\[\]|]{4,128})(?=\s|$)"
@@ -192,7 +195,7 @@ def _call_pair_spans(text: str) -> Iterator[_Found]:
 
 
 def _email_combo_spans(text: str) -> Iterator[_Found]:
-    for m in _EMAIL_COMBO_RE.finditer(text):
+    for m in finditer_lines(_EMAIL_COMBO_RE, text, _AT_RE):  # one line, holding its @
         value = m.group("v").rstrip(".,;")
         if (looks_chosen(value) or looks_random(value)) and not is_placeholder(value):
             yield m.start("v"), m.start("v") + len(value), "email_password"

@@ -32,6 +32,8 @@ from typing import Final
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, is_setting_words
 from stratakb_core.ingest.redaction_phrases import is_passphrase
 from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_like_secret, looks_random
+from stratakb_core.ingest.regex_factor import factor_first_char
+from stratakb_core.ingest.regex_gate import split_alternatives
 
 __all__ = ["prose_spans"]
 
@@ -303,8 +305,8 @@ _FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | 
     (_CJK_RE, _cjk_value),
 )
 # every word a finder above starts with (lower case): one scan finds where any of them may match
-_STARTS: Final = (
-    r"\b(?:password|passwd|passphrase|passcode|pin|pwd|pw|token|api key|secret|wi-?fi key|wlan key|wpa2? key"
+_START_WORDS: Final = (
+    r"password|passwd|passphrase|passcode|pin|pwd|pw|token|api key|secret|wi-?fi key|wlan key|wpa2? key"
     r"|wireless key|log[ -]?ins?|logon|sign[ -]?in"
     r"|credentials?|creds|user|zugang|anmeldedaten|identifiant|acc[eè]s|acceso|accesso|acesso|логин|вход|доступ|"
     + _PROSE_WORDS
@@ -314,10 +316,13 @@ _STARTS: Final = (
     + _USER_WORDS
     + "|"
     + _NAMED_WORDS
-    + ")|"
-    + _CJK_WORDS  # no \b: a CJK word follows another without a space (Wi-Fiのパスワード)
 )
-_STARTS_RE: Final = re.compile(_STARTS)
+# (no \b before a CJK word: it follows another without a space, Wi-Fiのパスワード)
+_STARTS: Final = r"\b(?:" + _START_WORDS + ")|" + _CJK_WORDS
+# the same scan with the words factored by first letter (regex_factor): the same places, a third of the time
+_STARTS_RE: Final = re.compile(
+    r"\b" + (factor_first_char(split_alternatives(_START_WORDS)) or f"(?:{_START_WORDS})") + "|" + _CJK_WORDS
+)
 _STARTS_ANY_CASE_RE: Final = re.compile(_STARTS, re.IGNORECASE)
 
 

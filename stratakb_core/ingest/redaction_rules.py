@@ -11,7 +11,18 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
-__all__ = ["COMMAND_GATES", "COMMAND_SECRETS", "PEM_OPEN", "PEM", "SHAPES", "Shape"]
+__all__ = [
+    "COMMAND_GATES",
+    "COMMAND_ON_LINE",
+    "COMMAND_SECRETS",
+    "PEM_OPEN",
+    "PEM",
+    "RUN_MIN",
+    "SHAPES",
+    "TOKEN_RUN_RE",
+    "Shape",
+    "word",
+]
 
 PEM: Final = re.compile(
     r"-----BEGIN ((?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----"
@@ -32,12 +43,26 @@ class Shape(NamedTuple):
     ``gate`` is a speed-up only: a text without any of them cannot match, so the pattern is not
     run. ``word_start``: the match must not follow a letter, digit, ``_`` or ``-`` (checked after
     the match, so the pattern can start with its literal prefix, which ``re`` searches fast).
+    ``in_run``: every match lies inside one run of ``TOKEN_RUN_RE`` (the pattern reads only ``\\w``, ``.``,
+    ``+``, ``/``, ``=``, ``~`` and ``-``, needs at least ``RUN_MIN`` of them, looks at nothing before its
+    start and, after its end, only at characters such a run ends before), so it may search the document's
+    runs alone (tests/unit/test_redaction_wave10.py checks these conditions on each such pattern).
+    ``on_line``: every match lies on one line and holds this literal, so only lines holding it are searched
+    (``redaction_scan.finditer_lines``).
     """
 
     kind: str
     pattern: re.Pattern[str]
     gate: tuple[str, ...] = ()
     word_start: bool = False
+    in_run: bool = False
+    on_line: str = ""
+
+
+# long runs of token characters: a document's every vendor token, key id and JWT lies inside one (a twentieth
+# of its text); a run starts where the character before is not one of them
+RUN_MIN: Final = 15
+TOKEN_RUN_RE: Final = re.compile(r"(?<![\w.+/=~-])[\w.+/=~-]{" + str(RUN_MIN) + ",}")
 
 
 # other vendors' prefixed tokens, prefix and the rest: GitLab, npm, PyPI, SendGrid, Shopify, Hugging Face,
@@ -75,17 +100,23 @@ _PREFIXED: Final = (
 )  # fmt: skip
 
 SHAPES: Final[tuple[Shape, ...]] = (
-    Shape("aws_access_key", re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"), (), True),
-    Shape("github_token", re.compile(r"(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})"), (), True),
-    Shape("slack_token", re.compile(r"xox[abposre]-[A-Za-z0-9-]{10,}"), (), True),
+    Shape("aws_access_key", re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"), (), True, in_run=True),
+    Shape(
+        "github_token",
+        re.compile(r"(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{40,})"),
+        (),
+        True,
+        in_run=True,
+    ),
+    Shape("slack_token", re.compile(r"xox[abposre]-[A-Za-z0-9-]{10,}"), (), True, in_run=True),
     Shape(
         "slack_webhook",
         re.compile(r"(?<=hooks\.slack\.com/services/)T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,}"),
         ("hooks.slack.com",),
     ),
-    Shape("google_api_key", re.compile(r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])"), (), True),
-    Shape("stripe_key", re.compile(r"(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), (), True),
-    Shape("anthropic_key", re.compile(r"sk-ant-[A-Za-z0-9_-]{20,}"), (), True),
+    Shape("google_api_key", re.compile(r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])"), (), True, in_run=True),
+    Shape("stripe_key", re.compile(r"(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), (), True, in_run=True),
+    Shape("anthropic_key", re.compile(r"sk-ant-[A-Za-z0-9_-]{20,}"), (), True, in_run=True),
     # real keys are long and random: digits, capitals and small letters ("sk-ui-library-v2" is a name)
     Shape(
         "openai_key",
@@ -95,20 +126,27 @@ SHAPES: Final[tuple[Shape, ...]] = (
     ),
     # other vendors' prefixed tokens (see _PREFIXED; Doppler's service tokens name their config: dp.st.prd.X)
     *(
-        Shape("api_token", re.compile(re.escape(prefix) + body + _NOT_WORD), (prefix.lower(),), True)
+        Shape("api_token", re.compile(re.escape(prefix) + body + _NOT_WORD), (prefix.lower(),), True, in_run=True)
         for prefix, body in _PREFIXED
     ),
     # ... and those without a prefix of their own: Terraform Cloud, Mailchimp, Azure AD client secrets, Telegram and
     # Discord bots
-    Shape("api_token", re.compile(r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}" + _NOT_WORD), (".atlasv1.",), True),
-    Shape("api_token", re.compile(r"[0-9a-f]{32}-us\d{1,2}" + _NOT_WORD), ("-us",), True),
-    Shape("api_token", re.compile(r"[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}" + _NOT_WORD), ("q~",), True),
+    Shape(
+        "api_token",
+        re.compile(r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,}" + _NOT_WORD),
+        (".atlasv1.",),
+        True,
+        True,
+    ),
+    Shape("api_token", re.compile(r"[0-9a-f]{32}-us\d{1,2}" + _NOT_WORD), ("-us",), True, True),
+    Shape("api_token", re.compile(r"[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}" + _NOT_WORD), ("q~",), True, True),
     Shape("api_token", re.compile(r"(?:(?<![\w:/.-])|(?<=/bot))\d{8,10}:AA[A-Za-z0-9_-]{33}" + _NOT_WORD), (":aa",)),
     # Discord bot tokens: the bot's id in base64 (starts M, N or O), a timestamp, an HMAC
     Shape(
         "api_token",
         re.compile(r"[MNO][A-Za-z0-9_-]{23,27}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40}" + _NOT_WORD),
         (),
+        True,
         True,
     ),
     # Firebase Cloud Messaging's legacy server key: AAAA, seven characters, ":APA91b" and a long tail
@@ -119,7 +157,7 @@ SHAPES: Final[tuple[Shape, ...]] = (
         re.compile(r"[?&](?i:x-amz-signature|x-goog-signature|sig|signature)=(?P<v>[A-Za-z0-9%+/=_-]{20,512})"),
         ("sig",),
     ),
-    Shape("jwt", re.compile(r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), (), True),
+    Shape("jwt", re.compile(r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), (), True, True),
     Shape("bearer_token", re.compile(r"(?i:\bbearer)\s+(?P<v>[A-Za-z0-9._~+/-]{16,}=*)"), ("bearer",)),
     Shape(
         "basic_auth",
@@ -153,25 +191,37 @@ SHAPES: Final[tuple[Shape, ...]] = (
         "url_password",
         re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128}(?:@[^\s/@]{1,64}){0,2})@[\w.\[-]"),
         ("://",),
+        on_line="://",
     ),
 )
 
 _Q: Final = r"(?:\"(?P<dv>[^\"\n]{1,256})\"|'(?P<sv>[^'\n]{1,256})'|(?P<uv>[^\s\"'|;&)]{1,256}))"
 _QUOTED: Final = r"(?:\"(?P<dv>[^\"\n]{1,256})\"|'(?P<sv>[^'\n]{1,256})')"
 _QV: Final = _Q.replace("dv", "dv2").replace("sv", "sv2").replace("uv", "uv2")
+
+
+def word(*literals: str) -> str:
+    """``\\b(?:lit1|lit2)`` written literal-first, ``(?:lit1(?<!\\wlit1)|lit2(?<!\\wlit2))``: the same matches,
+    but a pattern that starts with a literal is found by ``re``'s fast prefix scan, where one that starts with
+    ``\\b`` is tried at every position (ten times slower over a long document). Each literal starts with a letter."""
+    return "(?:" + "|".join(f"{re.escape(lit)}(?<!\\w{re.escape(lit)})" for lit in literals) + ")"
+
+
+# (the same holds for "(?:^|\s)-x" written "-(?<!\S-)x": a match there starts at the dash, not at the space before
+# it, which no earlier match can end on, as each ends in its value)
 # where a command line takes a secret: the value is in group dv, sv or uv (or dv2, sv2, uv2)
 COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     # curl -u user:password, --user user:password, wget --password
-    re.compile(r"(?:^|\s)(?:-u|--user|--proxy-user)[ \t=]+[\"']?[^\s:\"']{1,64}:" + _Q),
+    re.compile(r"-(?<!\S-)(?:u|-user|-proxy-user)[ \t=]+[\"']?[^\s:\"']{1,64}:" + _Q),
     # mysql -pPASSWORD (no space), sshpass -p PW, a tool's login command -p PW (docker, podman, helm, oc, az,
     # cf, ...: "az login --service-principal -u APP_ID -p SECRET"; "login" must follow a tool's name)
-    re.compile(r"\b(?:mysql\w*|mariadb\w*)\b[^\n|;&]{0,200}?\s-p" + _Q),
-    re.compile(r"(?:\bsshpass|(?<=[\w.-][ \t])login\b[^\n|;&]{0,160}?)\s+-p[ \t]+" + _Q),
+    re.compile(word("mysql", "mariadb") + r"\w*\b[^\n|;&]{0,200}?\s-p" + _Q),
+    re.compile(r"(?:" + word("sshpass") + r"|login(?<=[\w.-][ \t]login)\b[^\n|;&]{0,160}?)\s+-p[ \t]+" + _Q),
     # keytool/jarsigner -storepass PW, -keypass PW (--storepass in wrappers), openssl -passin pass:PW
-    re.compile(r"(?:^|\s)--?(?:store|key|src(?:store|key)?|dest(?:store|key)?|new)?pass(?:word)?[ \t]+(?:pass:)?" + _Q),
-    re.compile(r"(?:^|\s)-pass(?:in|out)[ \t]+pass:" + _Q),
+    re.compile(r"-(?<!\S-)-?(?:store|key|src(?:store|key)?|dest(?:store|key)?|new)?pass(?:word)?[ \t]+(?:pass:)?" + _Q),
+    re.compile(r"-pass(?<!\S-pass)(?:in|out)[ \t]+pass:" + _Q),
     # echo PW | docker login --password-stdin
-    re.compile(r"\becho[ \t]+(?:-n[ \t]+)?" + _Q + r"[ \t]*\|[^\n]{0,200}?--password-stdin"),
+    re.compile(word("echo") + r"[ \t]+(?:-n[ \t]+)?" + _Q + r"[ \t]*\|[^\n]{0,200}?--password-stdin"),
     # PowerShell: Set-Variable -Name ApiKey -Value "PW", ConvertTo-SecureString "PW" -AsPlainText
     re.compile(
         r"(?i:-name)[ \t]+[\"']?(?P<key>[A-Za-z_][\w.-]{0,63})[\"']?[ \t]+(?i:-value)[ \t]+" + _QV,
@@ -179,47 +229,56 @@ COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     re.compile(r"(?i:convertto-securestring)[ \t]+(?:(?i:-string)[ \t]+)?" + _Q + r"[ \t]+(?i:-asplaintext)"),
     # code: setPassword("PW"), withApiKey('PW')
     re.compile(
-        r"\b(?:set|with)(?:Password|Passwd|Secret|ClientSecret|Token|AccessToken|ApiKey|Credentials?)\(\s*" + _QUOTED
+        word("set", "with")
+        + r"(?:Password|Passwd|Secret|ClientSecret|Token|AccessToken|ApiKey|Credentials?)\(\s*"
+        + _QUOTED
     ),
     # tools that take a password after their own flag: redis-cli -a, ldapsearch -w, sqlcmd -P, mosquitto -P, ...
     re.compile(
-        r"\b(?:redis-cli\b[^\n|;&]{0,120}?\s-a|ldap(?:search|add|modify|delete|passwd|whoami)\b[^\n|;&]{0,120}?\s-w"
-        r"|(?:sqlcmd|bcp|osql|isql|mosquitto_(?:pub|sub)|mongo(?:sh|dump|restore|export|import)?)\b"
-        r"[^\n|;&]{0,120}?\s-[Pp]"
-        r"|rabbitmqctl[ \t]+(?:add_user|change_password)[ \t]+[^\s]{1,64}"
-        r"|smbclient\b[^\n|;&]{0,120}?\s-U[ \t]*[^\s%]{1,64}%"
-        r"|htpasswd[ \t]+(?:-\w+[ \t]+){0,4}(?:-\w*b\w*)[ \t]+(?:-\w+[ \t]+){0,4}"
+        r"(?:" + word("redis-cli") + r"\b[^\n|;&]{0,120}?\s-a"
+        r"|" + word("ldap") + r"(?:search|add|modify|delete|passwd|whoami)\b[^\n|;&]{0,120}?\s-w"
+        r"|(?:" + word("sqlcmd", "bcp", "osql", "isql") + r"|" + word("mosquitto_") + r"(?:pub|sub)"
+        r"|" + word("mongo") + r"(?:sh|dump|restore|export|import)?)\b[^\n|;&]{0,120}?\s-[Pp]"
+        r"|" + word("rabbitmqctl") + r"[ \t]+(?:add_user|change_password)[ \t]+[^\s]{1,64}"
+        r"|" + word("smbclient") + r"\b[^\n|;&]{0,120}?\s-U[ \t]*[^\s%]{1,64}%"
+        r"|" + word("htpasswd") + r"[ \t]+(?:-\w+[ \t]+){0,4}(?:-\w*b\w*)[ \t]+(?:-\w+[ \t]+){0,4}"
         r"[^\s-][^\s]{0,200}[ \t]+[^\s-][^\s]{0,63}"
-        r"|\bzip\b[^\n|;&]{0,120}?\s-P|\bnet[ \t]+use\b[^\n|;&]{0,120}?/user:[^\s]{1,64})[ \t]*" + _Q
+        r"|" + word("zip") + r"\b[^\n|;&]{0,120}?\s-P|" + word("net") + r"[ \t]+use\b[^\n|;&]{0,120}?/user:[^\s]{1,64})"
+        r"[ \t]*" + _Q
     ),
     # Oracle's user/password@service: jdbc:oracle:thin:scott/tiger@host, sqlplus scott/tiger@orcl
     re.compile(
-        r"(?:\bjdbc:oracle:(?:thin|oci8?):"
-        r"|\b(?:sqlplus|sqlldr|expdp|impdp|exp|imp|rman|dgmgrl)[ \t]+(?:-\w+[ \t]+){0,3})"
+        r"(?:" + word("jdbc:oracle:") + r"(?:thin|oci8?):"
+        r"|"
+        + word("sqlplus", "sqlldr", "expdp", "impdp", "exp", "imp", "rman", "dgmgrl")
+        + r"[ \t]+(?:-\w+[ \t]+){0,3})"
         r"[\w$#.-]{1,64}/(?P<uv>[^\s/@\"']{1,128})@"
     ),
     # Dockerfile: ENV DB_PASSWORD value (the old form without =)
     re.compile(r"^[ \t]*ENV[ \t]+(?P<key>[A-Za-z_]\w{0,63})[ \t]+" + _Q + r"[ \t]*$", re.M),
     # a flag whose value is KEY=VALUE: kubectl create secret --from-literal=password=PW, --env=DB_PASSWORD=PW
-    re.compile(r"(?<!\S)--?[\w-]{1,40}[ \t=][ \t]*(?P<key>[A-Za-z_][\w.-]{0,63})=" + _Q),
+    re.compile(r"-(?<!\S-)-?[\w-]{1,40}[ \t=][ \t]*(?P<key>[A-Za-z_][\w.-]{0,63})=" + _Q),
     # a CLI's config setter: aws configure set aws_secret_access_key PW, git config --global x.password PW,
     # dotnet user-secrets set "Db:Password" PW
     re.compile(
-        r"\b(?:(?:configure|config|user-secrets)[ \t]+set|git[ \t]+config)[ \t]+(?:--?[\w-]+[ \t]+){0,3}[\"']?"
+        r"(?:" + word("configure", "config", "user-secrets") + r"[ \t]+set|" + word("git") + r"[ \t]+config)"
+        r"[ \t]+(?:--?[\w-]+[ \t]+){0,3}[\"']?"
         r"(?P<key>[A-Za-z_][\w.:-]{0,63})[\"']?[ \t]+" + _QV
     ),
     # gh secret set NAME --body PW: whatever its name, a secret's body is one
-    re.compile(r"\bsecret[ \t]+set[ \t]+[A-Za-z_][\w-]{0,63}[ \t]+(?:--body|-b)(?:[ \t]+|=)" + _Q),
+    re.compile(word("secret") + r"[ \t]+set[ \t]+[A-Za-z_][\w-]{0,63}[ \t]+(?:--body|-b)(?:[ \t]+|=)" + _Q),
     # code: a subscript naming a secret assigned a literal ($config['db_pass'] = 'PW', ENV["API_KEY"] = "PW")
     re.compile(r"\[[ \t]*[\"'](?P<key>[A-Za-z_][\w.-]{0,63})[\"'][ \t]*\][ \t]*(?:=|:=|=>)[ \t]*" + _QUOTED),
     # C and C++: #define MQTT_PASS "PW"
     re.compile(r"^[ \t]*#[ \t]*define[ \t]+(?P<key>[A-Za-z_]\w{0,63})[ \t]+" + _QUOTED, re.M),
     # Java system properties: -Djavax.net.ssl.keyStorePassword=PW
-    re.compile(r"(?<!\S)-D(?P<key>[A-Za-z_][\w.-]{0,99})=" + _Q),
+    re.compile(r"-(?<!\S-)D(?P<key>[A-Za-z_][\w.-]{0,99})=" + _Q),
     # a one-line .netrc entry: machine HOST login USER password PW
-    re.compile(r"\bmachine[ \t]+\S{1,253}[ \t]+(?:login[ \t]+\S{1,64}[ \t]+)?password[ \t]+(?P<uv>[^\s\"']{1,256})"),
+    re.compile(
+        word("machine") + r"[ \t]+\S{1,253}[ \t]+(?:login[ \t]+\S{1,64}[ \t]+)?password[ \t]+(?P<uv>[^\s\"']{1,256})"
+    ),
     # net user NAME PASSWORD /add
-    re.compile(r"(?i:\bnet[ \t]+user)[ \t]+[^\s/]{1,64}[ \t]+" + _Q + r"(?=[ \t]+/)"),
+    re.compile(r"(?i:net(?<!\wnet)[ \t]+user)[ \t]+[^\s/]{1,64}[ \t]+" + _Q + r"(?=[ \t]+/)"),
 )
 
 # a speed-up only, as Shape.gate: a command pattern runs when the lower-cased text holds one of its literals
@@ -227,19 +286,26 @@ COMMAND_GATES: Final[dict[re.Pattern[str], tuple[str, ...]]] = {
     pattern: gate
     for pattern in COMMAND_SECRETS
     for literal, gate in (
-        (r"\b(?:mysql", ("mysql", "mariadb")),
-        (r"(?:\bsshpass|", ("sshpass", "login")),
-        (r"\becho[", ("echo",)),
+        (r"(?:mysql", ("mysql", "mariadb")),
+        (r"(?:(?:sshpass", ("sshpass", "login")),
+        (r"(?:echo(", ("echo",)),
         (r"(?i:convertto", ("convertto",)),
-        (r"\b(?:(?:configure|config|user-secrets)", ("config", "user-secrets")),
-        (r"\bsecret[ \t]+set", ("secret",)),
-        (r"\bmachine[", ("machine",)),
-        (r"(?i:\bnet[", ("net",)),
+        (r"(?:(?:configure", ("config", "user-secrets")),
+        (r"(?:secret(", ("secret",)),
+        (r"(?:machine(", ("machine",)),
+        (r"(?i:net(", ("net",)),
         (r"^[ \t]*#[ \t]*define", ("define",)),
-        (r"(?<!\S)--?[\w-]{1,40}", ("=",)),
+        (r"-(?<!\S-)-?[\w-]{1,40}", ("=",)),
         (r"\[[ \t]*[\"']", ("[",)),
-        (r"(?<!\S)-D", ("-d",)),
+        (r"-(?<!\S-)D", ("-d",)),
         (r"^[ \t]*ENV[", ("env",)),
     )
     if pattern.pattern.startswith(literal)
 }
+assert len(COMMAND_GATES) == 13, "a command pattern's start changed: update its gate's prefix"
+# command patterns whose every match lies on one line holding the literal (Oracle's user/password@service ends
+# in its @): only those lines are searched (redaction_scan.finditer_lines)
+COMMAND_ON_LINE: Final[dict[re.Pattern[str], re.Pattern[str]]] = {
+    pattern: re.compile("@") for pattern in COMMAND_SECRETS if pattern.pattern.startswith(r"(?:(?:jdbc:oracle:")
+}
+assert len(COMMAND_ON_LINE) == 1

@@ -3,17 +3,28 @@ a heldout7 or heldout8 miss or false redaction stood for (a vendor's token shape
 default, a label in another language or of several words, a chat's answer), never a fixture's text.
 
 Token-shaped values are joined from parts at run time, so no whole fake token sits in this file. Redacted rows
-must lose every value and keep the line layout; near misses must come back unchanged.
+must lose every value and keep the line layout; near misses must come back unchanged. The last tests check
+that the speed-ups of wave 10 (issue 13) find what a plain search finds.
 """
 
 from __future__ import annotations
 
+import random
+import re
+import string
+from re import _parser  # type: ignore[attr-defined]
+
 import pytest
 
-from stratakb_core.ingest.redaction import redact
+from stratakb_core.ingest.redaction import _EMAIL_PASSWORD_RE, _LABELLED_RE, _LABELLED_REMARK_RE, redact
+from stratakb_core.ingest.redaction_blocks import _EMAIL_COMBO_RE
 from stratakb_core.ingest.redaction_keys import is_secret_key, is_setting_words, is_weak_key
+from stratakb_core.ingest.redaction_prose import _STARTS, _STARTS_RE
+from stratakb_core.ingest.redaction_rules import COMMAND_ON_LINE, RUN_MIN, SHAPES
+from stratakb_core.ingest.redaction_scan import TokenRuns, finditer_lines
 from stratakb_core.ingest.redaction_values import is_placeholder
-from stratakb_core.ingest.safety_eval import evaluate_redaction
+from stratakb_core.ingest.regex_factor import factor_first_char
+from stratakb_core.ingest.safety_eval import default_fixtures_dir, evaluate_redaction, load_fixture
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
 _ALNUM = "Qm7vT2xW9kL4pR8nB3cZ6yH1jF5gD0aSe"  # 33 characters, letters and digits
@@ -134,3 +145,114 @@ def test_every_split_meets_the_targets_after_wave_10():
         assert row["recall"] >= 0.98, (split, row["missed_ids"])
         assert row["false_redaction_rate"] <= 0.01, (split, row["false_redaction_ids"])
         assert row["layout_changed"] == 0, (split, row["layout_changed_ids"])
+
+
+# --- speed (issue 13): the shortcuts of redaction_scan and regex_factor give a plain search's results -----------
+
+_RUN_CHARS = frozenset(string.ascii_letters + string.digits + "_.+/=~-")
+
+
+def _reads_run_characters_only(items, at_end: bool) -> bool:
+    """Whether a parsed pattern reads only run characters (\\w and TOKEN_RUN_RE's symbols) and looks at nothing
+    before its start; a negative look-ahead on run characters is allowed at its very end."""
+    for i, (op, av) in enumerate(items):
+        name = str(op)
+        if name == "LITERAL":
+            ok = chr(av) in _RUN_CHARS
+        elif name == "IN":
+            ok = all(
+                (str(o) == "LITERAL" and chr(a) in _RUN_CHARS)
+                or (str(o) == "RANGE" and all(chr(c) in _RUN_CHARS for c in range(a[0], a[1] + 1)))
+                or (str(o) == "CATEGORY" and str(a) in ("CATEGORY_WORD", "CATEGORY_DIGIT"))
+                for o, a in av
+            )
+        elif name == "BRANCH":
+            ok = all(_reads_run_characters_only(list(b), False) for b in av[1])
+        elif name == "SUBPATTERN":
+            ok = _reads_run_characters_only(list(av[-1]), at_end and i == len(items) - 1)
+        elif name in ("MAX_REPEAT", "MIN_REPEAT"):
+            ok = _reads_run_characters_only(list(av[2]), False)
+        elif name == "ASSERT_NOT":
+            ok = at_end and i == len(items) - 1 and av[0] == 1 and _reads_run_characters_only(list(av[1]), False)
+        else:
+            ok = False  # a look-behind, a boundary, any character, a negated class: read more than the run
+        if not ok:
+            return False
+    return True
+
+
+def test_shapes_searched_in_token_runs_read_nothing_outside_a_run():
+    shapes = [shape for shape in SHAPES if shape.in_run]
+    assert len(shapes) > 60
+    for shape in shapes:
+        parsed = _parser.parse(shape.pattern.pattern, shape.pattern.flags)
+        assert parsed.getwidth()[0] >= RUN_MIN, shape.pattern.pattern
+        assert _reads_run_characters_only(list(parsed), True), shape.pattern.pattern
+        assert "v" not in shape.pattern.groupindex
+
+
+_EDGES = [
+    "",
+    "password: Xy7!q2\n",
+    "\n--password Pw-9!x --verbose\nkey=value=1\n",
+    "a@b.example:Pw-77!x\nuser@host.example:pw\n\nx:\n=",
+    f"jdbc:oracle:thin:scott/Tiger-9@db\n{_DOPPLER}.{_HF} AKIA{'Q' * 16}\n:{_TELEGRAM}",
+    "sqlplus sys/Or4cle!@orcl\nexp  u/p@x  imp a/b@c",
+    "token=a;password=b\r\nPassword (prod): Pr0d-Pw!1\r\n",
+]
+
+
+def _texts():
+    base = default_fixtures_dir()
+    for key in ("secrets", "clean"):
+        for entry in load_fixture(base / "redaction" / f"{key}.yaml", key):
+            yield entry["text"].replace("@@VALUE@@", "Va1ue-Xy!9")
+    yield from _EDGES
+    rng = random.Random(10)
+    pieces = ["password", ": ", "=", "@", "://", "\n", " ", "x", "Pw-9!", "--", "user", "token", "AKIA", ":AA", "é"]
+    for _ in range(300):
+        yield "".join(rng.choice(pieces) for _ in range(rng.randint(1, 30)))
+
+
+def test_line_searches_give_a_plain_search_s_matches():
+    cases = [
+        (_LABELLED_RE, re.compile("[:=：]")),
+        (_LABELLED_REMARK_RE, re.compile("[:=：]")),
+        (_EMAIL_PASSWORD_RE, re.compile("@")),
+        (_EMAIL_COMBO_RE, re.compile("@")),
+        *((shape.pattern, re.compile(re.escape(shape.on_line))) for shape in SHAPES if shape.on_line),
+        *COMMAND_ON_LINE.items(),
+    ]
+    for text in _texts():
+        for pattern, needle in cases:
+            plain = [(m.span(), m.groups()) for m in pattern.finditer(text)]
+            assert [(m.span(), m.groups()) for m in finditer_lines(pattern, text, needle)] == plain, (pattern, text)
+
+
+def test_token_runs_give_a_plain_search_s_matches():
+    for text in _texts():
+        runs = TokenRuns(text)
+        for shape in (s for s in SHAPES if s.in_run):
+            plain = [m.span() for m in shape.pattern.finditer(text)]
+            found = [
+                (runs.origin(m.start()), runs.origin(m.start()) + len(m.group()))
+                for m in shape.pattern.finditer(runs.text)
+            ]
+            assert found == plain, (shape.pattern.pattern, text)
+
+
+def test_factored_alternations_find_the_same_places():
+    words = ["ה?סיסמ[הא]", "[şs]ifre(?:si|niz)?", "(?:phrase|frase)_x", "pass ?phrases?", "passphrase", "pw", "p"]
+    factored = factor_first_char(words)
+    assert factored is not None and "|p(?:hrase_x|ass ?phrases?|assphrase|w|)|" in factored
+    assert factor_first_char(["a+b"]) is None and factor_first_char(["x?"]) is None  # left to the plain alternation
+    plain, fast = re.compile(r"\b(?:" + "|".join(words) + ")"), re.compile(r"\b" + factored)
+    rng = random.Random(7)
+    letters = ["p", "a", "s", "w", "ş", "i", "f", "r", "e", "h", "_", "x", " ", "ה", "ס", "י", "מ", "א", "n", "z"]
+    for _ in range(3000):
+        text = "".join(rng.choice(letters) for _ in range(rng.randint(0, 24)))
+        assert [m.span() for m in fast.finditer(text)] == [m.span() for m in plain.finditer(text)], text
+    plain_starts = re.compile(_STARTS)
+    for text in _texts():
+        low = text.lower()
+        assert [m.span() for m in _STARTS_RE.finditer(low)] == [m.span() for m in plain_starts.finditer(low)]
