@@ -68,7 +68,8 @@ SPLITS: Final = (
 VALUE_SLOT: Final = "@@VALUE@@"
 _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout6, each held-out set once it had been"
                        " measured blind; heldout7 joined the learned scorer's training data after its blind"
-                       " measurement, the injection rules were tuned on heldout7 and heldout8 in wave 10;"
+                       " measurement, the injection rules and the redactor were tuned on heldout7 and heldout8"
+                       " in wave 10;"
                        " heldout8, written without seeing the rules, measured once blind (injection"
                        " ASR 11.7% / FP 0.7%, redaction recall 81.0% / false redactions 0.0%);"
                        " train1: injection training data only)")
