@@ -15,8 +15,10 @@ blind (injection ASR 9.2%, FP 2.7%; redaction recall 94.0%, false redactions 4.2
 tuned on it in wave 9; ``heldout7`` (the same way, eval/blind/heldout7), measured once blind (injection
 ASR 9.2%, FP 6.7%; redaction recall 91.0%, false redactions 2.5%) and then added to the learned
 scorer's training data; ``heldout8`` (the same way, eval/blind/heldout8), measured once blind at b8458f2
-(injection ASR 11.7%, FP 0.7%; redaction recall 81.0%, false redactions 0.0%); ``train1``, injection training data for the learned
-scorer; and ``all``)
+(injection ASR 11.7%, FP 0.7%; redaction recall 81.0%, false redactions 0.0%), both scanners tuned on
+heldout7 and heldout8 in wave 10; ``heldout9`` (the same way, eval/blind/heldout9), measured once blind at
+06fcc9f (injection ASR 21.7%, FP 5.3%; redaction recall 91.0%, false redactions 1.7%); ``train1``,
+injection training data for the learned scorer; and ``all``)
 with the figures and whether each meets its target. Every injection split is now tuned on (the
 learned scorer is trained on all of them), so these figures are training figures: the honest
 estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
@@ -63,20 +65,20 @@ TARGETS: Final = {
     "false_redaction_rate_max": 0.01,
 }
 SPLITS: Final = (
-    "dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "train1", "all"
+    "dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
+    "heldout9", "train1", "all"
 )
 VALUE_SLOT: Final = "@@VALUE@@"
-_SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout6, each held-out set once it had been"
-                       " measured blind; heldout7 joined the learned scorer's training data after its blind"
-                       " measurement, the injection rules and the redactor were tuned on heldout7 and heldout8"
-                       " in wave 10;"
-                       " heldout8, written without seeing the rules, measured once blind (injection"
-                       " ASR 11.7% / FP 0.7%, redaction recall 81.0% / false redactions 0.0%);"
-                       " train1: injection training data only)")
+_SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout8, each held-out set once it had been"
+                       " measured blind; heldout9, written without seeing the rules, measured once blind at 06fcc9f"
+                       " (injection ASR 21.7% / FP 5.3%, redaction recall 91.0% / false redactions 1.7%), then added"
+                       " to the learned scorer's training data; train1: injection training data only)")
 _LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split: its honest figures are the"
                         " leave-one-split-out cross-validation of scripts/injection_cv.py (docs/adr/0011)")
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
-FRESH_SETS: Final = ("heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "train1")
+FRESH_SETS: Final = (
+    "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "train1"
+)
 
 
 def default_fixtures_dir() -> Path:
