@@ -22,10 +22,8 @@ import importlib.util
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from stratakb_core.ingest.injection import scan
-from stratakb_core.ingest.redaction import RedactedSpan, redact
 from stratakb_core.values import OutlineEntry, ParsedDocument
 
 __all__ = [
@@ -44,6 +42,9 @@ OCR_MODES: Final = ("auto", "on", "off")
 CONTENT_SAFETY_KEYS: Final = ("ocr", "redact_secrets", "quarantine_suspicious")
 OCR_INSTALL: Final = "OCR is not installed (pip install 'stratakb[ocr]')"
 OCR_OFF: Final = "OCR is off (STRATA_OCR or the layer's content_safety.ocr)"
+if TYPE_CHECKING:
+    from stratakb_core.ingest.redaction import RedactedSpan
+
 _TRUE: Final = ("1", "true", "yes", "on")
 _FALSE: Final = ("0", "false", "no", "off")
 
@@ -126,6 +127,10 @@ def ocr_skip_reason(settings: ContentSafety) -> str:
 
 def redact_document(doc: ParsedDocument) -> tuple[ParsedDocument, dict[str, int]]:
     """The document with its secret values replaced by markers, and the count per kind."""
+    # Imported here: the scanners compile their rules on import (~0.3 s), which a sync that finds
+    # nothing changed never needs (issue 13: no-change sync as a fresh process <= 1.0 s).
+    from stratakb_core.ingest.redaction import redact
+
     result = redact(doc.text)
     if not result.spans:
         return doc, {}
@@ -163,4 +168,6 @@ class _Remap:
 
 def chunk_marks(text: str) -> tuple[str, ...]:
     """The injection rules a chunk's text sets off (its ``suspicious`` label); empty when clean."""
+    from stratakb_core.ingest.injection import scan  # on first use: see redact_document
+
     return scan(text)

@@ -1,6 +1,6 @@
 """A no-change `stratakb add` imports only what its path needs (issue 13: a no-change sync of a large
 folder is mostly imports): no query code, no DuckDB/PyArrow (the dry run's), no YAML (presets'), no
-model runtime, no Dagster, no connection pool, and no parser module (the plan trusts the policy's
+model runtime, no Dagster, no connection pool, no content-safety scanner, and no parser module (the plan trusts the policy's
 extension list). A real process against a real PostgreSQL."""
 
 from __future__ import annotations
@@ -15,7 +15,9 @@ from tests.conftest import cli_env, run_cli
 FORBIDDEN = ("psycopg_pool", "dagster", "torch", "onnxruntime", "sentence_transformers", "transformers",
              "tokenizers", "pyarrow", "duckdb", "yaml", "pypdf", "docx", "openpyxl", "mcp",
              "stratakb_core.query", "stratakb_core.ingest.presets", "stratakb_core.ingest.inspection",
-             "stratakb_core.ingest.parsing.markdown", "stratakb_core.ingest.parsing.pdf")
+             "stratakb_core.ingest.parsing.markdown", "stratakb_core.ingest.parsing.pdf",
+             # the content-safety scanners compile their rules on import (~0.3 s): only for files read
+             "stratakb_core.ingest.injection", "stratakb_core.ingest.redaction", "stratakb_core.ingest.regex_gate")
 
 PROBE = (
     "import json, sys\n"
