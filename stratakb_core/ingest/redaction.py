@@ -9,7 +9,8 @@ answers) ever holds a credential that sits in a file we keep on purpose. Two kin
   of a signed URL, JWTs, ``Authorization: Bearer|Basic`` credentials, the password in
   ``scheme://user:password@host`` and credential-dump lines ``someone@example.com:password``;
 * labels, ``key: value`` / ``key=value`` / ``"key": "value"`` / ``<key>value</key>`` (YAML,
-  INI, .env, JSON, XML, shell, URL queries, PowerShell, command-line flags) whose key ends in a
+  INI, .env, JSON, XML, shell, URL queries, PowerShell, command-line flags, ``"KEY=value"`` quoted whole as
+  systemd's ``Environment=`` or a Jenkins ``withEnv`` list writes it) whose key ends in a
   secret word (password, passwd, pwd, pass, passphrase, passcode, token, secret, api key, psk,
   private/shared/app/... key, credential, Passwort, contraseña, ..., with compounds such as
   ``keystore_password``, ``AWS_SECRET_ACCESS_KEY`` or ``clientSecret``), also one inside another
@@ -54,9 +55,10 @@ one, "the router's password is still changeme", counts), words naming the secret
 file's labels do (``"password": "Contraseña"``, ``"Nytt lösenord"``, ``비밀번호``), type names (``string``,
 ``bool``, ...), references to a secret store (``@Microsoft.KeyVault(...)``, ``op://...``, an ARN),
 paths to files holding the secret (``/run/secrets/db``, ``key.pem``), AWS's documented example
-keys (ending in ``EXAMPLE``), hashes after a secret word, ciphertext in a section named for it (a
-SealedSecret's ``encryptedData``), a namespaced task (``rails credentials:edit``), code that fetches the
-value (``os.environ[name]``, ``getpass()``), and ordinary prose: an unquoted value must be the
+keys (ending in ``EXAMPLE``), a name inside an ARN (``...:secret:prod/db``), a Helm chart's
+``existingSecret`` (the name of a Secret kept elsewhere), hashes after a secret word, ciphertext in a
+section named for it (a SealedSecret's ``encryptedData``), a namespaced task (``rails credentials:edit``),
+code that fetches the value (``os.environ[name]``, ``getpass()``), and ordinary prose: an unquoted value must be the
 last word on its line (a trailing ``#`` comment aside), so "Password: at least 12 characters"
 is kept. Markers already in the text are never redacted again.
 
@@ -311,12 +313,36 @@ def _task_name(m: re.Match[str], value: str) -> bool:
     return m.string[key_end : m.start("uv")] == ":" and _TASK_RE.fullmatch(value) is not None
 
 
+# an ARN or a URN names a resource: a secret's name inside one (arn:aws:secretsmanager:...:secret:prod/db) is no label
+_RESOURCE_NAME_RE: Final = re.compile(r"(?<![\w-])(?i:arn|urn):[^\s\"'=]*:$")
+
+
+def _in_resource_name(m: re.Match[str]) -> bool:
+    start = m.start("key") if m.group("key") is not None else m.start("label")
+    text = m.string
+    if text[start - 1 : start] != ":":
+        return False
+    return _RESOURCE_NAME_RE.search(text, max(text.rfind("\n", 0, start) + 1, start - 300), start) is not None
+
+
+def _ends_its_string(m: re.Match[str]) -> bool:
+    """``"API_SECRET=x"``, ``'DB_PASS=x'``: a whole assignment quoted as one string (systemd's Environment=, a
+    Jenkins withEnv list, docker's -e "K=V"), so the value ends at the closing quote, whatever code follows."""
+    key = m.group("key")
+    if key is None or m.group("q"):
+        return False
+    quote = m.string[m.start("key") - 1 : m.start("key")]
+    return quote in ('"', "'") and m.group("tail").startswith(quote) and "=" in m.string[m.end("key") : m.start("uv")]
+
+
 def _labelled_spans(text: str) -> Iterator[_Found]:
     encrypted: bool | None = None  # whether the text names an encrypted section, asked once a value is found
     for m in _labelled_matches(text):
         key = m.group("key") or m.group("label")
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
         value = m.group(group)
+        if _in_resource_name(m):
+            continue
         # "Password for the NAS: X", "mot de passe provisoire : X" name a secret too, when X looks like one
         if not is_secret_key(key) and not _names_secret(key, m.group("label") is not None, value):
             # a key, a signature, a query parameter: a secret when the value looks generated
@@ -344,6 +370,7 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
             tail = m.group("tail")
             flag = m.group("key") is not None and text[m.start("key") - 1 : m.start("key")] == "-"
             ok_tail = _OK_TAIL_RE.match(tail) or (flag and _FLAGS_TAIL_RE.fullmatch(tail))
+            ok_tail = ok_tail or (_ends_its_string(m) and looks_like_secret(value))
             if not ok_tail or CODE_RE.match(value) or tail.startswith("("):
                 continue
         if not is_placeholder(value):

@@ -17,6 +17,8 @@
   the ``default`` / ``value`` directly under a block whose name is a secret's;
 * ``user:password`` lines fed to ``chpasswd``: cloud-init's ``chpasswd: list: |`` block, ``echo 'u:PW' | chpasswd``
   (not cloud-init's ``RANDOM``, nor a hash given with ``-e``);
+* a YAML block scalar under a secret's name (``bind_password: >-`` and the value on the line under it, a token
+  wrapped over several lines; a passphrase may hold spaces);
 * a credential pair passed to code: ``new NetworkCredential("svc", "pw")``, ``Twilio(accountSid, 'tok')``,
   ``auth=("user", "pw")``, ``define('DB_PASSWORD', 'pw')``: the second argument, when it is not a
   placeholder and looks like a password.
@@ -32,6 +34,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from stratakb_core.ingest.redaction_context import mentions_encrypted, under_encrypted
 from stratakb_core.ingest.redaction_keys import is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_scan import finditer_lines
 from stratakb_core.ingest.redaction_values import (
@@ -249,6 +252,51 @@ def _cookie_spans(text: str) -> Iterator[_Found]:
                 yield base + m.start("v"), base + m.end("v"), "credential"
 
 
+# a YAML block scalar under a secret's name (bind_password: >-, initialPassword: |) and the lines under it
+_BLOCK_SCALAR_RE: Final = re.compile(r":[ \t]*[|>][-+1-9]{0,2}[ \t]*\r?$", re.M)
+_SCALAR_KEY_RE: Final = re.compile(r"(?P<indent>[ \t]*)(?:-[ \t]+)?[\"']?(?P<key>[^\W\d][\w.-]{0,63})[\"']?[ \t]*")
+
+
+def _scalar_lines(text: str, pos: int, indent: int) -> list[tuple[int, int]]:
+    """The non-blank lines of a block scalar from ``pos`` (each more indented than ``indent``), stripped; at most
+    200 lines."""
+    lines: list[tuple[int, int]] = []
+    while pos < len(text) and len(lines) < 200:
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        line = text[pos:end].rstrip("\r")
+        if line.strip():
+            lead = len(line) - len(line.lstrip(" \t"))
+            if lead <= indent:
+                break
+            lines.append((pos + lead, pos + len(line.rstrip())))
+        pos = end + 1
+    return lines
+
+
+def _block_scalar_spans(text: str) -> Iterator[_Found]:
+    """One value (``>-`` then ``Pw-1!x``), or a token wrapped over several lines, under a secret's name; a passphrase
+    may hold spaces. Ciphertext in a section named for it (a SealedSecret's encryptedData) stays."""
+    encrypted: bool | None = None
+    for m in _BLOCK_SCALAR_RE.finditer(text):
+        start = text.rfind("\n", 0, m.start()) + 1
+        head = _SCALAR_KEY_RE.fullmatch(text, start, m.start())
+        if head is None or not is_secret_key(head.group("key")):
+            continue
+        lines = _scalar_lines(text, m.end() + 1, len(head.group("indent")))
+        if not lines:
+            continue
+        values = [text[a:b] for a, b in lines]
+        spaced = any(c.isspace() for v in values for c in v)
+        if spaced and (len(values) > 1 or not snake(head.group("key")).endswith("passphrase")):
+            continue  # prose or a template, not one secret
+        if any(is_placeholder(v) or CODE_RE.match(v) for v in values):
+            continue
+        encrypted = mentions_encrypted(text) if encrypted is None else encrypted
+        if not (encrypted and under_encrypted(text, m.start())):
+            yield lines[0][0], lines[-1][1], "credential"
+
+
 def block_spans(text: str) -> Iterator[_Found]:
     """Every value the finders of this module see (see the module docstring)."""
     yield from _k8s_secret_spans(text)
@@ -282,6 +330,8 @@ def block_spans(text: str) -> Iterator[_Found]:
         yield from _cookie_spans(text)
     if "chpasswd" in text:
         yield from _chpasswd_spans(text)
+    if "|" in text or ">" in text:
+        yield from _block_scalar_spans(text)
     if "Private-Lines:" in text:
         for m in _PUTTY_RE.finditer(text):
             yield m.start("v"), m.start("v") + len(m.group("v").rstrip("\r\n")), "private_key"

@@ -8,6 +8,8 @@
   nothing after it but the device's own keywords (``crypto isakmp key PSK address 203.0.113.5``,
   ``tacacs-server host 10.0.0.9 key PSK``, ``username ops privilege 15 secret 0 PW``); a value with a hash
   type (``secret 5 $1$...``, ``9 $9$...``) is a hash, not the secret;
+* a credentials file that a comment names by its tool's option: OpenVPN's ``auth-user-pass`` file (a user line,
+  then the password line), a ``--password-file`` or askpass file (the password line alone);
 * ``under_encrypted``: a value in a section whose name says its values are encrypted (a SealedSecret's
   ``encryptedData``, ``encrypted_values``, ``ciphertext``) is ciphertext meant to be committed, not a secret.
 
@@ -101,10 +103,42 @@ def _device_spans(text: str) -> Iterator[_Found]:
             yield m.start("v"), m.end("v"), "credential"
 
 
+# a credentials file that a comment names by its tool's option: OpenVPN's auth-user-pass file holds a user line and
+# a password line, a password-file / passwd-file (rsync, davfs, ...) or an askpass file the password line only
+_CRED_FILE_OPT_RE: Final = re.compile(r"auth-user-pass|passw(?:or)?d[-_]file|askpass")
+_COMMENT_RE: Final = re.compile(r"[ \t]*(?:#|;|//|(?i:rem)[ \t])")
+_FILE_LINE_RE: Final = re.compile(r"[ \t]*(?P<v>[^\s#;][^\s]{0,255})[ \t]*\r?")
+
+
+def _credential_file_spans(text: str) -> Iterator[_Found]:
+    for opt in _CRED_FILE_OPT_RE.finditer(text):
+        start = text.rfind("\n", 0, opt.start()) + 1
+        if not _COMMENT_RE.match(text, start):
+            continue
+        lines: list[re.Match[str]] = []
+        pos = text.find("\n", opt.end()) + 1
+        while 0 < pos < len(text) and len(lines) < 3:
+            end = text.find("\n", pos)
+            end = len(text) if end < 0 else end
+            line = _FILE_LINE_RE.fullmatch(text, pos, end)
+            if line is None:
+                break
+            lines.append(line)
+            pos = end + 1
+        want = 2 if opt.group() == "auth-user-pass" else 1
+        if len(lines) != want:
+            continue  # not the file itself (more lines, a config, prose)
+        value = lines[-1].group("v")
+        if looks_like_secret(value) and not is_placeholder(value) and not CODE_RE.match(value):
+            yield lines[-1].start("v"), lines[-1].end("v"), "credential"
+
+
 def context_spans(text: str) -> Iterator[_Found]:
     """Every value the finders of this module see (see the module docstring)."""
     if "\n" in text:
         yield from _console_spans(text)
+        if "-pass" in text or "d-file" in text or "d_file" in text or "askpass" in text:
+            yield from _credential_file_spans(text)
     yield from _device_spans(text)
 
 

@@ -5,7 +5,7 @@
 * a login pair after a login word: "the admin login for the CMS is editor / Cms$ta-Ed1t",
   "login: desk@corp.example / D3sk!Supp0rt (shared mailbox)", "the credentials are svc:Svc-Pw#9";
 * a reply to a question about a password in a chat or a Q/A list: "[10:42] ben: what's the root pw
-  again?" answered on the next line by a speaker's message of one password-shaped word;
+  again?" answered on the next line by a speaker's message of one password-shaped word (a remark may follow);
 * a passphrase of several words: "use the passphrase violet orbit 2048 and ...", "la parola d'ordine è
   verde mare 71." (content words ending in a number, see ``redaction_phrases``);
 * a password in a CJK sentence, written in Latin letters: "Wi-Fiのパスワードは Ab-12cd です", "密码是Ab12!x";
@@ -15,6 +15,9 @@
   den Versand ist ... und gilt", "รหัสผ่านเข้าระบบ: ..." (the words must not make it a setting: "policy for");
 * a user and a password in a note: "user audit.ext, pass ..." (the abbreviation "pass" only after a user);
 * a chat's answer to a question about a login, a user / password pair: "ana: admin / ... - change it after";
+* a label alone on its line and the value alone on the next ("Password" / the password, as a mail client's or a
+  form's settings are copied), and a value before a copula that ends the sentence (Hindi "... का पासवर्ड X है",
+  Persian "رمز عبور ... X است", Turkish "şifresi X'dir");
 * a password said to be still in use: "the router's admin password is still changeme" (a well-known
   default counts here, as the sentence says a device still takes it; ``password: changeme`` in a
   config stays a placeholder).
@@ -117,16 +120,18 @@ _SPEAKER: Final = (
     r"(?:<[\w. -]{1,32}>|@?[\w.-]{1,32}[ \t]*:)[ \t]*"
 )
 _SPEAKER_RE: Final = re.compile(_SPEAKER)
-_CHAT_ANSWER_RE: Final = re.compile(
-    r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|pin|" + _PROSE_WORDS + r")\b)[^\n]{0,160}?\?[ \t]*\r?\n"
-    r"(?:[ \t]*\r?\n){0,2}" + _SPEAKER + _Q_OPEN + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)" + _Q_CLOSE + r"[ \t]*\r?$",
-    re.MULTILINE,
-)
 # after a value in a note or a chat: the line ends, a remark in brackets, the sentence ends, a dash and more words,
 # or "and ..."
 _END: Final = (
     r"(?=[ \t]*\r?$|[.,;:]?[ \t]+[(（]|[.,;。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
     r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|ma|mais|pero|aber)\b)"
+)
+# (the answer may have a remark after it: "stg-Pw-42 (don't paste it anywhere)")
+_CHAT_ANSWER_RE: Final = re.compile(
+    r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|pin|" + _PROSE_WORDS + r")\b)"
+    r"(?P<ask>[^\n]{0,160}?)\?[ \t]*\r?\n"
+    r"(?:[ \t]*\r?\n){0,2}" + _SPEAKER + _Q_OPEN + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)" + _Q_CLOSE + _END,
+    re.MULTILINE,
 )
 _USER: Final = _Q_OPEN + r"[\w.+@\\-]{1,64}" + _Q_CLOSE
 # ... the answer may also be a user and a password ("admin / Staging-Pw-1", "admin:Staging-Pw-1") after a question
@@ -167,7 +172,9 @@ _NAMED_WORDS: Final = (
 )
 _TOKEN_NAME_RE: Final = re.compile(_TOKEN_NAMES, re.IGNORECASE)
 _PASSPHRASE_NAME_RE: Final = re.compile(_PASSPHRASE_WORDS, re.IGNORECASE)
-_NAMED_COPULA: Final = r"is|was|ist|lautet|war|es|est|é|è|är|er|jest|je|este|adalah|là|היא|הוא"
+_NAMED_COPULA: Final = (
+    r"is|was|ist|lautet|war|es|est|é|è|är|er|jest|je|este|adalah|ialah|là|היא|הוא|είναι|ήταν|on|ir|yra|ni|ay|হলো|হল"
+)
 _NAMED_RE: Final = re.compile(
     r"(?i:\b(?P<name>" + _NAMED_WORDS + r"))"
     r"(?P<words>[^\s\x00-\x7f:：()（）]{0,30}(?:[ \t]+[^\s:：()（）]{0,39}[^\s:：()（）.!?;,]){0,8}?)"
@@ -179,6 +186,31 @@ _NAMED_RE: Final = re.compile(
     + _Q_CLOSE
     + _END,
     re.MULTILINE,
+)
+# a label alone on its line and the value alone on the next, as a form or a mail client's settings are copied
+# ("Password" / the password, "SMTP password:" / the password; a blank line may come between)
+_NEXT_LINE_RE: Final = re.compile(
+    r"(?i:(?P<name>"
+    + _NAMED_WORDS
+    + r"))[ \t]*[:：]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*"
+    + _Q_OPEN
+    + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)"
+    + _Q_CLOSE
+    + r"[ \t]*\r?$",
+    re.MULTILINE,
+)
+# ... the label's line: up to three words before the name, a list bullet
+_LABEL_LINE_RE: Final = re.compile(r"[ \t]*(?:[-*•][ \t]+)?(?:[^\W\d_][\w.'’-]{0,30}[ \t]+){0,3}")
+# a secret's name, a few words, the value, then a copula at the end, as verb-final languages put it: Hindi
+# "सर्वर का पासवर्ड X है", Persian "رمز عبور سرور X است", Marathi, Nepali, Tamil, Turkish "şifresi X'dir"
+_VERB_LAST_RE: Final = re.compile(
+    r"(?i:(?P<name>password|passwd|pwd|pw|"
+    + _PROSE_WORDS
+    + r"))(?:[ \t]+[^\s:：]{1,30}){0,3}?[ \t]+(?:[:：][ \t]*)?"
+    + _Q_OPEN
+    + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)"
+    + _Q_CLOSE
+    + r"(?:[ \t]+(?:है|हैं|था|थी|ہے|تھا|است|بود|هست|आहे|छ|हो|ஆகும்)|['’](?:d|t)[iıuü]r)(?=[\s।.,!؛]|$)"
 )
 _TICKET_RE: Final = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}")  # KB-1234, JIRA-42: a reference, not an answer
 
@@ -206,6 +238,12 @@ _DEFAULT_PASSWORDS: Final = frozenset(
 def _chosen(value: str) -> bool:
     """A value that looks chosen or generated, not a word of the sentence around it."""
     return (looks_chosen(value) or looks_random(value)) and not is_placeholder(value)
+
+
+def _password_shaped(value: str) -> bool:
+    """Chosen, or a password's shape in both letter cases (Fjellrev-Regn-2026, not the acronym WPA3-SAE), where
+    the words around it already ask for or name a password."""
+    return _chosen(value) or (looks_like_secret(value) and value.lower() != value and value.upper() != value)
 
 
 _PERCENT_RE: Final = re.compile(r"[+-]?[\d.,]+%[.,;:!?]?")  # "la clave del éxito es 100% constancia"
@@ -256,7 +294,10 @@ def _login_pair_value(m: re.Match[str]) -> _Found | None:
 def _chat_answer_value(m: re.Match[str]) -> _Found | None:
     value, text = m.group("v"), m.string
     asked_in_chat = _SPEAKER_RE.match(text, text.rfind("\n", 0, m.start()) + 1) is not None
-    if asked_in_chat and _chosen(value) and sum(c.isalpha() for c in value) >= 3:
+    ask = m.groupdict().get("ask")
+    # a password's shape in both cases answers a question about the password itself, not "which pw manager ...?"
+    shaped = _chosen(value) or (ask is not None and not is_setting_words(ask) and _password_shaped(value))
+    if asked_in_chat and shaped and sum(c.isalpha() for c in value) >= 3:
         if not CODE_RE.match(value) and not _TICKET_RE.fullmatch(value):
             return m.start("v"), m.end("v"), "credential"
     return None
@@ -271,9 +312,30 @@ def _named_value(m: re.Match[str]) -> _Found | None:
     if _TOKEN_NAME_RE.fullmatch(m.group("name")):
         shaped = looks_random(value)  # a generated value only ("Token limit: 4096", "API key format: v2-hex")
     else:  # chosen, or a password's shape in both cases (Fjellrev-Regn-2026, not the acronym WPA3-SAE)
-        shaped = _chosen(value) or (looks_like_secret(value) and value.lower() != value and value.upper() != value)
+        shaped = _password_shaped(value)
         shaped = shaped or (_PASSPHRASE_NAME_RE.fullmatch(m.group("name")) is not None and looks_like_secret(value))
     if shaped:
+        return m.start("v"), m.end("v"), "credential"
+    return None
+
+
+def _next_line_value(m: re.Match[str]) -> _Found | None:
+    value, text = m.group("v"), m.string
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    if _LABEL_LINE_RE.fullmatch(text, line_start, m.start()) is None:
+        return None  # the name ends a sentence, not a label
+    if is_placeholder(value) or CODE_RE.match(value) or _TICKET_RE.fullmatch(value):
+        return None
+    if _TOKEN_NAME_RE.fullmatch(m.group("name")):
+        shaped = looks_random(value)
+    else:
+        shaped = _password_shaped(value) and sum(c.isalpha() for c in value) >= 3
+    return (m.start("v"), m.end("v"), "credential") if shaped else None
+
+
+def _verb_last_value(m: re.Match[str]) -> _Found | None:
+    value = m.group("v")
+    if _password_shaped(value) and not CODE_RE.match(value):
         return m.start("v"), m.end("v"), "credential"
     return None
 
@@ -300,6 +362,8 @@ _FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | 
     (_CHAT_PAIR_RE, _chat_answer_value),
     (_USER_PASS_RE, _user_pass_value),
     (_NAMED_RE, _named_value),
+    (_NEXT_LINE_RE, _next_line_value),
+    (_VERB_LAST_RE, _verb_last_value),
     (_STILL_RE, _still_value),
     (_PHRASE_RE, _phrase_value),
     (_CJK_RE, _cjk_value),
