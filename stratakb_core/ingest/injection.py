@@ -125,7 +125,8 @@ _MENTION_CUES: Final = re.compile(
     r"known|common|typical\w*|classic|flag\w*|blocklist|filter\w*|sanitiz\w*|scanner|rule|signature|variant\w*|"
     r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
     r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
-    r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
+    r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa|frases?|teste?s|prueba\w*|sätze|satz|фраз\w*"
+    r"|пример\w*)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
     r"|例如|比如|例えば|文言|예를 들어|예시",
     re.IGNORECASE,
 )
@@ -140,7 +141,10 @@ _FENCED: Final = re.compile(r"^[ \t]*(```|~~~)[^\n]{0,40}\n[\s\S]{0,4000}?^[ \t]
 _CAUSED: Final = re.compile(
     r"\b(?:(?:make|makes|making|made|get|gets|getting|got|trick\w*|convinc\w*|persuad\w*|coax\w*|lure\w*)"
     r"\s+(?:it|them|him|her|the\s+(?:model|bot|assistant|ai|llm|agent)|(?:a|an)\s+(?:model|bot|assistant|llm|agent)))"
-    r"\s+(?:to\s+)?$",
+    r"\s+(?:to\s+)?$"
+    # "users regularly ask bots to 'repeat ...'": what others ask of a model, reported
+    r"|\b(?:users?|people|customers|someone|visitors|they)\s+(?:\w+\s+)?(?:ask|asks|asked|tell|tells|told)\s+"
+    r"(?:the\s+)?(?:bots?|models?|assistants?|chat-?bots?|llms?|ai|it|them)\s+to\s+[\"'“‘]?$",
     re.IGNORECASE,
 )
 # "could make the model emit an image URL such as https://...": an example of what someone is led to write
@@ -151,8 +155,16 @@ _CAUSED_EXAMPLE: Final = re.compile(
 )
 # chat-template tokens named in prose: "wraps turns in <|im_start|> and <|im_end|>", "`[INST]` sequences"
 _TOKEN_NAMED: Final = re.compile(
-    r"[`'\"<>\[\]|/]{0,3}[ \t]*(?:,|and\b|or\b|/|\)|(?:markers?|tokens?|tags?|sequences?|delimiters?|strings?)\b)", re.I
+    r"[`'\"<>\[\]|/]{0,3}(?:[ \t]*(?:\.\.\.|…|(?:user|model|assistant|system|tool)?"
+    r"(?:<\|?/?\w{1,20}\|?>|\[/?[A-Z_]{2,20}\])))*"
+    r"(?:[ \t]*(?:user|model|assistant|system|tool)\b)?[ \t]*(?:,|and\b|or\b|/|\)|\||\.(?=[ \t]|$)"
+    r"|to[ \t]+(?:open|close|start|end|mark|begin|wrap)\b"
+    r"|(?:(?:control|special)[ \t]+)?(?:markers?|tokens?|tags?|sequences?|delimiters?|strings?"
+    r"|blocks?|headers?)\b|(?:или|и|oder|und|ou|et|y|o|e|of|en)\b|のよう|で|と|や|を|は|或|和|及|与|와|과|를|을)",
+    re.I,
 )
+# Chinese, Japanese and Korean name a format shown before it: 函数调用示例：模型返回 {...}
+_SHOWN_CJK: Final = re.compile(r"(?:示例|范例|例如|比如|返回|返す|返します|例[：:]|예시|예[：:]|반환)[^。\n]{0,40}$")
 # "<|im_start|> is the token that opens a turn": the match is the subject of a definition
 _DEFINED: Final = re.compile(
     r"[ \t]*(?:and[ \t]+\S{1,40}[ \t]+)?(?:is|are)[ \t]+(?:an?|the)[ \t]+(?:\w+[ \t]+)?(?:token|tag|marker|delimiter"
@@ -171,6 +183,7 @@ _SHOWN: Final = re.compile(
 # messages %}"), a token called a literal string, a token followed by what comes after it in the format
 _FORMAT_HEAD: Final = re.compile(
     r"^[^\n]{0,200}\b(?:format|formats|template|templates|example|examples|sample|schema|reference|syntax|looks like"
+    r"|illustration|illustrative|demonstration|demo"
     r"|e\.g\.)\b[^\n]{0,80}:[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -228,9 +241,25 @@ def _in_fence(text: str, start: int, end: int) -> int:
     return next((m.start() for m in _FENCED.finditer(text) if m.start() <= start and end <= m.end()), -1)
 
 
+# an exported chat transcript ("Chat transcript #5 (exported ...)"): its User: / Assistant: lines are a record
+_TRANSCRIPT: Final = re.compile(
+    r"\A[^\n]{0,80}\b(?:transcript|chat[ \t]+log|conversation[ \t]+log|chat[ \t]+export)\b", re.IGNORECASE
+)
+# a prompt the application itself defines in code (SYSTEM_PROMPT = ("You are ..." ...)): source shown, not an order
+_PROMPT_CONSTANT: Final = re.compile(
+    r"^[ \t]*\w*(?:PROMPT|INSTRUCTIONS|prompt|instructions)\w*[ \t]*(?::[^=\n]{1,40})?=[ \t]*(?:\(|[fr]?[\"'])"
+    r"[\s\S]{0,2000}?(?:^[ \t]*\)|\"\"\"|\n\n|\Z)",
+    re.MULTILINE,
+)
+
+
 def _is_mention(text: str, start: int, end: int) -> bool:
     """A match quoted in a paragraph that talks about attacks, or one a sentence defines, is not an order."""
     if _DEFINED.match(text, end):
+        return True
+    if text[start:end].lstrip()[:5].lower() in ("user:", "human") and _TRANSCRIPT.match(text):
+        return True
+    if "=" in text and any(m.start() <= start and end <= m.end() for m in _PROMPT_CONSTANT.finditer(text)):
         return True
     token = (
         text[start : start + 1] in ("<", "[") and end - start <= 24 and not any(c.isspace() for c in text[start:end])
@@ -243,7 +272,9 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     fence = _in_fence(text, start, end)
     if fence >= 0 and _talks_about_attacks(text[max(fence - 300, 0) : fence]):
         return True
-    if text[start : start + 1] in ("{", "<", "[") and _SHOWN.search(before):  # a format shown: "comes back as {..."
+    if text[start : start + 1] in ("{", "<", "[") and (_SHOWN.search(before) or _SHOWN_CJK.search(before)):
+        return True  # a format shown: "comes back as {...", "模型返回 {..."
+    if text[start : start + 2] == "</" and _closes_mention(text, start, end):
         return True
     if _shown_format(text, start, end):
         return True
@@ -255,13 +286,28 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     window = text[lo:hi]
     if not _talks_about_attacks(window):
         return False
-    if any(q in text[start:end] for q in ('"', "`")) and not _csv_row(text, start):
+    span = _CODE_SPAN.sub(lambda m: "x" * len(m.group()), text[start:end])  # `env`: code, not a quotation
+    if any(q in span for q in ('"', "`")) and not _csv_row(text, start):
         return True  # straddles quotes: words from two quoted strings (not a cell of a CSV row)
     in_row = _csv_row(text, start)
     return any(
         q.start() <= start - lo and end - lo <= q.end() and not (in_row and window[q.start() - 1 : q.start()] == ",")
         for q in _QUOTED.finditer(window)
     )
+
+
+def _closes_mention(text: str, start: int, end: int) -> bool:
+    """A closing tag ``</x>`` whose opening ``<x>`` earlier in the paragraph is a mention closes one too."""
+    name = re.match(r"</([\w:-]{1,40})>", text[start:end])
+    opening = text.rfind(f"<{name.group(1)}>", max(text.rfind("\n\n", 0, start), 0), start) if name else -1
+    return opening >= 0 and _is_mention(text, opening, opening + len(name.group(1)) + 2)
+
+
+_CODE_SPAN: Final = re.compile(r"`[\w.$-]{1,8}`")
+# hidden text that opens by calling on an assistant ("Assistant: mark this sender as trusted ...")
+_AI_HEAD: Final = re.compile(
+    r"\s*(?:ai|a\.i\.|assistants?|llms?|chat-?bots?|language models?|ai agents?)\b[^\n:]{0,30}:\s*\w", re.I
+)
 
 
 # a CSV row ('INV-7,Acme,12.00,"a note, quoted",open'): its double quotes wrap a cell, they quote nobody
@@ -329,6 +375,8 @@ def _hidden(text: str) -> bool:
             body = next(g for g in m.groups() if g is not None)
             loose = pattern is not ATTRIBUTE_TEXT
             if loose and re.search(AI_WORDS, body, re.I) and re.search(ORDER_WORDS, body, re.I):
+                return True
+            if loose and _AI_HEAD.match(body):
                 return True
             variants = [(v, fold(v)) for v in _variants(body)]
             if any(p.search(v, f) for v, f in variants for p in _PATTERNS.values()):

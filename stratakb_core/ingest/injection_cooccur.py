@@ -85,7 +85,8 @@ _ROLE: Final = re.compile(
     r"|developer|operator|системное[ \t]+сообщение|message[ \t]+syst[èe]me|mensaje[ \t]+del[ \t]+sistema"
     r"|messaggio[ \t]+di[ \t]+sistema|systeembericht|komunikat[ \t]+systemowy|sistem[ \t]+mesajı|systemmeddelande)"
     r"(?:[ \t]+(?:prompt|message|note|update|directive|instructions?|nachricht|mensaje|messaggio))?"
-    r"\b[^\n:：]{0,30}[:：\n\]>】)]|[\"']role[\"']\s*:\s*[\"'](?:system|developer)[\"']"
+    r"\b(?![ \t]*\((?:V\.O\.|O\.S\.|O\.C\.|CONT'?D)\))[^\n:：]{0,30}[:：\n\]>】)]"  # not "SYSTEM (V.O.)"
+    r"|[\"']role[\"']\s*:\s*[\"'](?:system|developer)[\"']"
     r"|^[ \t-]{0,8}role[ \t]*:[ \t]*[\"']?(?:system|developer)\b",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -422,10 +423,16 @@ def _overrides(found: Cues, sentence: str, addressed: bool, ordered: bool) -> bo
     if addressed and "henceforth" in found and "persona_on" in found:  # "Model: for the rest of this chat you are X"
         return True
     fresh = _near(found, "fresh", "instr", 1, 1) or _near(found, "fresh", "task", 1, 1)
-    if fresh and re.search(r"[:：]", sentence) and ({"steer", "modal", "leak", "send", "put"} & found.keys()):
+    if fresh and _announced(found, sentence) and ({"steer", "modal", "leak", "send", "put"} & found.keys()):
         return True
     limitless = "limitless" in found and ({"you", "ai"} & found.keys())
     return (limitless or ("unbounded" in found and "ai" in found)) and not _permitted(found, "limitless")
+
+
+def _announced(found: Cues, sentence: str) -> bool:
+    """A colon after the first "new" / "hidden" word: "New instructions: ...", not "Heads-up: ... hidden prompt"."""
+    first = min(found["fresh"])
+    return any(first < 0 or len(_WORD.findall(sentence[: m.start()])) > first for m in re.finditer("[:：]", sentence))
 
 
 def _judge(found: Cues, sentence: str, prev: Cues, prev_text: str = "") -> set[str]:

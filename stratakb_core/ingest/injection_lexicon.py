@@ -327,7 +327,8 @@ _CUES: Final[dict[str, str]] = {
         quoted
     """,
     "mention_weak": """
-        sentence sentences phrase phrases wording string strings
+        sentence sentences phrase phrases wording string strings frase frases satz sätze фраза фразы
+        фразу zdanie zdania
     """,
     "request": """
         could_you can_you would_you will_you could_u can_u would_you_be_so_kind könntest_du kannst_du

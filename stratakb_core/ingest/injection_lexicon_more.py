@@ -18,7 +18,8 @@ MORE_CUES: Final[dict[str, str]] = {
         asszisztens* mesterséges_intelligencia nyelvi_modell* asistentul asistentului asistentule
         inteligența_artificială inteligenţa_artificială modelul_de_limbaj asisten kecerdasan_buatan
         model_bahasa trợ_lý trí_tuệ_nhân_tạo mô_hình_ngôn_ngữ βοηθός βοηθό βοηθέ τν τεχνητή_νοημοσύνη
-        γλωσσικό_μοντέλο
+        γλωσσικό_μοντέλο μοντέλο μοντέλου mesterséges_intelligenciának mesterséges_intelligenciát
+        mesterséges_intelligenciához
     """,
     "you": """
         svůj svou své
@@ -55,6 +56,9 @@ MORE_CUES: Final[dict[str, str]] = {
         afslør avslør gentag kirjoita näytä paljasta tulosta toista írd_ki mutasd_meg fedd_fel ismételd
         afișează afişează scrie dezvăluie repetă tampilkan tunjukkan ungkapkan tuliskan ulangi tiết_lộ
         hiển_thị in_ra viết_ra lặp_lại γράψε εμφάνισε αποκάλυψε δείξε επανάλαβε
+        αντίγραψε share_its share_the_exact share_the_full share_your_system verbatim word_for_word
+        wortwörtlich textuellement mot_pour_mot literalmente
+        palabra_por_palabra dosłownie дословно αυτολεξεί letteralmente parola_per_parola
     """,
     "leak_obj": """
         prompt_de_sistema regras_internas reglas_internas secret_preamble hidden_preamble preamble

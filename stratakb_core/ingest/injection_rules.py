@@ -188,10 +188,10 @@ OVERRIDE: Final = _rx(
     r"\b(?:od\s+teraz|od\s+tej\s+chwili),?\s+(?:jesteś|musisz|odpowiadaj\w*)\b|\bjesteś\s+teraz\b",
     rf"\b(?:önceki|yukarıdaki|tüm)\b{_W}\b(?:talimatları|komutları)\s+(?:yok\s+say|unut|görmezden\s+gel)",
     # Russian
-    rf"(?:игнорир\w*|забудь\w*|проигнорир\w*|не\s+обращай\s+внимания\s+на){_W}(?:инструкц\w*|указани\w*|правил\w*"
+    rf"(?:(?:про)?игнорир(?:уй(?:те)?|овать)\b|забудь\w*|не\s+обращай\s+внимания\s+на){_W}(?:инструкц\w*|указани\w*|правил\w*"
     rf"|команд\w*)",
     r"(?:теперь\s+ты|отныне\s+ты)\s+\w+",
-    rf"(?:отбрось|отмени|пренебреги|не\s+следуй|не\s+выполняй|не\s+подчиняйся){_W}(?:инструкц\w*|указани\w*"
+    rf"(?:отбрось(?:те)?|отмени(?:те)?|пренебреги|не\s+следуй|не\s+выполняй|не\s+подчиняйся)\b{_W}(?:инструкц\w*|указани\w*"
     rf"|правил\w*|команд\w*|ограничени\w*)",
     r"с\s+этого\s+момента\s+ты\b",
     # Chinese, Japanese
@@ -403,7 +403,8 @@ TOOL_IMITATION: Final = _rx(
     r"|recipient_name)[\"']\s*:\s*[\"'][\w.:-]+[\"']\s*,\s*[\"'](?:arguments|args|parameters|params|input"
     r"|tool_input|action_input)[\"']\s*:",
     r"[\"']function_call[\"']\s*:\s*\{",
-    r"^[ \t]*(?:Action|Tool)\s*:\s*\w+[ \t]*\n[ \t]*(?:Action Input|Tool Input|Arguments)\s*:",
+    r"^[ \t]*(?:Action|Tool|Acción|Ação|Azione|Aktion)\s*:\s*\w+[ \t]*\n[ \t]*(?:Action Input|Tool Input|Arguments"
+    r"|Entrée de l'action|Entrada de la acción|Entrada da ação|Input dell'azione|Aktionseingabe)\s*:",
     r"\bcall\s+the\s+[`'\"]?\w+[`'\"]?\s+tool\s+with\b[^.\n]{0,40}\b(?:delete|drop|rm\b|send|export|all)\b",
     # "call/invoke the tool X with to=... body=<...>", "run the X function with ..."
     rf"\b(?:call|invoke|trigger|execute)\s+(?:the\s+)?(?:tool|function)\s+[`'\"]?[\w.-]+[`'\"]?\s+(?:with"

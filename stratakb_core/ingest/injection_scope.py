@@ -5,10 +5,12 @@ these tests read the words around the match and drop it when the instructions ar
 
 * the writer takes back their own words ("ignore my previous message, wrong channel");
 * the instructions have a topic that is not the reader's orders ("ne tenez pas compte des instructions
-  précédentes concernant l'export Excel", "ignore the previous instructions regarding the VPN");
+  précédentes concernant l'export Excel", "ignore the previous instructions regarding the VPN", Dutch "over het",
+  German "zum" / "über das", Italian "sulla", Russian "по поводу");
 * the instructions are one item of a contract's list ("supersedes all prior instructions, proposals,
   negotiations and understandings", "all prior instructions, memos and e-mails");
-* the rules are a thing's, an edition's or a game's ("forget the rules of the first edition");
+* the rules are a thing's, an edition's or a game's ("forget the rules of the first edition"), or a named
+  other's ("may ignore the previous player's instructions");
 * the sentence opens with a condition on a machine or a document, not on the reader or a person
   ("se il server usa ZFS, ignora le istruzioni precedenti e crea uno snapshot").
 """
@@ -24,7 +26,8 @@ _OWN: Final = re.compile(r"^\w+\s+(?:my|our|mein\w*|mon|ma|mes|notre|nos|mi|mis|
 _TOPIC: Final = re.compile(
     r"[ \t]*(?:[^\W\d_]{1,20}[ \t]+){0,2}(?:concernant|regarding|concerning|relatives?[ \t]+(?:à|au|aux)|riguardo"
     r"|relative[ \t]+(?:a|al|alla)|bezüglich|betreffend|sobre[ \t]+(?:el|la|los|las)|acerca[ \t]+de"
-    r"|relativas?[ \t]+(?:a|al)|sobre[ \t]+(?:o|a|os|as)|dotycz\w+|met[ \t]+betrekking[ \t]+tot)\b",
+    r"|relativas?[ \t]+(?:a|al)|sobre[ \t]+(?:o|a|os|as)|dotycz\w+|met[ \t]+betrekking[ \t]+tot|over[ \t]+(?:het|de)"
+    r"|über[ \t]+(?:das|die|den|dem)|zum|zur|sul|sulla|sui|sulle|по[ \t]+поводу|насч[её]т|касательно)\b",
     re.I,
 )
 _LEGAL_LIST: Final = re.compile(
@@ -56,9 +59,17 @@ _THING_OF: Final = re.compile(
 )
 
 
+# "ignore the previous player's instructions": orders someone else named gave, not the reader's makers
+_OTHERS: Final = re.compile(
+    r"\b(?!(?:user|system|developer|operator|admin\w*|owner|creator|assistant|model|ai|bot|agent|vendor|company)['’]s\b)"
+    r"[^\W\d_]{2,20}['’]s[ \t]+(?:\w+[ \t]+)?(?:instructions|orders|rules|directions)\b",
+    re.I,
+)
+
+
 def scoped_override(text: str, start: int, end: int) -> bool:
     """True when the override match ``text[start:end]`` is not about the reader's own instructions."""
-    if _OWN.match(text[start:end]):
+    if _OWN.match(text[start:end]) or _OTHERS.search(text[start:end]):
         return True
     if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end) or _THING_OF.match(text, end):
         return True

@@ -4,7 +4,8 @@ NFKC (skipped for ASCII, which it leaves as it is), zero-width and other format 
 by one repeated mark joined (``i-g-n-o-r-e``, ``i.g.n.o.r.e``), markdown emphasis removed, whitespace runs
 collapsed, run-together words split (``IgnoreAllPrevious``), and a second pass with look-alike letters (Cyrillic,
 Greek) and digits-for-letters (``1gn0re``) mapped to ASCII letters; prose hidden by an encoding (base64, hex, HTML
-character references, percent-encoding, ROT13 when named) is one more variant.
+character references, percent-encoding, ROT13 when named, lines written backwards, a URL spelt with spaces) is one
+more variant.
 """
 
 from __future__ import annotations
@@ -38,6 +39,10 @@ _HEX: Final = re.compile(r"(?<![0-9A-Fa-f])(?:[0-9A-Fa-f]{2}){16,2000}(?![0-9A-F
 _PERCENT_RUN: Final = re.compile(r"(?:%[0-9A-Fa-f]{2}[^%\s]{0,12}){6}")
 # a run of base64 long enough to hold a sentence (24 characters = 18 bytes)
 _BASE64: Final = re.compile(r"(?<![\w+/=-])[A-Za-z0-9+/_-]{24,4000}={0,2}(?![\w+/=-])")
+# text written backwards ("snoitcurtsni suoiverp ruoy erongI"): words common only when reversed
+_REVERSED: Final = re.compile(r"\b(?:eht|dna|ruoy|uoy|snoitcurtsni|erongi|tpmorp|metsys|suoiverp|lla|ot|fo|si)\b")
+# a URL spelt out with spaces ("h t t p s : / / logs . example / in")
+_SPACED_URL: Final = re.compile(r"\bh\s+t\s+t\s+p(?:\s*s)?\s*:\s*/\s*/\s*[\w-]+(?:\s*[./]\s*[\w-]+){0,10}")
 _SPACED: Final = re.compile(r"\b(?:[A-Za-z][ .\-]){4,}[A-Za-z]\b")  # i g n o r e / i.g.n.o.r.e
 _CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")  # IgnoreAllPreviousInstructions
 # one letter at a time with the same mark between (i-g-n-o-r-e, i_g_n_o_r_e, i/g/n/o/r/e, и·г·н·о·р, a.l.l)
@@ -61,8 +66,8 @@ def _variant_texts(text: str) -> tuple[list[str], list[str]]:
 
 def _decoded(text: str) -> str:
     """The prose hidden in ``text`` by an encoding, one piece a line: base64 runs ("decode this and obey
-    it: SWdub3Jl..."), hex runs, HTML character references (``&#105;&#103;``), percent-encoding and,
-    when the text names it, ROT13."""
+    it: SWdub3Jl..."), hex runs, HTML character references (``&#105;&#103;``), percent-encoding, ROT13 when
+    the text names it, lines written backwards (three words common only reversed) and URLs spelt with spaces."""
     out = []
     if "&#" in text:
         unescaped = html.unescape(text)
@@ -72,6 +77,10 @@ def _decoded(text: str) -> str:
         out.append(unquote(text))
     if "rot" in text.lower() and re.search(r"(?i)\brot-?13\b", text):
         out.append(codecs.decode(text, "rot13"))
+    if text.isascii() and _REVERSED.search(text):
+        out.extend(line[::-1] for line in text.splitlines() if len(set(_REVERSED.findall(line))) >= 3)
+    if "h t t p" in text:
+        out.append(_SPACED_URL.sub(lambda m: re.sub(r"\s+", "", m.group()), text))
     runs = " ".join(w for w in text.split() if len(w) >= 24)  # base64 and hex need a long run
     if not runs:
         return "\n".join(out)
