@@ -291,12 +291,26 @@ def _login_pair_value(m: re.Match[str]) -> _Found | None:
     return None
 
 
+# a question about where, which or how, answered by a place, a product or a way: "where is the pw kept?" (not the
+# words for "which" that ask "what is the password?" in other languages: quel, cuál, qual, какой, welches)
+_NOT_ASKING_VALUE_RE: Final = re.compile(r"(?i:\b(?:where|which|how|why|when|wo|où|dónde|dove|onde|waar|gdzie|где)\b)")
+
+
+def _asks_for_value(m: re.Match[str]) -> bool:
+    """Whether a chat's question asks for the password itself ("what's the db pw again?"), not about a setting
+    ("which pw manager?", "the pw policy?") or a place ("where is the pw kept?")."""
+    ask = m.groupdict().get("ask")
+    if ask is None or is_setting_words(ask):
+        return False
+    line_start = m.string.rfind("\n", 0, m.start()) + 1
+    return _NOT_ASKING_VALUE_RE.search(m.string, line_start, m.end("ask")) is None
+
+
 def _chat_answer_value(m: re.Match[str]) -> _Found | None:
     value, text = m.group("v"), m.string
     asked_in_chat = _SPEAKER_RE.match(text, text.rfind("\n", 0, m.start()) + 1) is not None
-    ask = m.groupdict().get("ask")
-    # a password's shape in both cases answers a question about the password itself, not "which pw manager ...?"
-    shaped = _chosen(value) or (ask is not None and not is_setting_words(ask) and _password_shaped(value))
+    # a password's shape in both cases (no symbol but a dash) answers a question asking for the password itself
+    shaped = _chosen(value) or (_password_shaped(value) and _asks_for_value(m))
     if asked_in_chat and shaped and sum(c.isalpha() for c in value) >= 3:
         if not CODE_RE.match(value) and not _TICKET_RE.fullmatch(value):
             return m.start("v"), m.end("v"), "credential"

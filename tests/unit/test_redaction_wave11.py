@@ -45,6 +45,7 @@ WAVE_11_REDACTED = [
         "[14:02] ines: what was the wiki admin pw again?\n[14:03] paul: Wiki-Otter-5510 (rotate it Friday)",
         "Wiki-Otter-5510",
     ),
+    ("[08:15] jan: Wie lautet das Passwort vom Gäste-WLAN?\n[08:16] ute: Garten-Haus-88", "Garten-Haus-88"),
     # a copula in Greek; the value before a copula that ends the sentence (Hindi, Persian, Marathi, Turkish)
     ("Ο κωδικός του λογαριασμού email είναι Thalassa-Mail#4.", "Thalassa-Mail#4"),
     ("राउटर का पासवर्ड Ghar-Net!72 है।", "Ghar-Net!72"),
@@ -75,6 +76,7 @@ WAVE_11_KEPT = [
     "withEnv(['API_TOKEN=changeme']) {\n  sh 'make test'\n}",
     # a chat's question about a setting; a sentence about the password with no value
     "[09:00] ana: what is the pw policy now?\n[09:01] bo: Min-12-Chars (see the wiki)",
+    "[11:20] eva: where do we keep the wifi pw?\n[11:21] tom: KeePass-2 (the team database)",
     "सर्वर का पासवर्ड बदल दिया गया है।",
     "Ο κωδικός προϊόντος είναι AB-1234.",
     # a reference to a secret kept elsewhere: Helm's existingSecret, an ARN naming a secret
