@@ -77,7 +77,7 @@ def _decoded(text: str) -> str:
         out.append(unquote(text))
     if "rot" in text.lower() and re.search(r"(?i)\brot-?13\b", text):
         out.append(codecs.decode(text, "rot13"))
-    if text.isascii() and _REVERSED.search(text):
+    if (" eht " in text or " ruoy " in text or " dna " in text) and _REVERSED.search(text):
         out.extend(line[::-1] for line in text.splitlines() if len(set(_REVERSED.findall(line))) >= 3)
     if "h t t p" in text:
         out.append(_SPACED_URL.sub(lambda m: re.sub(r"\s+", "", m.group()), text))
