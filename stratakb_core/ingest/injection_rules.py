@@ -377,7 +377,8 @@ SEND_TO_URL: Final = _rx(
     rf"\b(?:{_WHAT})\b[^\n]{{0,60}}?\b(?:must|should|shall|will|to)\s+be\s+(?:sent|posted|uploaded|forwarded"
     rf"|emailed)\s+{_TARGET}",
     r"\b(?:curl|wget|invoke-webrequest|iwr)\b[^\n]{0,120}(?:\.ssh/|\.aws/credentials|/etc/(?:passwd|shadow)"
-    r"|\$\((?:cat|env|printenv)|`(?:cat|env|printenv)|\benv\s*\||printenv)",
+    r"|\$\((?:cat|env|printenv)|`(?:cat|env|printenv)|\benv\s*\||printenv|@\.env\b|@~?/?[\w./-]{0,40}(?:\.netrc|id_rsa"
+    r"|id_ed25519|\.git-credentials|\.npmrc|\.pypirc|\.kube/config)\b)",
     rf"\b(?:visit|open|fetch|load|browse\s+to|navigate\s+to|request|call)\s+<?https?://\S{{0,400}}[?&][\w-]+=\S{{0,400}}\s+"
     rf"(?:plus|followed\s+by|with|and\s+append|appending|\+)\s+(?:(?:the\s+)?(?:full|entire|complete|whole)\s+)?"
     rf"(?:{_WHAT}|the\s+user)",
