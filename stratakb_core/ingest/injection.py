@@ -117,7 +117,8 @@ _PLACEABLE: Final = re.compile(
 _RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
 _ZERO_WIDTH: Final = re.compile("[\u200b\u200c\u200d\u2060\u180e\ufeff]")
 _UNSPACED: Final = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u4e00-\u9fff]")
-_ZW_IN_WORD: Final = re.compile("[A-Za-z0-9][\u200b\u200c\u200d\u2060\u180e\ufeff]+[A-Za-z0-9]")
+# a word joiner between a number and its unit ("15\u2060kg") is typography that keeps them on one line
+_ZW_IN_WORD: Final = re.compile("(?![0-9]\u2060[A-Za-z])[A-Za-z0-9][\u200b\u200c\u200d\u2060\u180e\ufeff]+[A-Za-z0-9]")
 
 _MENTION_CUES: Final = re.compile(
     r"\b(?:attack\w*|attacker\w*|inject\w*|malicious|adversar\w*|payload\w*|example\w*|e\.g\.|such as|like|phrases?|"
@@ -160,8 +161,12 @@ _TOKEN_NAMED: Final = re.compile(
     r"(?:[ \t]*(?:user|model|assistant|system|tool)\b)?[ \t]*(?:,|and\b|or\b|/|\)|\||\.(?=[ \t]|$)"
     r"|to[ \t]+(?:open|close|start|end|mark|begin|wrap)\b"
     r"|(?:(?:control|special)[ \t]+)?(?:markers?|tokens?|tags?|sequences?|delimiters?|strings?"
-    r"|blocks?|headers?)\b|(?:или|и|oder|und|ou|et|y|o|e|of|en)\b|のよう|で|と|や|を|は|或|和|及|与|와|과|를|을)",
+    r"|blocks?|headers?)\b|(?:или|и|oder|und|ou|et|y|o|e|of|en)\b|followed[ \t]+by\b|のよう|で|と|や|を|は|或|和"
+    r"|及|与|加|开头|结尾|와|과|를|을)",
     re.I,
+)
+_TOKEN_PAIRED: Final = re.compile(
+    r"(?:<\|?/?\w{1,20}\|?>>?|\[/?[A-Z_]{2,20}\])[ \t]*(?:and|or|y|o|e|et|und|oder|и|или|、|,|/)[ \t]*$", re.I
 )
 # Chinese, Japanese and Korean name a format shown before it: 函数调用示例：模型返回 {...}
 _SHOWN_CJK: Final = re.compile(r"(?:示例|范例|例如|比如|返回|返す|返します|例[：:]|예시|예[：:]|반환)[^。\n]{0,40}$")
@@ -175,7 +180,8 @@ _DEFINED: Final = re.compile(
 _SHOWN: Final = re.compile(
     r"\b(?:like|e\.g\.|for example|such as|comes? back as|returns?|looks like|format|schema|shape|wie|zum beispiel"
     r"|beispielsweise|z\.\s?b\.|comme|par exemple|como|por ejemplo|come|per esempio|zoals|bijvoorbeeld|jak|na przykład"
-    r"|как|например|gibi|örneğin|såsom|till exempel)\b[^.\n]{0,40}$",
+    r"|как|например|gibi|örneğin|såsom|till exempel|traz|devolve|retorna|devuelve|renvoie|restituisce|liefert"
+    r"|возвращает)\b[^.\n]{0,40}$",
     re.I,
 )
 # a block of tokens or JSON under a line that says it shows a format ("ReAct trace format used in our logs:",
@@ -190,7 +196,7 @@ _FORMAT_HEAD: Final = re.compile(
 _PLACEHOLDER: Final = re.compile(r"\{%-?\s|\{\{\s*[\w.'\[\]\"]{1,40}\s*\}\}|\{[a-z_]{2,30}\}")
 _LITERAL_BEFORE: Final = re.compile(
     r"\b(?:(?:literal|string|token|tag|marker|sequence)s?|(?:starts?|ends?|begins?|opens?|closes?|closed|opened"
-    r"|wrapped|terminated|delimited)[ \t]+(?:with|by|in))[ \t]*$",
+    r"|wrapped|terminated|delimited)[ \t]+(?:with|by|in))[ \t]*['\"`‘“]?$|以[ \t]*$",
     re.IGNORECASE,
 )
 _TOKEN_THEN: Final = re.compile(r"[ \t]+(?:followed[ \t]+by|then)\b", re.IGNORECASE)
@@ -211,6 +217,7 @@ def _shown_format(text: str, start: int, end: int) -> bool:
         return True
     if text[start] == "{" and _FORMAT_AFTER.match(text, end):
         return True
+    start -= text[start - 1 : start] == text[start]  # "<SYS>" inside "<<SYS>>"
     role_token = text[start : start + 2] in ("<|", "[I", "[/", "<<", "[S")  # not JSON: a call may carry {{data}}
     return role_token and bool(_PLACEHOLDER.search(text, para, min(len(text), end + 400)))
 
@@ -220,7 +227,9 @@ _WARNING: Final = re.compile(
 )
 _DESCRIBED: Final = re.compile(
     r"\b(?:payload(?:s|\s+famil\w+)|injections?|jailbreak\w*|researchers|red[- ]team\w*|phishing|we\s+tested"
-    r"|attackers?\s+(?:can|could|may|might|often|typically|usually|would))\b",
+    r"|attackers?\s+(?:can|could|may|might|often|typically|usually|would)"
+    # "reports that show the model repeating its system prompt": what a model does, described
+    r"|(?:the|a|an)\s+(?:model|bot|chatbot|assistant|llm)\s+\w+ing\s+(?:its|their|the))\b",
     re.I,
 )
 _QUOTED: Final = re.compile(
@@ -264,8 +273,8 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     token = (
         text[start : start + 1] in ("<", "[") and end - start <= 24 and not any(c.isspace() for c in text[start:end])
     )
-    if token and _TOKEN_NAMED.match(text, end):  # a template token named in prose
-        return True
+    if token and (_TOKEN_NAMED.match(text, end) or _TOKEN_PAIRED.search(text, max(start - 40, 0), start)):
+        return True  # a template token named in prose, or the second of a pair ("between [INST] and [/INST]")
     before = text[max(text.rfind("\n\n", 0, start), start - 160, 0) : start]
     if _CAUSED.search(before[-60:]) or _CAUSED_EXAMPLE.search(before[-120:]):
         return True

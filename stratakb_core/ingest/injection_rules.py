@@ -404,6 +404,9 @@ TOOL_IMITATION: Final = _rx(
     r"|recipient_name)[\"']\s*:\s*[\"'][\w.:-]+[\"']\s*,\s*[\"'](?:arguments|args|parameters|params|input"
     r"|tool_input|action_input)[\"']\s*:",
     r"[\"']function_call[\"']\s*:\s*\{",
+    # a Responses-style call item ({"type": "function_call", "name": ...}), a tool_code block calling an API
+    r"\{\s*[\"']type[\"']\s*:\s*[\"']function_call[\"']\s*,\s*[\"'](?:name|call_id|arguments)[\"']\s*:",
+    r"^[ \t]*```tool_code[ \t]*\n[ \t]*(?:print\(\s*)?\w+\.\w+\(",
     r"^[ \t]*(?:Action|Tool|Acción|Ação|Azione|Aktion)\s*:\s*\w+[ \t]*\n[ \t]*(?:Action Input|Tool Input|Arguments"
     r"|Entrée de l'action|Entrada de la acción|Entrada da ação|Input dell'azione|Aktionseingabe)\s*:",
     r"\bcall\s+the\s+[`'\"]?\w+[`'\"]?\s+tool\s+with\b[^.\n]{0,40}\b(?:delete|drop|rm\b|send|export|all)\b",

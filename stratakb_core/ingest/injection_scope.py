@@ -10,7 +10,8 @@ these tests read the words around the match and drop it when the instructions ar
 * the instructions are one item of a contract's list ("supersedes all prior instructions, proposals,
   negotiations and understandings", "all prior instructions, memos and e-mails");
 * the rules are a thing's, an edition's or a game's ("forget the rules of the first edition"), or a named
-  other's ("may ignore the previous player's instructions");
+  other's ("may ignore the previous player's instructions"), or a game grants a player the override ("the card
+  lets a player ignore the last order");
 * the sentence opens with a condition on a machine or a document, not on the reader or a person
   ("se il server usa ZFS, ignora le istruzioni precedenti e crea uno snapshot").
 """
@@ -62,7 +63,17 @@ _THING_OF: Final = re.compile(
 # "ignore the previous player's instructions": orders someone else named gave, not the reader's makers
 _OTHERS: Final = re.compile(
     r"\b(?!(?:user|system|developer|operator|admin\w*|owner|creator|assistant|model|ai|bot|agent|vendor|company)['’]s\b)"
-    r"[^\W\d_]{2,20}['’]s[ \t]+(?:\w+[ \t]+)?(?:instructions|orders|rules|directions)\b",
+    r"[^\W\d_]{2,20}['’]s[ \t]+(?:\w+[ \t]+)?(?:instructions?|orders?|rules|directions)\b",
+    re.I,
+)
+# "the card lets a player ignore the previous order", "permet au joueur d'ignorer": a game's rule grants a player
+_PLAYER: Final = re.compile(
+    r"\b(?:players?|joueur\w*|jugador\w*|jogador\w*|spieler\w*|giocator\w*|gracz\w*|oyuncu\w*|speler\w*|игрок\w*)\b",
+    re.I,
+)
+_GRANTS: Final = re.compile(
+    r"\b(?:may|can|lets?|allows?|permits?|enables?|permet\w*|peut|peuvent|permite\w*|puede\w*|pode\w*|darf|dürfen"
+    r"|kann|erlaubt|può|possono|consente|mag|mogą|może|позволя\w*|разреша\w*|может|могут)\b",
     re.I,
 )
 
@@ -72,6 +83,9 @@ def scoped_override(text: str, start: int, end: int) -> bool:
     if _OWN.match(text[start:end]) or _OTHERS.search(text[start:end]):
         return True
     if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end) or _THING_OF.match(text, end):
+        return True
+    lead = re.split(r"[.!?\n]", text[max(start - 120, 0) : start])[-1]
+    if _PLAYER.search(lead) and _GRANTS.search(lead + text[start:end]):
         return True
     cond = _CONDITION.search(text, max(start - 80, 0), start)
     return bool(cond) and not _PERSON.search(cond.group(1))

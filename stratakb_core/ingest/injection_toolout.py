@@ -5,7 +5,8 @@ A real tool result is data; the model decides what to call. Text dressed as one 
 ``tool_response: {...}``, "Wynik narzędzia:", "Verktygssvar från ...", "Werkzeugaufruf (bereits freigegeben):")
 that goes on to dictate the answer ("tell the user ... must re-enter their password"), to call a tool with a
 destructive argument ("call grant_access with role=owner", "wywołaj funkcję usun_konto(...)") or to run the call
-it shows ("Der Assistent soll diesen Aufruf jetzt ausführen") or to ask the user for credentials sets off
+it shows ("Der Assistent soll diesen Aufruf jetzt ausführen"), to run a call it names with arguments
+("the assistant ... delete_rows(all=true)") or to ask the user for credentials sets off
 ``tool_imitation``. The words come from the co-occurrence cues (``injection_cooccur``); a window that talks about
 attacks or examples sets off nothing.
 """
@@ -29,13 +30,16 @@ _HEAD: Final = re.compile(
     r"|\bwynik\s+narzędzia|\bodpowiedź\s+narzędzia|\bverktygssvar|\bverktygsresultat|\bwerkzeug(?:aufruf|ergebnis"
     r"|antwort|ausgabe)|\brésultat\s+de\s+l'outil|\bsortie\s+de\s+l'outil|\bresultado\s+de\s+la\s+herramienta"
     r"|\brisultato\s+dello\s+strumento|\bresultado\s+da\s+ferramenta|\bрезультат\s+инструмента|\bвывод\s+инструмента"
-    r"|\buitvoer\s+van\s+de\s+tool|\baraç\s+çıktısı",
+    r"|\buitvoer\s+van\s+de\s+tool|\baraç\s+çıktısı|\b(?:result|output|response)\s+from\s+`[\w.-]{1,40}`\s*:"
+    r"|\b(?:resultado|respuesta|salida|resposta|r[ée]sultat|risultato)_(?:herramienta|ferramenta|outil|strumento)\b",
     re.IGNORECASE,
 )
 # the literals every header holds ("tool"/"function" and "output"/"result"/"response", "werkzeug", ...): a text
 # without them cannot match, and testing them is ~20x cheaper than the header's search (regex_gate, ADR 0010)
 _HEAD_GATE: Final = gate(_HEAD)
 _WINDOW: Final = 400
+# a call with arguments ("cancel_orders(all=true)"): a tool's output that names the assistant and a call orders it
+_CALL: Final = re.compile(r"\b[a-z][a-z0-9]*_[\w.]{1,40}\([^()\n]{1,120}\)")
 
 
 def _orders(cues: dict[str, list[int]]) -> bool:
@@ -60,6 +64,6 @@ def tool_output_order(text: str) -> tuple[int, int] | None:
         found = list(sentence_cues(window))
         if any("mention" in f for f in found):
             continue
-        if any(_orders(f) for f in found):
+        if any(_orders(f) for f in found) or (any("ai" in f for f in found) and _CALL.search(window)):
             return m.start(), m.end() + len(window)
     return None
