@@ -15,6 +15,7 @@
 * a declaration named for a secret and its default (Terraform's ``variable "db_password" { default = "PW" }``,
   a CloudFormation parameter ``DbPassword:`` with ``Default: PW`` under it, ``"password": {`` with ``"value":``):
   the ``default`` / ``value`` directly under a block whose name is a secret's;
+* a name/value pair naming a secret (``{"key": "access_token", "value": "..."}``; ``redaction_pairs``);
 * ``user:password`` lines fed to ``chpasswd``: cloud-init's ``chpasswd: list: |`` block, ``echo 'u:PW' | chpasswd``
   (not cloud-init's ``RANDOM``, nor a hash given with ``-e``);
 * a YAML block scalar under a secret's name (``bind_password: >-`` and the value on the line under it, a token
@@ -36,6 +37,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_context import mentions_encrypted, under_encrypted
 from stratakb_core.ingest.redaction_keys import is_secret_key, is_weak_key, snake
+from stratakb_core.ingest.redaction_pairs import pair_spans
 from stratakb_core.ingest.redaction_scan import finditer_lines
 from stratakb_core.ingest.redaction_values import (
     CODE_RE,
@@ -311,6 +313,7 @@ def block_spans(text: str) -> Iterator[_Found]:
     yield from _aws_secret_spans(text)
     if "efault" in text or "EFAULT" in text or "alue" in text or "ALUE" in text:
         yield from _declared_default_spans(text)
+        yield from pair_spans(text)
     if "(" in text:
         yield from _call_pair_spans(text)
     if text.count(":") >= 4:

@@ -86,6 +86,13 @@ _LEADING_SECRET_RE: Final = re.compile(
     + PASSWORD_WORDS
     + r")_"
 )
+# the short forms lead only with a word for the secret's form, age or place (pass_plain, pw_clear, as a tool names the
+# cleartext beside an obscured copy; pass_new, pw_prod): "pass" alone also names a test's verdict (pass_rate,
+# pass_count), a pass through (pass_through) or a ticket
+_SHORT_LEADING_RE: Final = re.compile(
+    r"(?:pass|pw)_(?:plain(?:text)?|clear(?:text)?|raw|enc(?:rypted)?|encoded|obscured?|b64|base64|new|old|current"
+    r"|temp|tmp|initial|prod|production|staging|dev)"
+)
 _NOT_LEADING_RE: Final = re.compile(r"(?:^|_)(?:hash|hashed|digest|checksum|fingerprint|sha\d*|md5|crc\d*|salt)(?:_|$)")
 # what a word after a secret's name makes a setting or a topic about it (password_policy, token_endpoint, "Passwort
 # Richtlinie"), not a qualifier of the secret itself (mot_de_passe_provisoire, contraseña_temporal, token_prod)
@@ -133,6 +140,8 @@ def is_weak_key(key: str) -> bool:
     name = snake(key).strip("_:")
     if _ABSENT_RE.search(name) or _ABOUT_RE.match(name):
         return False
+    if _SHORT_LEADING_RE.fullmatch(name):
+        return True
     lead = _LEADING_SECRET_RE.search(name)
     if lead and name.count("_", 0, lead.start()) == 0 and name.count("_", lead.end()) <= 1:
         # a secret word and a short qualifier after it: jeton_api, token_acces, secret_prod, app_token_prod (not
@@ -149,6 +158,8 @@ def is_qualified_secret(key: str) -> bool:
     if "." in key:
         return False  # an attribute path in code (Token.String.Escape), not a label
     name = snake(key).strip("_:")
+    if _SHORT_LEADING_RE.fullmatch(name):
+        return True
     lead = _LEADING_SECRET_RE.match(name)
     if lead is None or not 0 < name.count("_", lead.end()) + 1 <= 2 or _ABSENT_RE.search(name):
         return False

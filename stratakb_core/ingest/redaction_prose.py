@@ -166,6 +166,10 @@ _USER_PASS_RE: Final = re.compile(
 _TOKEN_NAMES: Final = (
     r"api[- ]?key|api[- ]?token|access[- ]token|secret[- ]key|token|api[- ]schl[üu]ssel|cl[ée] (?:d['’])?api"
     r"|clave (?:de )?api|chiave (?:di )?api|chave (?:de )?api|api[- ]sleutel|klucz api|api[- ]ключ|ключ api|jeton|токен"
+    # a secret or access key in other languages: chave secreta, clave de acceso, clé d'accès, geheimer Schlüssel
+    r"|(?:chave|clave|chiave) (?:secret[ao]|segreta|privad[ao]|privata|de acc?ess?o|di accesso)"
+    r"|cl[ée] (?:secr[èe]te|priv[ée]e|d['’]acc[èe]s)|geheimer? schl[üu]ssel|(?:geheim|zugriffs|zugangs)schl[üu]ssel"
+    r"|geheime sleutel|toegangssleutel|(?:tajny )?klucz (?:tajny|prywatny|dost[ęe]pu)|секретный ключ|ключ доступа"
 )
 _NAMED_WORDS: Final = (
     r"password|passwd|passphrase|passcode|pwd|" + _TOKEN_NAMES + "|" + _PROSE_WORDS + "|" + _PASSPHRASE_WORDS

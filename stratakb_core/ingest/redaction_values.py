@@ -1,6 +1,6 @@
 """Judging a value found beside a secret's name: a placeholder, code, a path, or a random token (no I/O).
 
-``is_placeholder`` keeps what stands for a secret without being one (``<token>``, ``${VAR}``,
+``is_placeholder`` keeps what stands for a secret without being one (``<token>``, ``${VAR}``, ``#{Var}#``,
 ``xxx``, ``****``, ``changeme``, ``sk-...``, ``(ask ops)``, ``xoxp-your-user-token``, AWS's documented
 ``...EXAMPLE`` keys, paths to key files, references to a secret store such as ``@Microsoft.KeyVault(...)``,
 ``op://vault/item/field``, ``vault:secret/data/app#KEY``, an ARN); ``looks_random`` says whether a value has
@@ -46,6 +46,8 @@ _SQUASHED_WORDS: Final = frozenset(word.translate(_SQUASH) for word in _PLACEHOL
 _PLACEHOLDER_RE: Final = re.compile(
     r"""^(?:
         <[^<>]*> | \$\{[^}]*\}:? | \$\{\{[^}]*\}\} | \{\{[^}]*\}\} | \{[A-Za-z_][\w.-]*\}
+      | \#\{[^{}]*\}\#?        # a release pipeline's token: Octopus #{Name}, Azure DevOps #{Name}#
+      | __[A-Za-z][\w.-]*__ | @[A-Za-z][\w-]*(?:\.[\w-]+)+@  # __Name__ (tokenizers), Maven's @db.password@
       | %\([\w.-]+\)s | %[\w.-]+% | \$[A-Za-z_]\w* | \$\([^)]*\)
       | [*xX•.#?_-]{3,} | \[[^\]]*\] | !\w+ | [|>][-+]? | \.\.\.+ | …
       | \([^()]*\s[^()]*\) | \([^\W\d_]+\) | （[^（）]*）  # a remark in brackets: (in vault), (none), （金庫）
