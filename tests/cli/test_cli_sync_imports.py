@@ -1,7 +1,7 @@
 """A no-change `stratakb add` imports only what its path needs (issue 13: a no-change sync of a large
 folder is mostly imports): no query code, no DuckDB/PyArrow (the dry run's), no YAML (presets'), no
-model runtime, no Dagster, no connection pool, no content-safety scanner, and no parser module (the plan trusts the policy's
-extension list). A real process against a real PostgreSQL."""
+model runtime, no Dagster, no connection pool, no content-safety scanner, and no parser module (the
+plan trusts the policy's extension list). A real process against a real PostgreSQL."""
 
 from __future__ import annotations
 

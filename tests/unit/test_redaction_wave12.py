@@ -26,7 +26,8 @@ WAVE_12_REDACTED = [
     # over several lines or in single quotes
     ('{"values": [{"key": "refresh_token", "value": "' + _TOKEN + '", "type": "secret"}]}', _TOKEN),
     (
-        '"environment": [\n  {"name": "SMTP_PASSWORD", "value": "Sm7p-Relay!58"},\n  {"name": "PORT", "value": "25"}\n]',
+        '"environment": [\n  {"name": "SMTP_PASSWORD", "value": "Sm7p-Relay!58"},\n'
+        '  {"name": "PORT", "value": "25"}\n]',
         "Sm7p-Relay!58",
     ),
     ('[{"ParameterKey": "MasterUserPassword", "ParameterValue": "Rds-Mast3r#19"}]', "Rds-Mast3r#19"),

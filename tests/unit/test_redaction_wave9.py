@@ -121,7 +121,8 @@ def test_every_split_meets_the_targets_after_wave_9():
     # wave 9 generalised its causes (above), so it is a tuning set now, like every other split
     figures = evaluate_redaction()
     assert figures["heldout6"]["secrets"] == 100 and figures["heldout6"]["clean"] == 120
-    for split in ("dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6"):  # "all" now holds the untuned heldout7 and heldout8
+    # "all" now holds later sets this wave did not tune on
+    for split in ("dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6"):
         row = figures[split]
         assert row["recall"] >= 0.98, (split, row["missed_ids"])
         assert row["false_redaction_rate"] <= 0.01, (split, row["false_redaction_ids"])
