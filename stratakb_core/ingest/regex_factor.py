@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from stratakb_core.ingest.regex_gate import split_alternatives
+from stratakb_core.ingest.regex_gate import source_chars, split_alternatives
 
 __all__ = ["factor_first_char"]
 
@@ -31,23 +31,14 @@ _Head = tuple[frozenset[str] | list[str], str, bool]
 
 def _group_end(source: str) -> int:
     """The index of the ``)`` closing the group that opens ``source`` (-1 when it is not closed)."""
-    depth, i, in_class = 0, 0, False
-    while i < len(source):
-        ch = source[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
+    depth = 0
+    for i, ch in source_chars(source):
+        if ch == "(":
             depth += 1
         elif ch == ")":
             depth -= 1
             if depth == 0:
                 return i
-        i += 1
     return -1
 
 

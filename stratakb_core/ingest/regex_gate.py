@@ -39,7 +39,7 @@ from re import _casefix, _parser  # type: ignore[attr-defined]
 from re import _constants as C
 from typing import Final
 
-__all__ = ["Gate", "GatedPattern", "LiteralIndex", "fold", "gate", "split_alternatives"]
+__all__ = ["Gate", "GatedPattern", "LiteralIndex", "fold", "gate", "source_chars", "split_alternatives"]
 
 _MIN_WEIGHT: Final = 2  # a literal of one ASCII letter prunes nothing; one CJK character does
 _MAX_SET: Final = 64  # alternatives kept in one requirement
@@ -183,9 +183,10 @@ def gate(pattern: re.Pattern[str]) -> Gate:
     return Gate(_sequence(_parser.parse(pattern.pattern, pattern.flags)))
 
 
-def split_alternatives(source: str) -> list[str]:
-    """The top-level alternatives of a pattern's source (``a|(?:b|c)|[|]`` -> a, (?:b|c), [|])."""
-    parts, depth, start, i, in_class = [], 0, 0, 0, False
+def source_chars(source: str) -> Iterator[tuple[int, str]]:
+    """(index, character) of a pattern source's characters that are syntax: escapes (``\\x``) and
+    character classes (``[...]``, a leading ``]`` or ``^]`` inside one included) are passed over."""
+    i, in_class = 0, False
     while i < len(source):
         ch = source[i]
         if ch == "\\":
@@ -199,14 +200,22 @@ def split_alternatives(source: str) -> list[str]:
                 i += 1
             if source[i + 1 : i + 2] == "]":  # a leading ] is a literal
                 i += 1
-        elif ch == "(":
+        else:
+            yield i, ch
+        i += 1
+
+
+def split_alternatives(source: str) -> list[str]:
+    """The top-level alternatives of a pattern's source (``a|(?:b|c)|[|]`` -> a, (?:b|c), [|])."""
+    parts, depth, start = [], 0, 0
+    for i, ch in source_chars(source):
+        if ch == "(":
             depth += 1
         elif ch == ")":
             depth -= 1
         elif ch == "|" and depth == 0:
             parts.append(source[start:i])
             start = i + 1
-        i += 1
     parts.append(source[start:])
     return parts
 

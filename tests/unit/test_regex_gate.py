@@ -113,3 +113,10 @@ def test_whole_pattern_gates_used_as_prefilters_are_sound_on_the_fixtures() -> N
         for pattern, pattern_gate in gated:
             if pattern.search(text):
                 assert pattern_gate.admits(fold(text)), (pattern.pattern[:60], text[:80])
+
+
+def test_source_chars_passes_over_escapes_and_classes():
+    from stratakb_core.ingest.regex_gate import source_chars
+
+    assert [c for _, c in source_chars(r"a\(b[(|]c[]x(]|(d)")] == ["a", "b", "c", "|", "(", "d", ")"]
+    assert [i for i, c in source_chars(r"(?:x|[^]|])") if c in "()"] == [0, 10]
