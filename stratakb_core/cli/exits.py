@@ -58,6 +58,12 @@ def terminated() -> bool:
     return _terminated
 
 
+def final_code(code: int) -> int:
+    """The process's exit code for a command's own: 143 when SIGTERM stopped it (the run's report
+    says interrupted, 130, or carried on to a result of its own), else the code unchanged."""
+    return EXIT_TERMINATED if _terminated and code in (EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED) else code
+
+
 def install_sigterm() -> None:
     """Handle SIGTERM like Ctrl-C in this process (only the main thread may set handlers)."""
     if threading.current_thread() is threading.main_thread():
@@ -79,6 +85,9 @@ def print_error(exc: StrataError | BaseException, as_json: bool) -> int:
     code = exit_code_for(exc)
     if isinstance(exc, StrataError):
         message, kind = exc.message, exc.code
+    elif isinstance(exc, KeyboardInterrupt):  # before a run began (a run reports its own interruption)
+        message = "stopped by SIGTERM" if _terminated else "interrupted (Ctrl-C)"
+        kind = "interrupted"
     else:
         message, kind = f"{type(exc).__name__}: {exc}", "internal_error"
     stopped = code in (EXIT_INTERRUPTED, EXIT_TERMINATED)

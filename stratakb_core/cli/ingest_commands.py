@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from stratakb_core.cli.exits import EXIT_OK, EXIT_REFUSED
+from stratakb_core.cli.exits import EXIT_OK, EXIT_REFUSED, final_code
 from stratakb_core.cli.progress import LoadingEmbedder, TerminalProgress, at_terminal
 from stratakb_core.cli.render import add_report
 from stratakb_core.embedding import Embedder
@@ -72,8 +72,8 @@ def cmd_add(args: argparse.Namespace, settings: Settings) -> int:
         return EXIT_REFUSED if plan["refusal"] else EXIT_OK
     with _terminal_progress(at_terminal(args.json)) as prog:
         result = add_folder(Database(settings), settings, opts, embedder=_embedder(settings, prog), progress=prog)
-    if args.json:
-        print(json_dumps(result.as_dict(), indent=2))
+    if args.json:  # the report's exit code is the process's (143 after a SIGTERM)
+        print(json_dumps({**result.as_dict(), "exit_code": final_code(result.exit_code)}, indent=2))
     else:
         print(add_report(result))
     return result.exit_code

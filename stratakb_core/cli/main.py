@@ -20,11 +20,10 @@ from stratakb_core.cli.exits import (
     EXIT_INTERRUPTED,
     EXIT_OK,
     EXIT_REFUSED,
-    EXIT_TERMINATED,
     exit_code_for,
+    final_code,
     install_sigterm,
     print_error,
-    terminated,
 )
 from stratakb_core.cli.parser import build_parser
 from stratakb_core.errors import DatabaseLost, StrataError
@@ -84,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         module, function = COMMANDS[args.command]
         command = getattr(importlib.import_module(f"stratakb_core.cli.{module}"), function)
         code = command(args, settings)
-        return EXIT_TERMINATED if terminated() and code in (EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED) else code
+        return final_code(code)
     except KeyboardInterrupt as exc:
         return print_error(exc, as_json) if as_json else (print(
             "stratakb: interrupted; what was stored stays, run again to carry on", file=sys.stderr

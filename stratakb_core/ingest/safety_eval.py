@@ -75,8 +75,9 @@ SPLITS: Final = (
 VALUE_SLOT: Final = "@@VALUE@@"
 _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, each held-out set once it had been"
                        " measured blind; heldout11, written without seeing the rules, measured once blind at 6cfefc3"
-                       " (injection ASR 16.7% / FP 6.7%, redaction recall 97.0% / false redactions 0.8%); not yet in"
-                       " the learned scorer's training data, no rule tuned on it; train1: injection training data only)")
+                       " (injection ASR 16.7% / FP 6.7%, redaction recall 97.0% / false redactions 0.8%); not yet"
+                       " in the learned scorer's training data, no rule tuned on it; train1: injection training"
+                       " data only)")
 _LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split: its honest figures are the"
                         " leave-one-split-out cross-validation of scripts/injection_cv.py (docs/adr/0011)")
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)

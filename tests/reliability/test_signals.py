@@ -102,6 +102,7 @@ def test_first_calls_sigterm_and_kill9_on_one_embedded_server(tmp_path: Path) ->
     assert proc.returncode == 143, err.decode(errors="replace")[-1500:]
     report = json.loads(out)
     assert report["status"] == "interrupted" and report["files_added"] < 2000
+    assert report["exit_code"] == 143  # the report says what the process exits with
     pid = _server_pid(data)
     assert _wait_for(lambda: not _running(pid), 30), "SIGTERM left the embedded server running"
 
