@@ -74,6 +74,14 @@ def _handles(data: Path) -> list[int]:
         return []
 
 
+def _documents(env: dict[str, str], layer: str) -> int:
+    """The documents a layer holds so far (0 while it does not exist yet), as another process sees them."""
+    p = run_cli(["layers", "--json"], env)
+    if p.returncode != 0:
+        return 0
+    return next((row["documents"] for row in json.loads(p.stdout)["layers"] if row["name"] == layer), 0)
+
+
 def _start_add(folder: Path, env: dict[str, str]) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "stratakb_core.cli", "add", str(folder), "--json", "--yes"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
@@ -96,7 +104,8 @@ def test_first_calls_sigterm_and_kill9_on_one_embedded_server(tmp_path: Path) ->
     # SIGTERM mid-run: the run stops like Ctrl-C, prints its report and records its end.
     proc = _start_add(folder, env)
     assert _wait_for(lambda: proc.pid in _handles(data), 120), "the add never started the server"
-    time.sleep(1.5)
+    # mid-run, not mid-start-up: on a loaded machine a fixed wait could land before the run began
+    assert _wait_for(lambda: _documents(env, "many") > 0, 120), "the add never stored a document"
     proc.send_signal(signal.SIGTERM)
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 143, err.decode(errors="replace")[-1500:]
