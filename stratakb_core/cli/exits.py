@@ -20,7 +20,7 @@ from stratakb_core.textsafe import escape_for_terminal as esc
 from stratakb_core.textsafe import json_dumps
 
 __all__ = ["EXIT_DATABASE", "EXIT_FAILED", "EXIT_INTERRUPTED", "EXIT_OK", "EXIT_REFUSED", "EXIT_TERMINATED",
-           "exit_code_for", "install_sigterm", "on_sigterm", "print_error", "terminated"]
+           "exit_code_for", "install_sigterm", "on_sigterm", "print_error", "quiet_sigterm", "terminated"]
 
 EXIT_OK, EXIT_FAILED, EXIT_REFUSED, EXIT_DATABASE, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_TERMINATED = 143  # 128 + SIGTERM: stopped like Ctrl-C (what was stored stays), by a signal
@@ -60,8 +60,11 @@ def terminated() -> bool:
 
 def final_code(code: int) -> int:
     """The process's exit code for a command's own: 143 when SIGTERM stopped it (the run's report
-    says interrupted, 130, or carried on to a result of its own), else the code unchanged."""
-    return EXIT_TERMINATED if _terminated and code in (EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED) else code
+    says interrupted, 130, or carried on to a result of its own; or a statement the stop cut short
+    left the database connection unusable, 3), else the code unchanged. A refusal (2) stays: it
+    came before any work."""
+    stopped_by_us = (EXIT_OK, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_DATABASE)
+    return EXIT_TERMINATED if _terminated and code in stopped_by_us else code
 
 
 def install_sigterm() -> None:
@@ -70,13 +73,29 @@ def install_sigterm() -> None:
         signal.signal(signal.SIGTERM, on_sigterm)
 
 
+def _note_sigterm(_signum: int, _frame: Any) -> None:
+    global _terminated
+    if not _terminated:  # still ends within the grace period if the process does not (in-process callers)
+        threading.Thread(target=_force_exit, daemon=True, name="stratakb-sigterm").start()
+    _terminated = True
+
+
+def quiet_sigterm() -> None:
+    """Once the command has its exit code, a SIGTERM no longer raises: raised while the exit
+    handlers stop the embedded server, its KeyboardInterrupt would escape every handler, skip the
+    rest of the clean-up and end the process by SIGINT with no report. The process ends anyway,
+    at the latest after the grace period."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _note_sigterm)
+
+
 def exit_code_for(exc: BaseException) -> int:
     if isinstance(exc, KeyboardInterrupt):
         return EXIT_TERMINATED if _terminated else EXIT_INTERRUPTED
     if isinstance(exc, (UsageError, RefusedError)):
         return EXIT_REFUSED
-    if isinstance(exc, DatabaseError):
-        return EXIT_DATABASE
+    if isinstance(exc, DatabaseError):  # after SIGTERM: the stop cut a statement short, not an outage
+        return EXIT_TERMINATED if _terminated else EXIT_DATABASE
     return EXIT_FAILED
 
 

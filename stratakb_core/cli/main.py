@@ -8,6 +8,7 @@ library. Exit codes: `exits`.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import logging
 import os
@@ -24,6 +25,7 @@ from stratakb_core.cli.exits import (
     final_code,
     install_sigterm,
     print_error,
+    quiet_sigterm,
 )
 from stratakb_core.cli.parser import build_parser
 from stratakb_core.errors import DatabaseLost, StrataError
@@ -79,6 +81,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     as_json = bool(getattr(args, "json", False))
     install_sigterm()
     try:
+        return _run(args, as_json)
+    finally:
+        quiet_sigterm()
+
+
+def _run(args: argparse.Namespace, as_json: bool) -> int:
+    try:
         settings = Settings.from_env()
         module, function = COMMANDS[args.command]
         command = getattr(importlib.import_module(f"stratakb_core.cli.{module}"), function)
@@ -99,15 +108,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _database_lost(exc: DatabaseLost, as_json: bool) -> int:
     """The database went away mid-run: the run's report so far (files not reached listed), then the
-    error; exit 3."""
+    error; exit 3 (143 when SIGTERM's stop cut the statement short)."""
+    code = final_code(EXIT_DATABASE)
     report = exc.report
     as_dict = getattr(report, "as_dict", None)
     if as_dict is None:
         return print_error(exc, as_json)
     if as_json:
         print(json_dumps({**as_dict(), "error": {"code": exc.code, "message": exc.message},
-                          "exit_code": EXIT_DATABASE}, indent=2))
-        return EXIT_DATABASE
+                          "exit_code": code}, indent=2))
+        return code
     from stratakb_core.cli.render import add_report
 
     print(add_report(report))
@@ -119,7 +129,7 @@ def _database_lost(exc: DatabaseLost, as_json: bool) -> int:
         if len(missing) > 50:
             print(f"  ... and {len(missing) - 50} more")
     print(f"stratakb: error: {esc(exc.message)}", file=sys.stderr)
-    return EXIT_DATABASE
+    return code
 
 
 if __name__ == "__main__":
