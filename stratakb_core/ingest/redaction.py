@@ -46,19 +46,20 @@ PEM block) becomes the marker on its first line followed by the same number of l
 the block's other lines stay as empty lines. Every character outside a redacted value keeps its
 line number (character offsets after a redaction do shift; ``RedactedSpan`` gives both).
 
-Never redacted (see ``is_placeholder``): empty values, placeholders (``<your-token>``,
-``${TOKEN}``, ``{{ token }}``, ``%(pw)s``, ``$TOKEN``, ``****``, ``xxx``, ``...``, a remark in brackets such
+Never redacted (see ``is_placeholder``): empty values, placeholders (``<your-token>``, ``${TOKEN}``,
+``{{ token }}``, ``%(pw)s``, ``$TOKEN``, ``$env:TOKEN``, ``****``, ``xxx``, ``...``, a remark in brackets such
 as ``(see vault)``, a token's prefix and words saying what goes there, ``xoxp-your-user-token``), the
 well-known non-secrets ``changeme``, ``password``, ``secret`` and ``redacted`` (a default everyone
 knows protects nothing, and docs use them as examples; only a sentence saying a system still takes
 one, "the router's password is still changeme", counts), words naming the secret as a translation
-file's labels do (``"password": "Contraseña"``, ``"Nytt lösenord"``, ``비밀번호``), type names (``string``,
-``bool``, ...), references to a secret store (``@Microsoft.KeyVault(...)``, ``op://...``, an ARN),
+file's labels do (``"password": "Contraseña"``, ``"Nytt lösenord"``, ``비밀번호``, ``"API key"``), type
+names (``string``, ``bool``, ...), references to a secret store (``@Microsoft.KeyVault(...)``, ``op://...``, an ARN),
 paths to files holding the secret (``/run/secrets/db``, ``key.pem``), AWS's documented example
 keys (ending in ``EXAMPLE``), a name inside an ARN (``...:secret:prod/db``), a Helm chart's
 ``existingSecret`` (the name of a Secret kept elsewhere), hashes after a secret word, ciphertext in a
 section named for it (a SealedSecret's ``encryptedData``), a namespaced task (``rails credentials:edit``),
-code that fetches the value (``os.environ[name]``, ``getpass()``), and ordinary prose: an unquoted value must be the
+code that fetches the value (``os.environ[name]``, ``getpass()``; not a password that a dot joins, ``Maple.fjord1234``,
+see ``redaction_values.is_code``), and ordinary prose: an unquoted value must be the
 last word on its line (a trailing ``#`` comment aside), so "Password: at least 12 characters"
 is kept. Markers already in the text are never redacted again.
 
@@ -91,7 +92,7 @@ from stratakb_core.ingest.redaction_rules import COMMAND_GATES, COMMAND_ON_LINE,
 from stratakb_core.ingest.redaction_scan import TokenRuns, finditer_lines, search_lines
 from stratakb_core.ingest.redaction_sql import sql_spans
 from stratakb_core.ingest.redaction_tables import table_spans
-from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_like_secret, looks_random
+from stratakb_core.ingest.redaction_values import is_code, is_placeholder, looks_chosen, looks_like_secret, looks_random
 
 __all__ = [
     "KINDS",
@@ -186,15 +187,17 @@ _OK_TAIL_RE: Final = re.compile(
 )
 # after a flag's value (--password=PW): more flags of the same command (--verbose, -v)
 _FLAGS_TAIL_RE: Final = re.compile(r"[ \t]+--?[A-Za-z][\w-]{0,63}(?:[ =].*)?")
-# after a chosen password in prose: its sentence ends ("...: n4s-Pw!88. Backups run Sundays.") or a remark
-# in brackets follows ("...: T1enda#9 (valid until Friday).")
+# after a chosen password in prose: its sentence ends ("...: n4s-Pw!88. Backups run Sundays."), a remark
+# in brackets follows ("...: T1enda#9 (valid until Friday).") or one after a dash ("...: Kd7!mx-Q2 - keep it safe")
 # "Password for the NAS:", "Passwort für den Server:", "hasło do serwera:", "пароль от почты:"
 # (an article may be elided into it: "Password dell'account admin:", "Mot de passe d'accès :")
 _FOR_RE: Final = re.compile(
     r" (?i:for|of|to|on|at|in|für|zum|zur|von|de|do|da|del|du|pour|para|per|van|voor|för|till|til|na|za|dla|pro"
     r"|для|от|на) | (?i:dell|dall|nell|sull|all|d)['’]"
 )
-_SENTENCE_TAIL_RE: Final = re.compile(r"(?:[ \t]+\([^()\n]{1,200}\)[.!]?|[.!])(?:[ \t]+\S.*)?|。.*")
+_SENTENCE_TAIL_RE: Final = re.compile(
+    r"(?:[ \t]+\([^()\n]{1,200}\)[.!]?|[.!])(?:[ \t]+\S.*)?|。.*|[ \t]+[-–—][ \t]+\S.*"
+)
 
 _Found = tuple[int, int, str]  # start, end, kind
 
@@ -287,7 +290,7 @@ def _sentence_value_end(value: str, tail: str) -> int:
     """The length of a password-shaped value that ends its sentence or has a remark in brackets after it, else 0."""
     if value.endswith(".") and not value.endswith(".."):
         value, tail = value[:-1], "." + tail
-    if tail and looks_chosen(value) and _SENTENCE_TAIL_RE.fullmatch(tail) and not CODE_RE.match(value):
+    if tail and looks_chosen(value) and _SENTENCE_TAIL_RE.fullmatch(tail) and not is_code(value):
         return len(value)
     return 0
 
@@ -297,7 +300,7 @@ def _names_secret(key: str, label: bool, value: str) -> bool:
     the NAS"), or a word or two qualifying it ("mot de passe provisoire", "contraseña_temporal")."""
     if label and _secret_for(key) and _is_chosen(value):
         return True
-    return is_qualified_secret(key) and looks_like_secret(value.rstrip(".")) and not CODE_RE.match(value)
+    return is_qualified_secret(key) and looks_like_secret(value.rstrip(".")) and not is_code(value)
 
 
 # a namespaced task or command (rails credentials:edit, rake secret:rotate, token:revoke): a colon and a verb, no space
@@ -365,13 +368,13 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
             if not is_placeholder(value[:end]):
                 yield m.start(group), m.start(group) + end, "credential"
             continue
-        if group == "uv" and (CODE_RE.match(value) or not looks_random(value)):
+        if group == "uv" and (is_code(value) or not looks_random(value)):
             # unquoted and not token-shaped: must end its line (a comment or bracket aside), else prose
             tail = m.group("tail")
             flag = m.group("key") is not None and text[m.start("key") - 1 : m.start("key")] == "-"
             ok_tail = _OK_TAIL_RE.match(tail) or (flag and _FLAGS_TAIL_RE.fullmatch(tail))
             ok_tail = ok_tail or (_ends_its_string(m) and looks_like_secret(value))
-            if not ok_tail or CODE_RE.match(value) or tail.startswith("("):
+            if not ok_tail or is_code(value) or tail.startswith("("):
                 continue
         if not is_placeholder(value):
             encrypted = mentions_encrypted(text) if encrypted is None else encrypted
@@ -380,7 +383,7 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
     for pattern in (_FLAG_RE, _XML_RE):
         for m in pattern.finditer(text):
             value = m.group("uv")
-            if is_secret_key(m.group("key")) and not is_placeholder(value) and not CODE_RE.match(value):
+            if is_secret_key(m.group("key")) and not is_placeholder(value) and not is_code(value):
                 yield m.start("uv"), m.end("uv"), "credential"
 
 
@@ -398,7 +401,7 @@ _NAME_VALUE_RE: Final = re.compile(
 def _extra_spans(text: str) -> Iterator[_Found]:
     for m in _ENV_PREFIX_RE.finditer(text):
         value = m.group("uv")
-        if is_secret_key(m.group("key")) and not is_placeholder(value) and not CODE_RE.match(value):
+        if is_secret_key(m.group("key")) and not is_placeholder(value) and not is_code(value):
             yield m.start("uv"), m.end("uv"), "credential"
     for m in _NAME_VALUE_RE.finditer(text):
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
@@ -424,7 +427,7 @@ def _command_spans(text: str) -> Iterator[_Found]:
                 continue
             group = next(g for g in pattern.groupindex if g != "key" and m.group(g) is not None)
             value = m.group(group)
-            if not is_placeholder(value) and not value.isdigit() and not CODE_RE.match(value):
+            if not is_placeholder(value) and not value.isdigit() and not is_code(value):
                 yield m.start(group), m.end(group), "credential"
 
 

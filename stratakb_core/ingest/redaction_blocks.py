@@ -22,7 +22,8 @@
   wrapped over several lines; a passphrase may hold spaces);
 * a credential pair passed to code: ``new NetworkCredential("svc", "pw")``, ``Twilio(accountSid, 'tok')``,
   ``auth=("user", "pw")``, ``define('DB_PASSWORD', 'pw')``: the second argument, when it is not a
-  placeholder and looks like a password.
+  placeholder and looks like a password (the first may be read by a call: ``NewStaticCredentials(os.Getenv(...),
+  "SECRET", "")``).
 
 Each finder yields ``(start, end, kind)`` of the value only; every repetition is bounded.
 """
@@ -40,7 +41,7 @@ from stratakb_core.ingest.redaction_keys import is_secret_key, is_weak_key, snak
 from stratakb_core.ingest.redaction_pairs import pair_spans
 from stratakb_core.ingest.redaction_scan import finditer_lines
 from stratakb_core.ingest.redaction_values import (
-    CODE_RE,
+    is_code,
     is_placeholder,
     looks_chosen,
     looks_like_password,
@@ -92,8 +93,9 @@ _PUTTY_RE: Final = re.compile(
 )
 
 # the arguments from their opening bracket (a literal start is fast to find); the callee is read backwards
+# (the first argument may be read by a call of its own: NewStaticCredentials(os.Getenv("KEY_ID"), "SECRET", ""))
 _CALL_PAIR_RE: Final = re.compile(
-    r"\([ \t]*(?P<id>[A-Za-z_][\w.]{0,63}|\"[^\"\n]{1,64}\"|'[^'\n]{1,64}')[ \t]*,[ \t]*"
+    r"\([ \t]*(?P<id>[A-Za-z_][\w.]{0,63}(?:\([^()\n]{0,80}\))?|\"[^\"\n]{1,64}\"|'[^'\n]{1,64}')[ \t]*,[ \t]*"
     r"(?P<q>[\"'])(?P<v>[^\"'\n]{6,128})(?P=q)[ \t]*[,)]"
 )
 _CALLEE_RE: Final = re.compile(
@@ -138,7 +140,7 @@ def _declared_default_spans(text: str) -> Iterator[_Found]:
     for m in _DEFAULT_RE.finditer(text):
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
         value = m.group(group)
-        if is_placeholder(value) or CODE_RE.match(value) or value.isdigit():
+        if is_placeholder(value) or is_code(value) or value.isdigit():
             continue
         name = _block_name(text, m.start(), len(m.group("indent")))
         if name is not None and is_secret_key(name):
@@ -292,7 +294,7 @@ def _block_scalar_spans(text: str) -> Iterator[_Found]:
         spaced = any(c.isspace() for v in values for c in v)
         if spaced and (len(values) > 1 or not snake(head.group("key")).endswith("passphrase")):
             continue  # prose or a template, not one secret
-        if any(is_placeholder(v) or CODE_RE.match(v) for v in values):
+        if any(is_placeholder(v) or is_code(v) for v in values):
             continue
         encrypted = mentions_encrypted(text) if encrypted is None else encrypted
         if not (encrypted and under_encrypted(text, m.start())):

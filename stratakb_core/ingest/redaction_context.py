@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_secret_key, is_weak_key, snake
-from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_like_secret, looks_random
+from stratakb_core.ingest.redaction_values import is_code, is_placeholder, looks_like_secret, looks_random
 
 __all__ = ["context_spans", "mentions_encrypted", "under_encrypted"]
 
@@ -97,7 +97,7 @@ _HASH_TYPES: Final = frozenset({"5", "8", "9"})  # Cisco's MD5, PBKDF2 and scryp
 def _device_spans(text: str) -> Iterator[_Found]:
     for m in _DEVICE_RE.finditer(text):
         value = m.group("v")
-        if m.group("type") in _HASH_TYPES or value.startswith("$") or CODE_RE.match(value):
+        if m.group("type") in _HASH_TYPES or value.startswith("$") or is_code(value):
             continue
         if looks_like_secret(value) and not is_placeholder(value):
             yield m.start("v"), m.end("v"), "credential"
@@ -129,7 +129,7 @@ def _credential_file_spans(text: str) -> Iterator[_Found]:
         if len(lines) != want:
             continue  # not the file itself (more lines, a config, prose)
         value = lines[-1].group("v")
-        if looks_like_secret(value) and not is_placeholder(value) and not CODE_RE.match(value):
+        if looks_like_secret(value) and not is_placeholder(value) and not is_code(value):
             yield lines[-1].start("v"), lines[-1].end("v"), "credential"
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key
-from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_like_secret, looks_random
+from stratakb_core.ingest.redaction_values import is_code, is_placeholder, looks_like_secret, looks_random
 
 __all__ = ["pair_spans"]
 
@@ -47,7 +47,7 @@ def _object_bounds(text: str, start: int, end: int) -> tuple[int, int] | None:
 
 
 def _holds_secret(name: str, value: str) -> bool:
-    if is_placeholder(value) or CODE_RE.match(value):
+    if is_placeholder(value) or is_code(value):
         return False
     if is_secret_key(name):
         return True

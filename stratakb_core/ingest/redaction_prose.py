@@ -5,7 +5,8 @@
 * a login pair after a login word: "the admin login for the CMS is editor / Cms$ta-Ed1t",
   "login: desk@corp.example / D3sk!Supp0rt (shared mailbox)", "the credentials are svc:Svc-Pw#9";
 * a reply to a question about a password in a chat or a Q/A list: "[10:42] ben: what's the root pw
-  again?" answered on the next line by a speaker's message of one password-shaped word (a remark may follow);
+  again?" answered on the next line by a speaker's message of one password-shaped word (a remark may follow the
+  question or the answer, and a word or two may open the answer: "sure, it's ...");
 * a passphrase of several words: "use the passphrase violet orbit 2048 and ...", "la parola d'ordine è
   verde mare 71." (content words ending in a number, see ``redaction_phrases``);
 * a password in a CJK sentence, written in Latin letters: "Wi-Fiのパスワードは Ab-12cd です", "密码是Ab12!x";
@@ -22,6 +23,9 @@
   default counts here, as the sentence says a device still takes it; ``password: changeme`` in a
   config stays a placeholder).
 
+A value may have its closing punctuation set apart by a space ("... ist Kx7!fen#42 .", "... : X , логин ..."), and
+in Arabic the copula هي / هو and an "and" joined to the next word (ولا) close it.
+
 Values must look chosen or generated (digits and letters, a symbol), never a plain word, except for
 the well-known defaults of the last form. Each finder yields ``(start, end, kind)`` of the value only.
 """
@@ -34,7 +38,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, is_setting_words
 from stratakb_core.ingest.redaction_phrases import is_passphrase
-from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder, looks_chosen, looks_like_secret, looks_random
+from stratakb_core.ingest.redaction_values import is_code, is_placeholder, looks_chosen, looks_like_secret, looks_random
 from stratakb_core.ingest.regex_factor import factor_first_char
 from stratakb_core.ingest.regex_gate import split_alternatives
 
@@ -65,13 +69,13 @@ _PROSE_RE: Final = re.compile(
     + r"\s+"
     + COPULA
     + r"\s+)"
-    r"(?:(?P<qt>[\"'`«“‘])(?P<qv>[^\"'`«»“”‘’\n]{4,128})[\"'`»”’]|(?P<v>[^\s\"'`]{4,128}?)[\"'`]?(?=[\s.,;)]|$))"
+    r"(?:(?P<qt>[\"'`«“‘])(?P<qv>[^\"'`«»“”‘’\n]{4,128})[\"'`»”’]|(?P<v>[^\s\"'`]{4,128}?)[\"'`]?(?=\s|[.,;)]+(?:\s|$)|$))"
 )
 # a secret word, a space and the value, ending its clause: "user root, passwd t3stB0x!"
 _INLINE_RE: Final = re.compile(
     r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|" + _PROSE_WORDS + r"))"
-    r"[ \t]+(?P<v>[^\s\"'`(<\[{$]{4,128}?)[\"'`]?"
-    r"(?=[.,;!)]?(?:[ \t]*$|[ \t]*\n)|[,;][ \t]|[ \t]+\(|(?P<stop>[.!][ \t]+\S)"
+    r"[ \t]+(?P<v>[^\s\"'`(<\[{$][^\s\"'`(<\[{]{3,127}?)[\"'`]?"
+    r"(?=[.,;!)]?(?:[ \t]*$|[ \t]*\n)|[,;][ \t]|[ \t]+\(|[ \t]+[.,;](?:[ \t]|$)|(?P<stop>[.!][ \t]+\S)"
     r"|[ \t]+(?:and|for|on|to|at|until|or|und|et|y|e|en|och|og|ve|i|als|comme|como|come|olarak|ile)\b)",
     re.MULTILINE,
 )
@@ -101,7 +105,7 @@ _Q_CLOSE: Final = "[`\"'»”’]?"
 _LOGIN_PAIR_RE: Final = re.compile(
     r"(?i:\b(?:log[ -]?ins?|logon|sign[ -]?in|credentials?|creds|user(?:name)?[ \t]*/[ \t]*pass(?:word)?"
     r"|zugang(?:sdaten)?|anmeldedaten|identifiants?|acc[eè]s|acceso|accesso|acesso|логин|вход|доступ)\b)"
-    r"[^\n/:]{0,60}?(?:[ \t](?:is|are|=)|:|：)[ \t]*"
+    r"[^\n/:]{0,60}?(?:[ \t](?:is|are|=|[-–—])|:|：)[ \t]*"
     + _Q_OPEN
     + r"[\w.+@-]{1,64}"
     + _Q_CLOSE
@@ -123,14 +127,19 @@ _SPEAKER_RE: Final = re.compile(_SPEAKER)
 # after a value in a note or a chat: the line ends, a remark in brackets, the sentence ends, a dash and more words,
 # or "and ..."
 _END: Final = (
-    r"(?=[ \t]*\r?$|[.,;:]?[ \t]+[(（]|[.,;。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
-    r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|ma|mais|pero|aber)\b)"
+    r"(?=[ \t]*\r?$|[.,;:]?[ \t]+[(（]|[ \t]*[.,;。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
+    r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|ma|mais|pero|aber)\b|[ \t]+و)"
 )
-# (the answer may have a remark after it: "stg-Pw-42 (don't paste it anywhere)")
+# (the question may have a remark after it: "what's the db pw? vault is down"; the answer may open with a word or
+# two, "sure, it's ...", and have a remark after it: "stg-Pw-42 (don't paste it anywhere)")
+_ANSWER_LEAD: Final = (
+    r"(?i:(?:sure|yes|yep|yeah|ok|okay|np|here|claro|s[ií]|ja|klar|oui|da|tak)[,!.:]?[ \t]+)?"
+    r"(?i:(?:it['’]?s|it is|that['’]?s|use|try|c['’]est|es ist|es|è|é|это)[ \t]+)?"
+)
 _CHAT_ANSWER_RE: Final = re.compile(
     r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|pin|" + _PROSE_WORDS + r")\b)"
-    r"(?P<ask>[^\n]{0,160}?)\?[ \t]*\r?\n"
-    r"(?:[ \t]*\r?\n){0,2}" + _SPEAKER + _Q_OPEN + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)" + _Q_CLOSE + _END,
+    r"(?P<ask>[^\n]{0,160}?)\?(?:[ \t]+[^\n?]{1,80})?[ \t]*\r?\n"
+    r"(?:[ \t]*\r?\n){0,2}" + _SPEAKER + _ANSWER_LEAD + _Q_OPEN + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)" + _Q_CLOSE + _END,
     re.MULTILINE,
 )
 _USER: Final = _Q_OPEN + r"[\w.+@\\-]{1,64}" + _Q_CLOSE
@@ -178,6 +187,7 @@ _TOKEN_NAME_RE: Final = re.compile(_TOKEN_NAMES, re.IGNORECASE)
 _PASSPHRASE_NAME_RE: Final = re.compile(_PASSPHRASE_WORDS, re.IGNORECASE)
 _NAMED_COPULA: Final = (
     r"is|was|ist|lautet|war|es|est|é|è|är|er|jest|je|este|adalah|ialah|là|היא|הוא|είναι|ήταν|on|ir|yra|ni|ay|হলো|হল"
+    r"|هي|هو"  # Arabic
 )
 _NAMED_RE: Final = re.compile(
     r"(?i:\b(?P<name>" + _NAMED_WORDS + r"))"
@@ -259,7 +269,7 @@ def _prose_value(m: re.Match[str]) -> _Found | None:
     if _PERCENT_RE.fullmatch(value):
         return None
     plain = _MIXED_RE.search(value.rstrip("?!.,:;")) or (group == "qv" and len(value.split()) >= 3)
-    if plain and not is_placeholder(value) and not CODE_RE.match(value):
+    if plain and not is_placeholder(value) and not is_code(value):
         return m.start(group), m.end(group), "credential"
     return None
 
@@ -268,7 +278,7 @@ def _inline_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
     if m.group("stop") is not None and not looks_like_secret(value):
         return None  # "password v2.0. Then ...": a sentence ends after it, so it must look like a password
-    if _MIXED_RE.search(value.rstrip("?!.,:;")) and not is_placeholder(value) and not CODE_RE.match(value):
+    if _MIXED_RE.search(value.rstrip("?!.,:;")) and not is_placeholder(value) and not is_code(value):
         if not _HASHLIKE_RE.match(value):
             return m.start("v"), m.end("v"), "credential"
     return None
@@ -283,7 +293,7 @@ def _phrase_value(m: re.Match[str]) -> _Found | None:
 
 def _cjk_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v").rstrip(".,;:")
-    if _MIXED_RE.search(value) and looks_like_secret(value) and not is_placeholder(value) and not CODE_RE.match(value):
+    if _MIXED_RE.search(value) and looks_like_secret(value) and not is_placeholder(value) and not is_code(value):
         return m.start("v"), m.start("v") + len(value), "credential"
     return None
 
@@ -316,7 +326,7 @@ def _chat_answer_value(m: re.Match[str]) -> _Found | None:
     # a password's shape in both cases (no symbol but a dash) answers a question asking for the password itself
     shaped = _chosen(value) or (_password_shaped(value) and _asks_for_value(m))
     if asked_in_chat and shaped and sum(c.isalpha() for c in value) >= 3:
-        if not CODE_RE.match(value) and not _TICKET_RE.fullmatch(value):
+        if not is_code(value) and not _TICKET_RE.fullmatch(value):
             return m.start("v"), m.end("v"), "credential"
     return None
 
@@ -325,7 +335,7 @@ def _named_value(m: re.Match[str]) -> _Found | None:
     value, words = m.group("v"), m.group("words")
     if not (words or m.group("cop")):
         return None  # a label of one name ("token: X") is the key-value rule's, with its exceptions
-    if is_setting_words(words) or is_placeholder(value) or CODE_RE.match(value):
+    if is_setting_words(words) or is_placeholder(value) or is_code(value):
         return None
     if _TOKEN_NAME_RE.fullmatch(m.group("name")):
         shaped = looks_random(value)  # a generated value only ("Token limit: 4096", "API key format: v2-hex")
@@ -342,7 +352,7 @@ def _next_line_value(m: re.Match[str]) -> _Found | None:
     line_start = text.rfind("\n", 0, m.start()) + 1
     if _LABEL_LINE_RE.fullmatch(text, line_start, m.start()) is None:
         return None  # the name ends a sentence, not a label
-    if is_placeholder(value) or CODE_RE.match(value) or _TICKET_RE.fullmatch(value):
+    if is_placeholder(value) or is_code(value) or _TICKET_RE.fullmatch(value):
         return None
     if _TOKEN_NAME_RE.fullmatch(m.group("name")):
         shaped = looks_random(value)
@@ -353,21 +363,21 @@ def _next_line_value(m: re.Match[str]) -> _Found | None:
 
 def _verb_last_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
-    if _password_shaped(value) and not CODE_RE.match(value):
+    if _password_shaped(value) and not is_code(value):
         return m.start("v"), m.end("v"), "credential"
     return None
 
 
 def _user_pass_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
-    if _chosen(value) and not CODE_RE.match(value):
+    if _chosen(value) and not is_code(value):
         return m.start("v"), m.end("v"), "credential"
     return None
 
 
 def _still_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
-    if value.lower().rstrip("!") in _DEFAULT_PASSWORDS or (_chosen(value) and not CODE_RE.match(value)):
+    if value.lower().rstrip("!") in _DEFAULT_PASSWORDS or (_chosen(value) and not is_code(value)):
         return m.start("v"), m.end("v"), "credential"
     return None
 

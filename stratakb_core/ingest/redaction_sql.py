@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_secret_key
-from stratakb_core.ingest.redaction_values import CODE_RE, is_placeholder
+from stratakb_core.ingest.redaction_values import is_code, is_placeholder
 
 __all__ = ["sql_spans"]
 
@@ -49,7 +49,7 @@ def _role_spans(text: str) -> Iterator[_Found]:
     for m in _SQL_PASSWORD_RE.finditer(text):
         group = next(g for g in ("sv", "dv", "uv") if m.group(g) is not None)
         value = m.group(group)
-        if value != value.strip() or is_placeholder(value) or CODE_RE.match(value) or value.lower() == "values":
+        if value != value.strip() or is_placeholder(value) or is_code(value) or value.lower() == "values":
             continue
         if group == "uv" and (m.group("by") is None or value.isalpha()):
             continue  # unquoted only after IDENTIFIED BY, and not a word ("identified by email")

@@ -23,7 +23,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_secret_key
 from stratakb_core.ingest.redaction_values import (
-    CODE_RE,
+    is_code,
     is_placeholder,
     looks_chosen,
     looks_like_password,
@@ -124,7 +124,7 @@ def _directive_spans(text: str) -> Iterator[_Found]:
     for m in _DIRECTIVE_RE.finditer(text):
         value = m.group("v")
         if is_secret_key(m.group("key")) and (looks_chosen(value) or looks_random(value)):
-            code = CODE_RE.match(value.lstrip("*&[]")) or _HASH_SCHEME_RE.match(value)  # Go: Token *oauth2.Token
+            code = is_code(value.lstrip("*&[]")) or _HASH_SCHEME_RE.match(value)  # Go: Token *oauth2.Token
             if not is_placeholder(value) and not code:
                 yield m.start("v"), m.end("v"), "credential"
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
+from itertools import pairwise
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_secret_word
@@ -21,6 +22,7 @@ from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_k
 __all__ = [
     "CODE_RE",
     "MARKER_RE",
+    "is_code",
     "is_placeholder",
     "looks_chosen",
     "looks_like_password",
@@ -49,6 +51,7 @@ _PLACEHOLDER_RE: Final = re.compile(
       | \#\{[^{}]*\}\#?        # a release pipeline's token: Octopus #{Name}, Azure DevOps #{Name}#
       | __[A-Za-z][\w.-]*__ | @[A-Za-z][\w-]*(?:\.[\w-]+)+@  # __Name__ (tokenizers), Maven's @db.password@
       | %\([\w.-]+\)s | %[\w.-]+% | \$[A-Za-z_]\w* | \$\([^)]*\)
+      | \$(?:env|script|global|local|private|using):[A-Za-z_][\w.]*  # PowerShell's $env:API_KEY, $using:pw
       | [*xX•.#?_-]{3,} | \[[^\]]*\] | !\w+ | [|>][-+]? | \.\.\.+ | …
       | \([^()]*\s[^()]*\) | \([^\W\d_]+\) | （[^（）]*）  # a remark in brackets: (in vault), (none), （金庫）
       | (?:your|my|the|some|insert|enter|put|replace)[_-].* | .*(?:_here|-here|here>)
@@ -70,10 +73,54 @@ _ELIDED_RE: Final = re.compile(r"\.{3}|…|\*{3}|•{3}|[xX]{4}|<[^<>]{1,40}>|\$
 CODE_RE: Final = re.compile(
     r"^(?:[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[\w.]*\(.*|[\w.]+\[.*|(?:os|env|process|config|settings|self)\b.*)$"
 )
+# a password that one dot joins reads like an attribute path: a word and a number (Maple.fjord6353, Ember2020.PIX),
+# not a type's or an algorithm's name with its size (np.float128, hashlib.sha256), or letters and digits mixed at
+# random (Qa7x._kLmPr4T: a name in code changes between letters and digits, or to upper case, at its words' edges)
+_CODE_HEAD_RE: Final = re.compile(r"(?:os|env|process|config|settings|self)\b")
+_WORD_NUMBER_RE: Final = re.compile(r"_*[A-Za-z]{3,}\d{3,}")
+_SIZED_NAME_RE: Final = re.compile(
+    r"(?i:_*(?:u?int|float|bfloat|complex|decimal|bytes|sha|aes|poly|chacha|salsa|win|iso|utf|ucs|latin|secp|ripemd"
+    r"|keccak|blake|crc|rsa|curve|ascii)\d+)"
+)
+
+
+def _class_switches(value: str) -> int:
+    """How often a value changes between small letters, capitals and digits, not counting a capital starting a word."""
+    kinds = ["d" if c.isdigit() else "u" if c.isupper() else "l" for c in value if c.isascii() and c.isalnum()]
+    return sum(a != b and (a, b) != ("u", "l") for a, b in pairwise(kinds))
+
+
+def is_code(value: str) -> bool:
+    """Code or a reference to where the value is (``os.environ[...]``, ``getpass()``, ``config.db_password``,
+    ``Settings.API_KEY``), not a password that a dot joins (``Maple.fjord6353``, ``Ember2020.PIX``)."""
+    if CODE_RE.match(value) is None:
+        return False
+    parts = value.split(".")
+    if len(parts) != 2 or "(" in value or "[" in value or _CODE_HEAD_RE.match(value):
+        return True
+    numbered = any(_WORD_NUMBER_RE.fullmatch(p) and not _SIZED_NAME_RE.fullmatch(p) for p in parts)
+    return not numbered and _class_switches(value) < 4
+
+
 _FILE_RE: Final = re.compile(
     r"^(?:~?/|\.{1,2}/|[A-Za-z]:\\|file://|https?://).*|.*\.(?:pem|key|crt|cer|p12|pfx|jks|keystore|json|ya?ml|txt|env|gpg|asc)$",
     re.IGNORECASE,
 )
+# a base64 key may start with a slash (a cloud secret key: 40 characters of A-Z, a-z, 0-9, + and /)
+_B64_RE: Final = re.compile(r"[A-Za-z0-9+/]{30,}={0,2}")
+
+
+def _slashed_key(value: str) -> bool:
+    """A base64 key that looks like a path (``/Xk2...``): a part between its slashes is no name but 20 or more
+    characters of both letter cases and digits, as a generated key has and a path's folders do not."""
+    if not _B64_RE.fullmatch(value):
+        return False
+    return any(
+        len(part) >= 20 and part.lower() != part and part.upper() != part and any(c.isdigit() for c in part)
+        for part in value.split("/")
+    )
+
+
 # a reference to a secret store, resolved at run time: the value names where the secret is, not the secret
 _REFERENCE_RE: Final = re.compile(
     r"""^(?:
@@ -98,7 +145,9 @@ def is_placeholder(value: str) -> bool:
         return True
     if low.rstrip("!.").translate(_SQUASH) in _SQUASHED_WORDS:
         return True
-    if _PLACEHOLDER_RE.match(v) or _FILE_RE.match(v) or _ELIDED_RE.search(v) or _REFERENCE_RE.match(v):
+    if _PLACEHOLDER_RE.match(v) or (_FILE_RE.match(v) and not _slashed_key(v)):
+        return True
+    if _ELIDED_RE.search(v) or _REFERENCE_RE.match(v):
         return True
     if _SLUG_WORDS_RE.fullmatch(v) and not _SLUG_MARKERS.isdisjoint(re.split(r"[-_.]", low)):
         return True
@@ -116,6 +165,8 @@ def _names_a_secret(words: str) -> bool:
     if any(p[1:] != p[1:].lower() and not p.isupper() for p in parts):  # API-Schlüssel, not pyDictPw
         return False
     first, last = parts[0].lower(), parts[-1].lower()
+    if last == "key" and 1 < len(parts) <= 3:
+        return is_secret_key(words)  # "API key", "Secret access key": a key's name in words, as a screen labels it
     if last in _NOT_LABEL_WORDS:
         return False
     if is_qualified_secret(words):
