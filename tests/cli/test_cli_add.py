@@ -57,6 +57,16 @@ def test_hostile_file_names_are_escaped_one_line_per_file(database_url, docs):
     assert data["files_unchanged"] == 10  # the five .md files went in on the first run
 
 
+def test_a_damaged_pdf_is_one_error_line_naming_it_and_nothing_else_on_stderr(database_url, docs):
+    """pypdf's own repair warnings ("EOF marker not found") reached stderr as lines naming no file."""
+    write(docs, "damaged.pdf", b"%PDF-1.4 cut short")
+    p = run_cli(["add", str(docs)], cli_env(database_url))
+    assert p.returncode == 1  # a file failed, the rest went in
+    assert "  damaged.pdf (parse_error): unreadable PDF" in "\n".join(p.stdout.splitlines())
+    assert "EOF marker" not in p.stderr and "EOF marker" not in p.stdout
+    assert p.stderr.strip() == "", p.stderr
+
+
 def test_skipped_files_are_listed_with_reasons(database_url, docs):
     write(docs, "tool\nconfig.py", "x = 1\n")
     write(docs, ".env", "SECRET=1\n")

@@ -48,6 +48,9 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+# pypdf logs what it repairs in a damaged file ("EOF marker not found") as warnings, which reached the
+# add report's terminal as lines naming no file; the file's own outcome (flag or parse error) says it.
+logging.getLogger("pypdf").setLevel(logging.ERROR)
 
 PAGE_SEPARATOR: Final = "\n\n"
 SCANNED_PAGE_MAX_CHARS: Final = 200  # a page with an image and fewer characters than this looks scanned
