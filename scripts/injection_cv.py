@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np  # noqa: E402
 
 from stratakb_core.ingest.injection import certain, rule_hits, scan  # noqa: E402
-from stratakb_core.ingest.injection_fit import LAMBDA, fit  # noqa: E402
+from stratakb_core.ingest.injection_fit import LAMBDA, fit, training_set  # noqa: E402
 from stratakb_core.ingest.injection_model import HIGH, LOW, score  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
 
@@ -108,7 +108,7 @@ def run_folds(passages: list[dict], lam: float, current_rules: bool) -> dict[str
         train = [e for e in passages if e["split"] != fold]
         test = [e for e in passages if e["split"] == fold]
         start = time.perf_counter()
-        w = fit([e["text"] for e in train], [e["label"] for e in train], lam=lam)
+        w = fit(*training_set([e for e in train if e["label"]], [e for e in train if not e["label"]]), lam=lam)
         fitted = time.perf_counter() - start
         texts = [e["text"] for e in test]
         p = np.array([score(t, w) for t in texts])

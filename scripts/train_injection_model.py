@@ -26,19 +26,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
-from stratakb_core.ingest.injection_fit import fit  # noqa: E402
+from stratakb_core.ingest.injection_fit import fit, training_set  # noqa: E402
 from stratakb_core.ingest.injection_model import WEIGHTS_PATH  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
 
-NOT_YET_TRAINED = frozenset({"heldout11", "heldout12"})  # measured blind at 6cfefc3 and fde0b28; the next round trains with them
+NOT_YET_TRAINED: frozenset[str] = frozenset()  # none waiting: heldout11 and heldout12 joined at wave 13 (stop 25)
 
 
 def trained_bytes() -> bytes:
     """The .npy file the fixtures' passages train to."""
     base = default_fixtures_dir() / "injection"
-    attacks = [e["text"] for e in _load_sets(base, "attacks") if e["split"] not in NOT_YET_TRAINED]
-    clean = [e["text"] for e in _load_sets(base, "clean") if e["split"] not in NOT_YET_TRAINED]
-    w = fit(attacks + clean, [1] * len(attacks) + [0] * len(clean))
+    attacks = [e for e in _load_sets(base, "attacks") if e["split"] not in NOT_YET_TRAINED]
+    clean = [e for e in _load_sets(base, "clean") if e["split"] not in NOT_YET_TRAINED]
+    w = fit(*training_set(attacks, clean))
     out = io.BytesIO()
     np.save(out, w.astype(np.float16), allow_pickle=False)
     return out.getvalue()

@@ -64,7 +64,8 @@ Beside the rules, a learned scorer (``injection_model``: hashed n-grams, logisti
 shipped in the package and trained on every split, heldout4 included) judges the passage: at
 ``HIGH`` or more ``scan`` adds ``learned`` after the rule names (alone when no rule fired), and below
 ``LOW`` it drops the rules' hits as weak, unless a hit is ``certain`` (an AI called on by name and told to
-send private data to an address). ``rule_hits`` is the rules alone. The honest figure for the
+send private data to an address or to use a tool to destroy, or an order to print the reader's own system prompt;
+``injection_addressed``). ``rule_hits`` is the rules alone. The honest figure for the
 pair is the leave-one-split-out cross-validation of ``scripts/injection_cv.py`` (docs/adr/0011).
 """
 
@@ -73,7 +74,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from stratakb_core.ingest.injection_addressed import addressed_order, addressed_send
+from stratakb_core.ingest.injection_addressed import addressed_order, certain_orders
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_model import HIGH, LOW
 from stratakb_core.ingest.injection_model import score as learned_score
@@ -430,14 +431,15 @@ def scan(text: str) -> tuple[str, ...]:
 
 
 def certain(text: str) -> bool:
-    """A rule hit too strong for the scorer's veto: one sentence calls on an AI reader and tells it to send
-    private data to an address (who, what, what to, where; no clean fixture passage or ordinary document has one)."""
+    """A rule hit too strong for the scorer's veto: one sentence calls on an AI reader and tells it to send private
+    data to an address or to use a tool to destroy, or orders the reader to print its own system prompt
+    (``injection_addressed.certain_orders``; no clean fixture passage or PEP/RFC chunk has one)."""
     return _certain(_variant_texts(text))
 
 
 def _certain(variants: tuple[list[str], list[str]]) -> bool:
     co_texts = variants[1]
-    return any(not _is_mention(co_texts[k], start, end) for k, start, end in addressed_send(co_texts))
+    return any(not _is_mention(co_texts[k], start, end) for k, start, end in certain_orders(co_texts))
 
 
 def rule_hits(text: str) -> tuple[str, ...]:

@@ -33,8 +33,9 @@ defaults", "if you forget the previous instructions", "do not ignore warnings"):
   ``"role": "system"``, ``role: system``) followed by an order of any of the kinds above or a
   permission given to the assistant ("the assistant is permitted to ...").
 
-``injection_addressed`` asks less: an AI called on and given any order (for text nobody sees), or told to send
-private data to an address (a hit the learned scorer may not veto).
+``injection_addressed`` asks less: an AI called on and given any order (for text nobody sees); and it names the
+orders the learned scorer may not veto (private data sent to an address or a tool told to destroy, by an AI called
+on by name; the reader's own system prompt copied out).
 
 A sentence that talks about attacks (attacker, injection, phishing, for example, ...), or follows
 one, is a mention and sets off nothing here; ``injection`` also drops spans that are quoted

@@ -7,6 +7,18 @@ each step solves one n-by-n system with the Gram matrix ``K = X @ X.T`` (n is ab
 passages). Deterministic: no random start, no sampling, a fixed number of steps at most. The two
 classes are weighted to count alike. scipy builds the sparse Gram matrix; it is installed with the
 package's dependencies (scikit-learn, under sentence-transformers) and only this offline step uses it.
+
+``training_set`` tells the attacks from the documents they were planted in. The blind sets plant attacks of
+every family in a few shared carrier documents (one security policy, one HR handbook, one API changelog), so a
+paragraph that recurs verbatim in attacks of two or more families is the carrier's, not an attack's. Each attack
+that holds such paragraphs trains twice, whole and without them (what was planted), and the carrier paragraphs
+long enough to be a document's body (``CARRIER_BODY`` characters) train as clean passages. Left labelled only
+with the attacks they sit in, ordinary policy wording learned attack weight: trained that way on heldout11 and
+heldout12, an acceptable-use policy's "1. Purpose. This policy describes ..." scored 0.94 on its own and a
+retention policy outside the fixtures 0.81, over HIGH. Measured and dropped (docs/adr/0011, wave 13): attacks
+only without their carriers (71 fixture attacks fell under the veto once planted again), and every carrier
+paragraph as clean, short ones included (headings and one-liners taught that short text is clean: short test
+attacks fell to p 0.09-0.19, and 9 PEP/RFC chunks reached HIGH, against 4 before the retrain).
 """
 
 from __future__ import annotations
@@ -17,10 +29,42 @@ import numpy as np
 
 from stratakb_core.ingest.injection_model import DIM, features
 
-__all__ = ["LAMBDA", "design", "fit"]
+__all__ = ["CARRIER_BODY", "LAMBDA", "carrier_paragraphs", "design", "fit", "training_set"]
 
 LAMBDA = 1e-5  # the L2 penalty per unit of (class-weighted) training loss
 _STEPS = 40
+_MIN_PARAGRAPH = 40  # characters: shorter paragraphs (a heading, one token) say too little to call carrier
+CARRIER_BODY = 250  # characters: a carrier paragraph this long trains as a clean passage
+
+
+def carrier_paragraphs(attacks: Sequence[tuple[str, str]]) -> list[str]:
+    """The paragraphs (blank-line separated, stripped) that recur verbatim in attacks (text, family) of two or
+    more families, in order of first appearance: the carrier document's text, which no attack family owns."""
+    families: dict[str, set[str]] = {}
+    for text, family in attacks:
+        for para in text.split("\n\n"):
+            para = para.strip()
+            if len(para) >= _MIN_PARAGRAPH:
+                families.setdefault(para, set()).add(family)
+    return [para for para, fams in families.items() if len(fams) >= 2]
+
+
+def training_set(attacks: Sequence[dict], clean: Sequence[dict]) -> tuple[list[str], list[int]]:
+    """Texts and labels (1 = attack) to fit on: the attacks, each attack that holds carrier paragraphs
+    (``carrier_paragraphs``) once more without them, the clean passages, then the carrier paragraphs of at least
+    ``CARRIER_BODY`` characters as clean. Each passage is a fixture entry with ``text`` and ``family``."""
+    carriers = carrier_paragraphs([(e["text"], e.get("family", "")) for e in attacks])
+    known = set(carriers)
+    planted = []
+    for e in attacks:
+        paras = e["text"].split("\n\n")
+        kept = [para for para in paras if para.strip() not in known]
+        if kept and len(kept) < len(paras):
+            planted.append("\n\n".join(kept))
+    positives = [e["text"] for e in attacks] + planted
+    bodies = [para for para in carriers if len(para) >= CARRIER_BODY]
+    texts = positives + [e["text"] for e in clean] + bodies
+    return texts, [1] * len(positives) + [0] * (len(clean) + len(bodies))
 
 
 def design(texts: Sequence[str]):  # -> scipy.sparse.csr_matrix, (n, DIM + 1) with the bias column last
