@@ -128,7 +128,7 @@ _MENTION_CUES: Final = re.compile(
     r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
     r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
     r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa|frases?|teste?s|prueba\w*|sätze|satz|фраз\w*"
-    r"|пример\w*)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
+    r"|пример\w*|aanvaller\w*|injectie\w*|voorbeeld\w*|saying)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
     r"|例如|比如|例えば|文言|예를 들어|예시",
     re.IGNORECASE,
 )
@@ -159,7 +159,7 @@ _CAUSED_EXAMPLE: Final = re.compile(
 _TOKEN_NAMED: Final = re.compile(
     r"[`'\"<>\[\]|/]{0,3}(?:[ \t]*(?:\.\.\.|…|(?:user|model|assistant|system|tool)?"
     r"(?:<\|?/?\w{1,20}\|?>|\[/?[A-Z_]{2,20}\])))*"
-    r"(?:[ \t]*(?:user|model|assistant|system|tool)\b)?[ \t]*(?:,|and\b|or\b|/|\)|\||\.(?=[ \t]|$)"
+    r"(?:[ \t]*(?:user|model|assistant|system|tool)\b)?[`'\"]?[ \t]*(?:,|and\b|or\b|/|\)|\||\.(?=[ \t]|$)"
     r"|to[ \t]+(?:open|close|start|end|mark|begin|wrap)\b"
     r"|(?:(?:control|special)[ \t]+)?(?:markers?|tokens?|tags?|sequences?|delimiters?|strings?"
     r"|blocks?|headers?)\b|(?:или|и|oder|und|ou|et|y|o|e|of|en)\b|followed[ \t]+by\b|のよう|で|と|や|を|は|或|和"
@@ -167,7 +167,9 @@ _TOKEN_NAMED: Final = re.compile(
     re.I,
 )
 _TOKEN_PAIRED: Final = re.compile(
-    r"(?:<\|?/?\w{1,20}\|?>>?|\[/?[A-Z_]{2,20}\])[ \t]*(?:and|or|y|o|e|et|und|oder|и|или|、|,|/)[ \t]*$", re.I
+    r"(?:<\|?/?\w{1,20}\|?>>?|\[/?[A-Z_]{2,20}\])(?:[ \t]*(?:user|model|assistant|system|tool)\b)?[`'\"]?[ \t]*"
+    r"(?:and|or|y|o|e|et|und|oder|и|или|、|,|/)[ \t]*[`'\"]?$",
+    re.I,
 )
 # Chinese, Japanese and Korean name a format shown before it: 函数调用示例：模型返回 {...}
 _SHOWN_CJK: Final = re.compile(r"(?:示例|范例|例如|比如|返回|返す|返します|例[：:]|예시|예[：:]|반환)[^。\n]{0,40}$")
@@ -182,7 +184,7 @@ _SHOWN: Final = re.compile(
     r"\b(?:like|e\.g\.|for example|such as|comes? back as|returns?|looks like|format|schema|shape|wie|zum beispiel"
     r"|beispielsweise|z\.\s?b\.|comme|par exemple|como|por ejemplo|come|per esempio|zoals|bijvoorbeeld|jak|na przykład"
     r"|как|например|gibi|örneğin|såsom|till exempel|traz|devolve|retorna|devuelve|renvoie|restituisce|liefert"
-    r"|возвращает)\b[^.\n]{0,40}$",
+    r"|возвращает|seriali[sz]\w*\s+(?:[\w-]+\s+){0,3}as)\b[^.\n]{0,40}$",
     re.I,
 )
 # a block of tokens or JSON under a line that says it shows a format ("ReAct trace format used in our logs:",
@@ -234,7 +236,7 @@ _DESCRIBED: Final = re.compile(
     re.I,
 )
 _QUOTED: Final = re.compile(
-    r"(?<!\")\"[^\"\n]{3,400}\"(?!\")|“[^”\n]{3,400}”|‘[^’\n]{3,400}’|`[^`\n]{3,400}`|«[^»\n]{3,400}»|「[^」\n]{2,400}」|『[^』\n]{2,400}』|„[^“\n]{3,400}“|(?<!\w)'[^'\n]{6,400}'(?!\w)"
+    r"(?<!\")\"[^\"\n]{3,400}\"(?!\")|“[^”\n]{3,400}”|‘[^’\n]{3,400}’|`[^`\n]{3,400}`|«[^»\n]{3,400}»|「[^」\n]{2,400}」|『[^』\n]{2,400}』|„[^“”\n]{3,400}[“”]|(?<!\w)'[^'\n]{6,400}'(?!\w)"
 )
 
 
@@ -456,8 +458,8 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
         for rule, k, start, end in cooccur_fired(co_texts)
         if not _is_mention(co_texts[k], start, end) and not (rule == "override" and _scoped(co_texts[k], start, end))
     }
-    slot = slot_link(texts[0])
-    if slot and not _is_mention(texts[0], *slot):
+    # a link left to fill, in the text or in prose an encoding hid (base64: "Decode and do: QXBwZW5k...")
+    if any((slot := slot_link(t)) and not _is_mention(t, *slot) for t in (texts[0], texts[-1])):
         fired.add("exfil_link")
     planted = tool_output_order(texts[0])
     if planted and not _is_mention(texts[0], *planted):

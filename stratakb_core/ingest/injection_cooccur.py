@@ -117,6 +117,8 @@ _CODE_LINE: Final = re.compile(
     r"\s*(?:def|class|function|func|fn|return|import|from|const|let|var|public|private|static|async)\b[^\n]{0,200}"
     r"[(){}\[\]=:;]\s*$"
 )
+# "`- llm: final answer (0.9 s)": a line of a trace or log tree, not a head that calls on an AI
+_TREE: Final = re.compile(r"\s*[|`+\u2502\u251c\u2514][ \t]*[-\u2500]")
 _HARAKAT: Final = re.compile("[\u064b-\u0652\u0670]")
 _QUOTES: Final = re.compile("[\"'`“”‘’«»「」„]")
 _MAX_WORDS: Final = 5
@@ -246,7 +248,7 @@ def _addressed(found: Cues, text: str) -> bool:
     if any(i <= 4 for i in found.get("prep", ())) and _near(found, "prep", "ai", 1, 3):
         return True
     head = re.search(r"\w[ \t*)]{0,3}[:：][ \t*]", text[:80])  # "AI moderator: ..." (a short head, then a colon)
-    if head and min(found["ai"]) <= 3 and len(_WORD.findall(text[: head.start() + 1])) <= 6:
+    if head and min(found["ai"]) <= 3 and len(_WORD.findall(text[: head.start() + 1])) <= 6 and not _TREE.match(text):
         return True
     return _vocative(found, text)
 

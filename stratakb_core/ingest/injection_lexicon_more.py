@@ -103,3 +103,18 @@ MORE_CUES: Final[dict[str, str]] = {
         exemplo exemplos ejemplo ejemplos exemple exemples iniezion* inyecci* injeção injeções
     """,
 }
+
+# wave 13 (heldout11 and heldout12): gaps in listed languages. The Polish vocative of "assistant", Swedish and
+# English words for salary and personal data, "summarise so that" (German), "state / tell / answer" (Czech), Turkish
+# "write" and the system instructions in its genitive and accusative; "skip confirmation" as a destructive order, and
+# German "do not tell" ("dem Nutzer nicht mitteilen") as hiding
+_WAVE13: Final[dict[str, str]] = {
+    "ai": "asystencie asystentko",
+    "data": "löneuppgift* personuppgift* salary_data",
+    "steer": "fasse fass uveď uved řekni odpověz potvrď",
+    "leak": "yaz yazdırın",
+    "leak_obj": "sistem_talimatları sistem_talimatlarını sistem_talimatlarının sistem_talimatlarınızı",
+    "destroy": "skip_confirmation skip_confirmations skip_approval",
+    "secret": "nicht_mitteilen teile_nicht_mit",
+}
+MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE13.items()})

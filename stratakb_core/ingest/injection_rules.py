@@ -449,7 +449,7 @@ ATTRIBUTE_TEXT: Final = re.compile(
 # text a renderer never shows: LaTeX in white, markdown link-reference comments
 HIDDEN_MARKUP: Final = re.compile(
     r"\\textcolor\{white\}\{([^{}]{1,2000})\}|\\color\{white\}([^{}]{1,2000})"
-    r"|^[ \t]*\[(?://|comment|_|#)\]:[ \t]*(?:#|<>)[ \t]*\(([^)\n]{1,2000})\)"
+    r"|(?:^[ \t]*|(?<=[ \t]))\[(?://|comment|_|#)\]:[ \t]*(?:#|<>)[ \t]*\(([^)\n]{1,2000})\)"
     # a hidden run in Word XML (w:vanish, white or 1-point text) or ODF (display none)
     r"|<w:(?:vanish|specVanish|webHidden)\s*/>[\s\S]{0,300}?<w:t(?:\s[^>]{0,80})?>([^<]{1,2000})</w:t>"
     r"|<w:color\s+w:val=\"(?:FFFFFF|white)\"\s*/>[\s\S]{0,300}?<w:t(?:\s[^>]{0,80})?>([^<]{1,2000})</w:t>"
