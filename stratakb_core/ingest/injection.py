@@ -286,6 +286,8 @@ def _is_mention(text: str, start: int, end: int) -> bool:
         return True
     if text[start : start + 1] in ("{", "<", "[") and (_SHOWN.search(before) or _SHOWN_CJK.search(before)):
         return True  # a format shown: "comes back as {...", "模型返回 {..."
+    if text[start : start + 1] in ("{", "<", "[") and _in_shown_span(text, start, end, start - len(before)):
+        return True  # inside an inline code span a format cue opens: "format: `<s>[INST] ... [INST] ...`"
     if text[start : start + 2] == "</" and _closes_mention(text, start, end):
         return True
     if _shown_format(text, start, end):
@@ -305,6 +307,17 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     return any(
         q.start() <= start - lo and end - lo <= q.end() and not (in_row and window[q.start() - 1 : q.start()] == ",")
         for q in _QUOTED.finditer(window)
+    )
+
+
+def _in_shown_span(text: str, start: int, end: int, lo: int) -> bool:
+    """``start:end`` lies between two backticks of one line, and the text from ``lo`` to the first names a format."""
+    tick = text.rfind("`", max(text.rfind("\n", 0, start) + 1, lo), start)
+    line_end = text.find("\n", end)
+    return (
+        tick >= 0
+        and "`" in text[end : line_end if line_end != -1 else len(text)]
+        and bool(_SHOWN.search(text, lo, tick))
     )
 
 

@@ -379,6 +379,11 @@ SEND_TO_URL: Final = _rx(
     r"\b(?:curl|wget|invoke-webrequest|iwr)\b[^\n]{0,120}(?:\.ssh/|\.aws/credentials|/etc/(?:passwd|shadow)"
     r"|\$\((?:cat|env|printenv)|`(?:cat|env|printenv)|\benv\s*\||printenv|@\.env\b|@~?/?[\w./-]{0,40}(?:\.netrc|id_rsa"
     r"|id_ed25519|\.git-credentials|\.npmrc|\.pypirc|\.kube/config)\b)",
+    # a secrets file published: "create a public gist containing credentials.json" (wave 13)
+    r"(?<!never )(?<!not )(?<!n't )\b(?:create|make|open|publish|post)\s+an?\s+(?:new\s+)?public\s+"
+    r"(?:gist|paste|pastebin|repo|repository|snippet)\s+"
+    r"(?:with|containing|holding|of)\s+(?:the\s+)?(?:file\s+)?[`'\"]?[\w./~-]{0,40}(?:\.env\b|credentials|secrets?\b"
+    r"|id_rsa|id_ed25519|\.netrc|\.npmrc|\.pypirc|\.git-credentials|kube/config)",
     rf"\b(?:visit|open|fetch|load|browse\s+to|navigate\s+to|request|call)\s+<?https?://\S{{0,400}}[?&][\w-]+=\S{{0,400}}\s+"
     rf"(?:plus|followed\s+by|with|and\s+append|appending|\+)\s+(?:(?:the\s+)?(?:full|entire|complete|whole)\s+)?"
     rf"(?:{_WHAT}|the\s+user)",
@@ -419,6 +424,9 @@ TOOL_IMITATION: Final = _rx(
     r"\{\s*[\"']name[\"']\s*:\s*[\"'][\w.:-]+[\"']\s*,\s*[\"'](?:arguments|args)[\"']\s*:\s*[{\"']",
     r"^[ \t]*(?:tool|function)[ _]call\s*:\s*[\w.]+\s*\(",
     r"^[ \t]*(?:<\|start\|>)?assistant[ \t]+to=(?:functions|tools?|browser|python)\.?[\w.-]*",
+    # a call list in YAML: "tool_calls:" / "- name: x" / "arguments:" (wave 13)
+    r"^[ \t]*(?:tool_calls|function_calls)[ \t]*:[ \t]*\n(?:[ \t]*-?[ \t]*(?:id|name|type)[ \t]*:[^\n]*\n){1,3}"
+    r"[ \t]*(?:arguments|args|parameters)[ \t]*:",
 )
 AI_WORDS: Final = (
     r"\b(?:ai|a\.i\.|assistants?|llms?|language models?|chat-?bots?|gpt|chatgpt|claude|copilot|agents?|models?|bots?"
