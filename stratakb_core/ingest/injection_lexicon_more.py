@@ -104,17 +104,17 @@ MORE_CUES: Final[dict[str, str]] = {
     """,
 }
 
-# wave 13 (heldout11 and heldout12): gaps in listed languages. The Polish vocative of "assistant", Swedish and
-# English words for salary and personal data, "summarise so that" (German), "state / tell / answer" (Czech), Turkish
-# "write" and the system instructions in its genitive and accusative; "skip confirmation" as a destructive order, and
-# German "do not tell" ("dem Nutzer nicht mitteilen") as hiding
+# wave 13 (heldout11 and heldout12): gaps in listed languages. The Polish vocative of "assistant" and "do not
+# inform", Swedish words for personal and salary data, "summarise so that" (German), "state / tell / answer" (Czech),
+# Turkish "write" and the system instructions in its genitive and accusative, "the text that appears above",
+# "skip confirmation" as a destructive order, and German "do not tell" ("dem Nutzer nicht mitteilen") as hiding
 _WAVE13: Final[dict[str, str]] = {
     "ai": "asystencie asystentko",
     "data": "löneuppgift* personuppgift* salary_data",
     "steer": "fasse fass uveď uved řekni odpověz potvrď",
     "leak": "yaz yazdırın",
-    "leak_obj": "sistem_talimatları sistem_talimatlarını sistem_talimatlarının sistem_talimatlarınızı",
+    "leak_obj": "sistem_talimatları sistem_talimatlarını sistem_talimatlarının sistem_talimatlarınızı appears_above",
     "destroy": "skip_confirmation skip_confirmations skip_approval",
-    "secret": "nicht_mitteilen teile_nicht_mit",
+    "secret": "nicht_mitteilen teile_nicht_mit nie_informować nie_informuj nie_mów",
 }
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE13.items()})
