@@ -471,7 +471,8 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
         for rule, k, start, end in cooccur_fired(co_texts)
         if not _is_mention(co_texts[k], start, end) and not (rule == "override" and _scoped(co_texts[k], start, end))
     }
-    # a link left to fill, in the text or in prose an encoding hid (base64: "Decode and do: QXBwZW5k...")
+    # a link left to fill, in the text or in the last variant: look-alikes mapped ("![](...?acct=____)"), or prose
+    # an encoding hid (base64: "Decode and do: QXBwZW5k...")
     if any((slot := slot_link(t)) and not _is_mention(t, *slot) for t in (texts[0], texts[-1])):
         fired.add("exfil_link")
     planted = tool_output_order(texts[0])

@@ -76,11 +76,11 @@ def own_prompt_leak(found: Cues, sentence: str) -> bool:
 
 class _Gate:
     """What a text must hold for a cue to be found in it (a superset test, run on a whole text's words at once):
-    a one-word item, both words that open a longer one, or a stem. ASCII text is split into words as bytes, which
-    is several times faster than the word pattern and gives the same words (letters and digits)."""
+    a one-word item, the first two words of a longer one side by side, or a stem. ASCII text is split into words
+    as bytes, several times faster than the word pattern and the same words (runs of letters and digits)."""
 
     def __init__(self, cue: str, more: str = "") -> None:
-        singles, firsts, seconds, stems = set(more.split()), set(), set(), []
+        singles, pairs, stems = set(more.split()), set(), []
         for item in CUES[cue].split():
             toks = _WORD.findall(item.rstrip("*").lower())
             if item.endswith("*") and len(toks) == 1:
@@ -88,20 +88,43 @@ class _Gate:
             elif len(toks) == 1:
                 singles.add(toks[0])
             elif toks:
-                firsts.add(toks[0])
-                seconds.add(toks[1])
-        self.words = (frozenset(singles), frozenset(firsts), frozenset(seconds))
-        self.bytes = tuple(frozenset(w.encode() for w in ws if w.isascii()) for ws in self.words)
+                pairs.add((toks[0], toks[1]))
+        self.singles = frozenset(singles)
+        self.firsts = frozenset(first for first, _ in pairs)
+        self.pairs = frozenset(pairs)
+        self.ascii = (
+            frozenset(w.encode() for w in singles if w.isascii()),
+            frozenset(first.encode() for first, _ in pairs if first.isascii()),
+            frozenset((x.encode(), y.encode()) for x, y in pairs if (x + y).isascii()),
+        )
         self.ascii_stems = tuple(st for st in stems if st.isascii())
         self.other_stems = tuple(st for st in stems if not st.isascii())
 
-    def may_hold(self, masked: str, words: set, ascii_text: bool) -> bool:
-        singles, firsts, seconds = self.bytes if ascii_text else self.words
-        if not words.isdisjoint(singles) or (not words.isdisjoint(firsts) and not words.isdisjoint(seconds)):
+    def may_hold(self, text: _Words) -> bool:
+        singles, firsts, pairs = self.ascii if text.ascii else (self.singles, self.firsts, self.pairs)
+        if not text.words.isdisjoint(singles):
             return True
-        if any(st in masked for st in self.ascii_stems):
+        if not text.words.isdisjoint(firsts) and not text.pairs().isdisjoint(pairs):
             return True
-        return not ascii_text and any(st in masked for st in self.other_stems)
+        if any(st in text.masked for st in self.ascii_stems):
+            return True
+        return not text.ascii and any(st in text.masked for st in self.other_stems)
+
+
+class _Words:
+    """A masked text's words (as bytes when it is ASCII) and, when asked, its pairs of neighbouring words."""
+
+    def __init__(self, masked: str) -> None:
+        self.masked = masked
+        self.ascii = masked.isascii()
+        self.toks = masked.encode().translate(_NOT_WORD).split() if self.ascii else _WORD.findall(masked)
+        self.words = set(self.toks)
+        self._pairs: set | None = None
+
+    def pairs(self) -> set:
+        if self._pairs is None:
+            self._pairs = set(zip(self.toks, self.toks[1:], strict=False))
+        return self._pairs
 
 
 # a bare "agent" heading a line ("Agent, purge ...") is called on as an AI too (injection_cooccur._AGENT_HEAD)
@@ -115,15 +138,11 @@ _NOT_WORD: Final = bytes(c if chr(c).isalnum() else 32 for c in range(128)) + by
 def _possible(masked: str) -> bool:
     """Whether a sentence of ``masked`` could hold a destroy or a prompt-leak order: the words of one or the other
     (a text in a script the lexicon reads by substring is looked at in full)."""
-    ascii_text = masked.isascii()
-    if ascii_text:
-        words = set(masked.encode().translate(_NOT_WORD).split())
-    elif _SCRIPTS.search(masked):
+    if not masked.isascii() and _SCRIPTS.search(masked):
         return True
-    else:
-        words = set(_WORD.findall(masked))
-    return all(_GATES[c].may_hold(masked, words, ascii_text) for c in ("leak_obj", "you", "leak")) or all(
-        _GATES[c].may_hold(masked, words, ascii_text) for c in ("ai", "destroy", "tool")
+    text = _Words(masked)
+    return all(_GATES[c].may_hold(text) for c in ("you", "leak_obj", "leak")) or all(
+        _GATES[c].may_hold(text) for c in ("ai", "destroy", "tool")
     )
 
 
