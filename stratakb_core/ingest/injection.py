@@ -57,7 +57,7 @@ or phishing, a chat-template token named in prose (``wraps turns in <|im_start|>
 not words about attacks (``t.example``); nor is a token, tag or JSON block the text shows as a format
 (under "Example:", in a template with placeholders, "the literal string <|im_start|>"), nor an override
 phrase about the writer's own message, another topic or a contract (``injection_scope``). The rules are
-tuned on the splits dev, dev2, heldout, heldout2, heldout3, heldout5 ... heldout9 of
+tuned on the splits dev, dev2, heldout, heldout2, heldout3, heldout5 ... heldout12 of
 ``tests/fixtures/injection/`` and measured by ``stratakb_core.ingest.safety_eval``.
 
 Beside the rules, a learned scorer (``injection_model``: hashed n-grams, logistic regression, weights

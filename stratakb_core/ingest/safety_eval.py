@@ -23,8 +23,9 @@ tuned on it in wave 11; ``heldout10`` (the same way, eval/blind/heldout10), meas
 tuned on it in wave 12; ``heldout11`` (the same way, eval/blind/heldout11), measured once blind at
 6cfefc3 (injection ASR 16.7%, FP 6.7%; redaction recall 97.0%, false redactions 0.8%); ``heldout12`` (the
 same way, eval/blind/heldout12), measured once blind at fde0b28 (injection ASR 11.7%, FP 2.0%; redaction
-recall 91.0%, false redactions 0.8%), the redactor tuned on both in wave 13; ``train1``,
-injection training data for the learned scorer; and ``all``)
+recall 91.0%, false redactions 0.8%), both scanners tuned on both in wave 13 (the injection scanner's
+learned scorer trained on them then too); ``train1``, injection training data for the learned scorer; and
+``all``)
 with the figures and whether each meets its target. Every injection split is now tuned on (the
 learned scorer is trained on all of them), so these figures are training figures: the honest
 estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
@@ -78,9 +79,9 @@ VALUE_SLOT: Final = "@@VALUE@@"
 _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, each held-out set once it had been"
                        " measured blind; heldout11 and heldout12, written without seeing the rules, measured once blind"
                        " at 6cfefc3 (injection ASR 16.7% / FP 6.7%, redaction recall 97.0% / false redactions"
-                       " 0.8%) and fde0b28 (ASR 11.7% / FP 2.0%, recall 91.0% / false redactions 0.8%), the redactor"
-                       " tuned on them in wave 13, the injection scanner not yet; train1: injection training data"
-                       " only)")
+                       " 0.8%) and fde0b28 (ASR 11.7% / FP 2.0%, recall 91.0% / false redactions 0.8%), both scanners"
+                       " tuned on them in wave 13 (the learned scorer trained on them); train1: injection training"
+                       " data only)")
 _LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split: its honest figures are the"
                         " leave-one-split-out cross-validation of scripts/injection_cv.py (docs/adr/0011)")
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
