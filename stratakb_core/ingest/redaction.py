@@ -88,7 +88,15 @@ from stratakb_core.ingest.redaction_blocks import block_spans
 from stratakb_core.ingest.redaction_context import context_spans, mentions_encrypted, under_encrypted
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_prose import prose_spans
-from stratakb_core.ingest.redaction_rules import COMMAND_GATES, COMMAND_ON_LINE, COMMAND_SECRETS, PEM, PEM_OPEN, SHAPES
+from stratakb_core.ingest.redaction_rules import (
+    COMMAND_GATES,
+    COMMAND_ON_LINE,
+    COMMAND_SECRETS,
+    PEM,
+    PEM_OPEN,
+    SHAPES,
+    documented_example,
+)
 from stratakb_core.ingest.redaction_scan import TokenRuns, finditer_lines, search_lines
 from stratakb_core.ingest.redaction_sql import sql_spans
 from stratakb_core.ingest.redaction_tables import table_spans
@@ -138,7 +146,7 @@ def marker(kind: str) -> str:
 
 # a credential-dump line: someone@example.com:password (or |), nothing else on the line
 _EMAIL_PASSWORD_RE: Final = re.compile(
-    r"^[ \t]*(?:(?i:login|account|user(?:name)?|credentials?|creds|sign[ -]?in)[ \t]*:[ \t]*)?"
+    r"^[ \t]*(?:(?i:login|account|user(?:name)?|credentials?|creds|sign[ -]?in|mailbox|e-?mail)[ \t]*:[ \t]*)?"
     r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+[ \t]*(?:[:|;]|[ \t]/)[ \t]*(?P<v>[^\s]{4,128})[ \t]*$",
     re.MULTILINE,
 )
@@ -244,6 +252,8 @@ def _shape_spans(text: str) -> Iterator[_Found]:
                     continue
                 if kind == "basic_auth" and not _is_basic_credential(value):
                     continue
+                if kind == "url_signature" and documented_example(text, m.start()):
+                    continue
                 yield m.start("v"), m.end("v"), kind
             elif not is_placeholder(m.group()):
                 yield m.start(), m.end(), kind
@@ -338,6 +348,12 @@ def _ends_its_string(m: re.Match[str]) -> bool:
     return quote in ('"', "'") and m.group("tail").startswith(quote) and "=" in m.string[m.end("key") : m.start("uv")]
 
 
+def _example_query(m: re.Match[str]) -> bool:
+    """A signed URL's query parameter (``&sig=``) in a URL the text calls expired or an example."""
+    start = m.start("key") if m.group("key") is not None else m.start()
+    return m.string[start - 1 : start] in ("?", "&") and documented_example(m.string, start)
+
+
 def _labelled_spans(text: str) -> Iterator[_Found]:
     encrypted: bool | None = None  # whether the text names an encrypted section, asked once a value is found
     for m in _labelled_matches(text):
@@ -351,7 +367,8 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
             # a key, a signature, a query parameter: a secret when the value looks generated
             called = group == "uv" and m.group("tail").startswith(("(", "["))  # Attention2d(config): code
             if is_weak_key(key) and looks_random(value) and not called and not is_placeholder(value):
-                yield m.start(group), m.end(group), "credential"
+                if not _example_query(m):
+                    yield m.start(group), m.end(group), "credential"
             continue
         if key == "PASS" or (group == "uv" and _task_name(m, value)):
             continue  # "PASS: test_login": a test log's verdict; rails credentials:edit, a task's name

@@ -63,6 +63,10 @@ _XML_NAMED_RE: Final = re.compile(
     r"<(?P<tag>[\w:.-]{1,64})\b[^<>\n]{0,200}?\b(?:key|name|id)[ \t]*=[ \t]*[\"'](?P<key>[^\"'<>\n]{1,64})[\"']"
     r"[^<>\n]{0,200}?>(?P<v>[^<>\n]{1,512})</(?P=tag)>"
 )
+# a property list's entry: the name in <key>, the value in the element after it (Info.plist, Config.plist)
+_PLIST_RE: Final = re.compile(
+    r"<key>[ \t]*(?P<key>[^<>\n]{1,64}?)[ \t]*</key>\s{0,200}<string>(?P<v>[^<>\n]{1,512})</string>"
+)
 # (the look-behind after the prefix, so the pattern starts with a literal, which re searches fast)
 _AWS_ID_RE: Final = re.compile(r"A(?:KIA|SIA)(?<![A-Za-z0-9]A[KS]IA)[A-Z0-9]{16}(?![A-Za-z0-9])")
 _AWS_SECRET_RE: Final = re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")
@@ -311,6 +315,11 @@ def block_spans(text: str) -> Iterator[_Found]:
     if "</" in text:
         for m in _XML_NAMED_RE.finditer(text):
             if is_secret_key(m.group("key")) and not is_placeholder(m.group("v")):
+                yield m.start("v"), m.end("v"), "credential"
+        for m in _PLIST_RE.finditer(text) if "<key>" in text else ():
+            key, value = m.group("key"), m.group("v")
+            named = is_secret_key(key) or (is_weak_key(key) and looks_random(value))
+            if named and not is_placeholder(value) and not is_code(value):
                 yield m.start("v"), m.end("v"), "credential"
     yield from _aws_secret_spans(text)
     if "efault" in text or "EFAULT" in text or "alue" in text or "ALUE" in text:

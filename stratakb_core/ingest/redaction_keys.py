@@ -28,8 +28,10 @@ __all__ = [
 # "password" in other languages, as labels ("Passwort:", "Mot de passe :", "Пароль:", "密码：", Turkish "ağ şifresi:")
 PASSWORD_WORDS: Final = (
     r"passwort|kennwort|contrase[ñn]a|senha|wachtwoord|has[łl][oa]|mot_de_passe|l[öo]senord(?:et)?|salasana(?:n|si)?"
-    r"|[şs]ifre(?:si|niz)?|[šs]ifra|parola(?:s[ıi]|n[ıi]z)?|hesl[oa]|jelsz[óo]|jelszav(?:a|át|at)|adgangskode(?:n)?"
+    r"|[şs]ifre(?:si|niz)?|[šs]ifra|parol[aă](?:s[ıi]|n[ıi]z)?|hesl[oa]|jelsz[óo]|jelszav(?:a|át|at)|adgangskode(?:n)?"
     r"|passord(?:et)?|geslo|lozinka|parool|пароль|парола|κωδικός"
+    # German compounds naming a password's use: Einmalpasswort, Initialkennwort, Startpasswort
+    r"|(?:einmal|initial|start|erst|transport|zugangs)(?:passw[oö]rt|kennwort)"
     r"|kata_sandi|kata_laluan|contrasenya|contrasinal|slapta[žz]odis|wagwoord|nenosiri|lykilor[ðd]"
     r"|パスワード|密码|密碼|口令|비밀번호|암호|m[ậa]t_kh[ẩa]u|ה?סיסמ[הא]|كلمة_المرور|पासवर्ड|รหัสผ่าน"
     # Persian, Urdu, Bengali, Tamil (and the definite or possessive forms above: passordet, jelszava, hasła)
@@ -145,8 +147,8 @@ def is_weak_key(key: str) -> bool:
     lead = _LEADING_SECRET_RE.search(name)
     if lead and name.count("_", 0, lead.start()) == 0 and name.count("_", lead.end()) <= 1:
         # a secret word and a short qualifier after it: jeton_api, token_acces, secret_prod, app_token_prod (not
-        # token_to_atom_features, a name in code)
-        return not _NOT_LEADING_RE.search(name)
+        # token_to_atom_features, a name in code, nor token_id, secret_name: what names the secret, not the secret)
+        return not _NOT_LEADING_RE.search(name) and not _ABOUT_AFTER_RE.search(name, lead.end() - 1)
     return bool(_WEAK_END_RE.search(name)) and not _NOT_WEAK_RE.search(name + "_")
 
 
@@ -166,10 +168,19 @@ def is_qualified_secret(key: str) -> bool:
     return not _NOT_LEADING_RE.search(name) and not _ABOUT_AFTER_RE.search(name, lead.end() - 1)
 
 
+# a preposition or an article after a secret's name: what follows says what the secret opens ("token of the Finance
+# Manager", "Passwort für den Admin-Bereich"), not a setting about it
+_WHAT_IT_OPENS_RE: Final = re.compile(
+    r"(?i)\s(?:of|for|to|on|at|the|für|von|zum|zur|der|den|des|de|du|del|della|la|le|al|au|aux|van|voor|för|till"
+    r"|per|pour|para|dla|для)\s"
+)
+
+
 def is_setting_words(words: str) -> bool:
     """Whether the words after a secret's name make it a setting or a topic about the secret (``policy for admins``,
     ``hash of the admin``, ``Länge``) rather than say what the secret opens (``for the NAS``)."""
-    name = "_" + snake(words.strip()).strip("_:")
+    head = _WHAT_IT_OPENS_RE.split(" " + words.strip() + " ", maxsplit=1)[0]  # "of the Finance Manager" opens
+    name = "_" + snake(head.strip()).strip("_:")
     return _ABOUT_AFTER_RE.search(name) is not None or _NOT_LEADING_RE.search(name) is not None
 
 

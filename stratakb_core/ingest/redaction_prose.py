@@ -59,7 +59,7 @@ FOR_WHAT: Final = (
 # "is", "was set to", in some languages
 COPULA: Final = (
     r"(?:(?:is|was|has been|got|been)\s+(?:now\s+|still\s+)?(?:set|changed|reset|updated)\s+to"
-    r"|is|was|reads|ist|lautet|war|es|est|é|è|är|er|on|jest|je|to|—)"
+    r"|are\s+(?:both|all)|is|are|was|reads|ist|lautet|war|es|est|é|è|är|er|on|jest|je|to|—)"
 )
 _PROSE_RE: Final = re.compile(
     r"(?i:\b(?:password|passphrase|passcode|pin|pwd|pw|token|api key|secret|(?:wi-?fi|wlan|wpa2?|wireless) key|"
@@ -75,7 +75,7 @@ _PROSE_RE: Final = re.compile(
 _INLINE_RE: Final = re.compile(
     r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|" + _PROSE_WORDS + r"))"
     r"[ \t]+(?P<v>[^\s\"'`(<\[{$][^\s\"'`(<\[{]{3,127}?)[\"'`]?"
-    r"(?=[.,;!)]?(?:[ \t]*$|[ \t]*\n)|[,;][ \t]|[ \t]+\(|[ \t]+[.,;](?:[ \t]|$)|(?P<stop>[.!][ \t]+\S)"
+    r"(?=[.,;!)]?(?:[ \t]*$|[ \t]*\n)|[,;][ \t]|[ \t]+\(|[ \t]+[.,;](?:[ \t]|$)|(?P<stop>[.!][ \t]+\S)|[ \t]+[-–—][ \t]"
     r"|[ \t]+(?:and|for|on|to|at|until|or|und|et|y|e|en|och|og|ve|i|als|comme|como|come|olarak|ile)\b)",
     re.MULTILINE,
 )
@@ -95,7 +95,7 @@ _PHRASE_RE: Final = re.compile(
 _CJK_WORDS: Final = "パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
 _CJK_RE: Final = re.compile(
     r"(?:" + _CJK_WORDS + r")[ \t]*(?:は|が|を|:|：|是|为|為|는|은|을|를)?[ \t]*[「『“\"'`]?"
-    r"(?P<v>[!-~]{4,128}?)[」』”\"'`]?(?=[ \t\r\n]|[^!-~]|$)"
+    r"(?P<v>[!-=?-\\^-|~][!-~]{3,127}?)[」』”\"'`]?(?=[ \t\r\n]|[^!-~]|$)"
 )
 
 _Q_OPEN: Final = "[`\"'«“‘]?"
@@ -121,14 +121,14 @@ _LOGIN_PAIR_RE: Final = re.compile(
 # (a channel in brackets, a date and a time may come before the name: "[#it-help] 2026-11-12 09:15 ana:")
 _SPEAKER: Final = (
     r"[ \t]*(?:\[[^\]\n]{1,40}\][ \t]*)?(?:\d{4}-\d{2}-\d{2}[ T])?(?:\d{1,2}:\d{2}(?::\d{2})?[ \t]+)?"
-    r"(?:<[\w. -]{1,32}>|@?[\w.-]{1,32}[ \t]*:)[ \t]*"
+    r"(?:<[\w. -]{1,32}>|@?[\w.-]{1,32}(?: [\w.-]{1,32})?[ \t]*:)[ \t]*"
 )
 _SPEAKER_RE: Final = re.compile(_SPEAKER)
 # after a value in a note or a chat: the line ends, a remark in brackets, the sentence ends, a dash and more words,
 # or "and ..."
 _END: Final = (
     r"(?=[ \t]*\r?$|[.,;:]?[ \t]+[(（]|[ \t]*[.,;。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
-    r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|ma|mais|pero|aber)\b|[ \t]+و)"
+    r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|na|ma|mais|pero|aber)\b|[ \t]+و)"
 )
 # (the question may have a remark after it: "what's the db pw? vault is down"; the answer may open with a word or
 # two, "sure, it's ...", and have a remark after it: "stg-Pw-42 (don't paste it anywhere)")
@@ -157,19 +157,42 @@ _CHAT_PAIR_RE: Final = re.compile(
     + _END,
     re.MULTILINE,
 )
-# a user and a password in a note: "user audit.ext, pass X (expires ...)", "login: ana; pw X"
+# a user and a password in a note: "user audit.ext, pass X (expires ...)", "login: ana; pw X", or the two
+# set apart by a slash alone: "user backup / X"
 _USER_WORDS: Final = r"user(?:name)?|login|benutzer(?:name)?|utilisateur|usuario|utente|usu[áa]rio|gebruiker"
 _USER_PASS_RE: Final = re.compile(
-    r"(?i:\b(?:" + _USER_WORDS + r")\b)[ \t]*[:=]?[ \t]*" + _USER + r"[ \t]*[,;/]?[ \t]+"
+    r"(?i:\b(?:" + _USER_WORDS + r")\b)(?P<sep>[ \t]*[:=]?[ \t]*)" + _USER + r"(?:[ \t]*[,;/]?[ \t]+"
     r"(?i:(?:pass|pw|pwd|passwd|password|"
     + _PROSE_WORDS
-    + r")\b)[ \t]*[:=]?[ \t]*"
+    + r")\b)[ \t]*[:=]?|[ \t]*(?P<slash>/))[ \t]*"
     + _Q_OPEN
     + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)"
     + _Q_CLOSE
     + _END,
     re.MULTILINE,
 )
+# a password's label and its value in brackets inside a sentence: "(wachtwoord: X)", "(password = X, ...)"
+_BRACKETED_RE: Final = re.compile(
+    r"(?i:\b(?:password|passwd|pwd|pw|"
+    + _PROSE_WORDS
+    + r"))[ \t]*[:：=][ \t]*"
+    + _Q_OPEN
+    + r"(?P<v>[^\s\"'`«»“”‘’()（）]{4,128}?)"
+    + _Q_CLOSE
+    + r"[ \t]*(?:[)）]|[,;][ \t])"
+)
+_OPEN_BRACKET_RE: Final = re.compile(r"[(（][^()（）\n]{0,80}$")
+
+
+def _bracketed_value(m: re.Match[str]) -> _Found | None:
+    value, text = m.group("v"), m.string
+    if _OPEN_BRACKET_RE.search(text, text.rfind("\n", 0, m.start()) + 1, m.start()) is None:
+        return None  # not inside brackets
+    if _chosen(value) and not is_code(value):
+        return m.start("v"), m.end("v"), "credential"
+    return None
+
+
 # a secret's name, what it opens in up to eight words (or run together, as Thai and CJK write it; a remark in
 # brackets may follow), then a colon or "is" and the value: "Heslo k databázi skladu: X", "Passordet til ... er X."
 _TOKEN_NAMES: Final = (
@@ -224,7 +247,7 @@ _VERB_LAST_RE: Final = re.compile(
     + _Q_OPEN
     + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)"
     + _Q_CLOSE
-    + r"(?:[ \t]+(?:है|हैं|था|थी|ہے|تھا|است|بود|هست|आहे|छ|हो|ஆகும்)|['’](?:d|t)[iıuü]r)(?=[\s।.,!؛]|$)"
+    + r"(?:[ \t]+(?:है|हैं|था|थी|ہے|تھا|است|بود|هست|आहे|छ|हो|ஆகும்)|['’](?:d|t)[iıuü]r)(?=[\s।۔.,!؛]|$)"
 )
 _TICKET_RE: Final = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}")  # KB-1234, JIRA-42: a reference, not an answer
 
@@ -370,6 +393,8 @@ def _verb_last_value(m: re.Match[str]) -> _Found | None:
 
 def _user_pass_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
+    if m.group("slash") and (not m.group("sep") or sum(c.isalpha() for c in value) < 3):
+        return None  # "user 2024 / 2025-Q1", a host's path (login.example/...)
     if _chosen(value) and not is_code(value):
         return m.start("v"), m.end("v"), "credential"
     return None
@@ -395,6 +420,7 @@ _FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | 
     (_STILL_RE, _still_value),
     (_PHRASE_RE, _phrase_value),
     (_CJK_RE, _cjk_value),
+    (_BRACKETED_RE, _bracketed_value),
 )
 # every word a finder above starts with (lower case): one scan finds where any of them may match
 _START_WORDS: Final = (

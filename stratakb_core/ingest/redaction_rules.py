@@ -111,8 +111,9 @@ SHAPES: Final[tuple[Shape, ...]] = (
     Shape("slack_token", re.compile(r"xox[abposre]-[A-Za-z0-9-]{10,}"), (), True, in_run=True),
     Shape(
         "slack_webhook",
-        re.compile(r"(?<=hooks\.slack\.com/services/)T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,}"),
-        ("hooks.slack.com",),
+        # (any host of Slack's: hooks.slack.com, a proxy's or a copy's hooks.slack.<domain>)
+        re.compile(r"(?<=hooks\.slack\.)[\w.-]{2,63}/services/(?P<v>T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,})"),
+        ("hooks.slack.",),
     ),
     Shape("google_api_key", re.compile(r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])"), (), True, in_run=True),
     Shape("stripe_key", re.compile(r"(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), (), True, in_run=True),
@@ -194,6 +195,22 @@ SHAPES: Final[tuple[Shape, ...]] = (
         on_line="://",
     ),
 )
+
+# a signed URL that its own line or the line before calls an expired link or an example (docs show one to explain
+# the parameters): "Example presigned URL (expired in 2019)", "Docs example (expired SAS)"; not a host's ".example"
+_EXAMPLE_URL_RE: Final = re.compile(
+    r"(?<![.\w-])(?i:expired|example|illustration|abgelaufen(?:e|er|es)?|beispiel|expir[ée]e?|exemple|caducad[oa]"
+    r"|ejemplo|scadut[oa]|esempio|expirad[oa]|exemplo)\b"
+)
+
+
+def documented_example(text: str, pos: int) -> bool:
+    """Whether the signed URL at ``pos`` is said, on its line or the line before, to be expired or an example."""
+    line_start = text.rfind("\n", 0, pos) + 1
+    before = text.rfind("\n", 0, max(0, line_start - 1)) + 1
+    line_end = text.find("\n", pos)
+    return _EXAMPLE_URL_RE.search(text, before, len(text) if line_end < 0 else line_end) is not None
+
 
 _Q: Final = r"(?:\"(?P<dv>[^\"\n]{1,256})\"|'(?P<sv>[^'\n]{1,256})'|(?P<uv>[^\s\"'|;&)]{1,256}))"
 _QUOTED: Final = r"(?:\"(?P<dv>[^\"\n]{1,256})\"|'(?P<sv>[^'\n]{1,256})')"

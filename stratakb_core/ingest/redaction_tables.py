@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from stratakb_core.ingest.redaction_keys import is_secret_key
+from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key
 from stratakb_core.ingest.redaction_values import (
     is_code,
     is_placeholder,
@@ -94,7 +94,8 @@ def _delimited_spans(text: str) -> Iterator[_Found]:
     for header in _HEADER_RE.finditer(text):
         delimiter = header.group("d")
         names = [name for _, name in _cells(header.group(), delimiter)]
-        columns = [i for i, name in enumerate(names) if is_secret_key(name)]
+        # (a header may qualify the name: "Password VPN", "Contraseña TPV", as languages putting it first write it)
+        columns = [i for i, name in enumerate(names) if is_secret_key(name) or is_qualified_secret(name)]
         if not columns:
             continue
         pos = header.end() + 1

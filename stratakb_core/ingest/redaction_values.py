@@ -40,6 +40,8 @@ _PLACEHOLDER_WORDS: Final = frozenset(
     your_secret mypassword secretref vault include same-origin omit auto basic bearer oauth oauth2 jwt
     flag option argument parameter switch replace_me replaceme
     sso saml ldap oidc kerberos mfa 2fa otp totp passkey yubikey keychain keepass 1password bitwarden lastpass
+    test testing mock fake
+    oui non ja nein nee sí si sim não nao vrai faux wahr falsch verdadero falso vero
     """.split()
 )
 # the same words however their parts are joined: change-me, CHANGE_ME, replace.me, to-do
@@ -47,7 +49,8 @@ _SQUASH: Final = str.maketrans("", "", "-_. ")
 _SQUASHED_WORDS: Final = frozenset(word.translate(_SQUASH) for word in _PLACEHOLDER_WORDS)
 _PLACEHOLDER_RE: Final = re.compile(
     r"""^(?:
-        <[^<>]*> | \$\{[^}]*\}:? | \$\{\{[^}]*\}\} | \{\{[^}]*\}\} | \{[A-Za-z_][\w.-]*\}
+        <[^<>]*> | ＜[^＜＞]*＞ | 〈[^〈〉]*〉 | 《[^《》]*》  # also in full-width angle brackets: ＜パスワード＞
+      | \$\{[^}]*\}:? | \$\{\{[^}]*\}\} | \{\{[^}]*\}\} | \{[A-Za-z_][\w.-]*\}
       | \#\{[^{}]*\}\#?        # a release pipeline's token: Octopus #{Name}, Azure DevOps #{Name}#
       | __[A-Za-z][\w.-]*__ | @[A-Za-z][\w-]*(?:\.[\w-]+)+@  # __Name__ (tokenizers), Maven's @db.password@
       | %\([\w.-]+\)s | %[\w.-]+% | \$[A-Za-z_]\w* | \$\([^)]*\)
@@ -62,8 +65,14 @@ _PLACEHOLDER_RE: Final = re.compile(
 # a token's prefix and words saying what goes there: xoxb-your-bot-token, sk_live_replace_with_your_key
 _SLUG_WORDS_RE: Final = re.compile(r"[^\W\d_]+(?:[-_.][^\W\d_]+)+")
 _SLUG_MARKERS: Final = frozenset(
-    "your yours insert enter replace paste placeholder dummy fake example sample here goes".split()
+    "your yours insert enter replace paste placeholder dummy fake example sample here goes"
+    # ... in other languages: CAMBIAR_ESTE_VALOR, remplacer-par-votre-cle, HIER_EINTRAGEN, inserisci_qui
+    " cambiar cambiame reemplazar sustituir ingresar introducir aqui aquí tu ejemplo valor changer remplacer votre"
+    " ici exemple valeur ändern aendern ersetzen eintragen hier dein ihr beispiel wert alterar substituir insira"
+    " aqui seu sua exemplo cambiare sostituire inserisci qui tuo esempio valore".split()
 )
+# a secret's name with the path it is kept under (prod/payments/api-key): lower-case words between slashes
+_SECRET_PATH_RE: Final = re.compile(r"[a-z][a-z-]*[a-z](?:/[a-z][a-z_-]*[a-z])+")
 # a masked or elided part inside a value: sk-...., ghp_xxxxxxxxxxxx, AKIA****************
 # words only (any script, up to four, a label's colon or question mark after them): with a secret's name at the end
 # (Passwort, Nytt lösenord, Confirmar contraseña, 비밀번호, Access token:) the value is a label naming the secret,
@@ -147,7 +156,7 @@ def is_placeholder(value: str) -> bool:
         return True
     if _PLACEHOLDER_RE.match(v) or (_FILE_RE.match(v) and not _slashed_key(v)):
         return True
-    if _ELIDED_RE.search(v) or _REFERENCE_RE.match(v):
+    if _ELIDED_RE.search(v) or _REFERENCE_RE.match(v) or _SECRET_PATH_RE.fullmatch(v):
         return True
     if _SLUG_WORDS_RE.fullmatch(v) and not _SLUG_MARKERS.isdisjoint(re.split(r"[-_.]", low)):
         return True
