@@ -129,7 +129,9 @@ _MENTION_CUES: Final = re.compile(
     r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
     r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa|frases?|teste?s|prueba\w*|sätze|satz|фраз\w*"
     r"|пример\w*|aanvaller\w*|injectie\w*|voorbeeld\w*|saying)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
-    r"|例如|比如|例えば|文言|예를 들어|예시",
+    r"|例如|比如|例えば|文言|예를 들어|예시"
+    # a test plan or an advisory: テスト (test), という文 (a sentence that says), 手口 / 事例 (a trick, a case seen)
+    r"|テスト|という文|手口|事例|테스트|문장|사례",
     re.IGNORECASE,
 )
 # host names and addresses are not words about attacks ("t.example", "analytics.test")
@@ -153,6 +155,13 @@ _CAUSED: Final = re.compile(
 _CAUSED_EXAMPLE: Final = re.compile(
     r"\b(?:make|makes|making|made|get|gets|getting|got|trick\w*|convinc\w*|persuad\w*|coax\w*|lure\w*)\s+(?:it|them"
     r"|the\s+(?:model|bot|assistant|ai|llm|agent))\s+(?:to\s+)?\w+\b[^.:;\n]{0,50}\b(?:such\s+as|like|e\.g\.)\s*$",
+    re.IGNORECASE,
+)
+# "asking the assistant to "ignore its rules" will not unlock ...": an ask named, its words quoted (a sentence the
+# co-occurrence rule reads whole holds them)
+_ASKED_QUOTED: Final = re.compile(
+    r"\b(?:asking|telling|instructing)\s+(?:the\s+|an?\s+|your\s+|our\s+)?(?:bots?|models?|assistants?|chat-?bots?"
+    r"|llms?|ai|agents?)\s+to\s+[\"“]",
     re.IGNORECASE,
 )
 # chat-template tokens named in prose: "wraps turns in <|im_start|> and <|im_end|>", "`[INST]` sequences"
@@ -298,10 +307,12 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     hi = text.find("\n\n", end)
     hi = min(hi if hi != -1 else len(text), end + 300)
     window = text[lo:hi]
+    span = _CODE_SPAN.sub(lambda m: "x" * len(m.group()), text[start:end])  # `env`: code, not a quotation
+    if _ASKED_QUOTED.search(span):
+        return True
     if not _talks_about_attacks(window):
         return False
-    span = _CODE_SPAN.sub(lambda m: "x" * len(m.group()), text[start:end])  # `env`: code, not a quotation
-    if any(q in span for q in ('"', "`")) and not _csv_row(text, start):
+    if any(q in span for q in ('"', "`", "「", "」", "『", "』")) and not _csv_row(text, start):
         return True  # straddles quotes: words from two quoted strings (not a cell of a CSV row)
     in_row = _csv_row(text, start)
     return any(
