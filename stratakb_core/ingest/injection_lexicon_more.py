@@ -118,3 +118,19 @@ _WAVE13: Final[dict[str, str]] = {
     "secret": "nicht_mitteilen teile_nicht_mit nie_informować nie_informuj nie_mów",
 }
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE13.items()})
+
+# wave 14 (heldout13 ... heldout15): languages the lists lacked or half had. Swahili (msaidizi "assistant", puuza
+# "ignore", maagizo "instructions", tuma "send", mazungumzo / nywila "conversation / password"), Tagalog
+# (kalimutan "forget", tagubilin "instructions", naunang "earlier"), Catalan (oblida, instruccions anteriors),
+# Malay (hantar "send", maklumat pelanggan / peribadi "customer / personal data", perbualan, kata laluan) and
+# Hungarian "üzenet" (message) as data
+_WAVE14: Final[dict[str, str]] = {
+    "ai": "msaidizi pembantu_ai",
+    "override": "puuza kalimutan kalimutan_mo oblida oblideu",
+    "instr": "maagizo tagubilin instruccions",
+    "scope": "uliyopewa hapo_awali naunang anteriors",
+    "send": "tuma hantar hantarkan",
+    "data": "mazungumzo nywila perbualan kata_laluan maklumat_pelanggan maklumat_peribadi üzenet*",
+    "lead": "tafadhali",
+}
+MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE14.items()})
