@@ -8,6 +8,7 @@ import pytest
 
 from stratakb_core.ingest.redaction import KINDS, is_placeholder, marker, redact
 from stratakb_core.ingest.safety_eval import (
+    NOT_YET_TUNED,
     _secret_text,
     default_fixtures_dir,
     evaluate_redaction,
@@ -58,6 +59,27 @@ def test_the_first_held_out_set_meets_the_targets_too(figures):
     assert held["recall"] >= 0.98, held["missed_ids"]
     assert held["false_redaction_rate"] <= 0.01, held["false_redaction_ids"]
     assert held["layout_changed"] == 0, held["layout_changed_ids"]
+
+
+# Each fresh set, measured once blind, then tuned on in its wave: heldout4 (wave 7: 88 of 100 secrets caught,
+# 3 of 120 clean passages touched when blind), heldout5 (wave 8: 96, 2), heldout6 (wave 9: 94, 5), heldout7 and
+# heldout8 (wave 10: 91, 3; 81, 0), heldout9 (wave 11: 91, 2), heldout10 (wave 12: 97, 1), heldout11 and heldout12
+# (wave 13: 97, 1; 91, 1), heldout13-15 (wave 14: 96, 3; 90, 3; 100, 4). heldout15 keeps one false redaction: a
+# test file's "hunter2", which issue 17 asks to redact whatever its fame. Sets in NOT_YET_TUNED wait for a round.
+TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 16))
+
+
+def test_every_tuned_split_meets_the_targets(figures):
+    assert not NOT_YET_TUNED & set(TUNED_FRESH_SETS)
+    for split in TUNED_FRESH_SETS:
+        assert figures[split]["secrets"] == 100 and figures[split]["clean"] == 120, split
+    held = [s for s, row in figures.items() if isinstance(row, dict) and row.get("secrets") and s not in NOT_YET_TUNED]
+    assert {"dev", "dev2", "heldout", "heldout2", "heldout3", *TUNED_FRESH_SETS, "all"} <= set(held)
+    for split in held:
+        row = figures[split]
+        assert row["recall"] >= 0.98, (split, row["missed_ids"])
+        assert row["false_redaction_rate"] <= 0.01, (split, row["false_redaction_ids"])
+        assert row["layout_changed"] == 0, (split, row["layout_changed_ids"])
 
 
 @pytest.mark.parametrize("entry", SECRETS + CLEAN, ids=lambda e: e["id"])

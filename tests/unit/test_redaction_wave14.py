@@ -19,7 +19,6 @@ import pytest
 from stratakb_core.ingest.redaction import redact
 from stratakb_core.ingest.redaction_keys import is_setting_words, is_weak_key
 from stratakb_core.ingest.redaction_values import is_placeholder
-from stratakb_core.ingest.safety_eval import NOT_YET_TUNED, evaluate_redaction
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
 _ALNUM = "Hq4Tz8Lw2Nc6Vb0Xm3Rk7Py1Gd5Jf9Se"  # 32 characters, letters and digits
@@ -108,20 +107,3 @@ def test_wave_14_names_and_placeholders():
     assert not is_setting_words(" of the Treasury Manager") and is_setting_words(" manager for the team")
     assert is_placeholder("＜値＞") and is_placeholder("prod/payments/db-key") and is_placeholder("non")
     assert not is_placeholder("Prod/Pay2/x9Kq") and not is_placeholder("hunter2")
-
-
-def test_every_split_meets_the_targets_after_wave_14():
-    # heldout13 (96 of 100 secrets caught, 3 of 120 clean passages touched), heldout14 (90 of 100, 3 of 120) and
-    # heldout15 (100 of 100, 4 of 120) were each measured once blind; wave 14 generalised their causes (above), so
-    # they are tuning sets now and this test holds them too (heldout15 keeps one false redaction: a test file's
-    # "hunter2", which issue 17 asks to redact whatever its fame)
-    figures = evaluate_redaction()
-    assert not NOT_YET_TUNED & {"heldout13", "heldout14", "heldout15"}
-    for split in ("heldout13", "heldout14", "heldout15"):
-        assert figures[split]["secrets"] == 100 and figures[split]["clean"] == 120
-    for split, row in figures.items():
-        if not isinstance(row, dict) or not row.get("secrets") or split in NOT_YET_TUNED:
-            continue  # the report's kind and targets, train1 (injection data only), sets measured but not tuned on
-        assert row["recall"] >= 0.98, (split, row["missed_ids"])
-        assert row["false_redaction_rate"] <= 0.01, (split, row["false_redaction_ids"])
-        assert row["layout_changed"] == 0, (split, row["layout_changed_ids"])

@@ -12,7 +12,6 @@ import pytest
 from stratakb_core.ingest.redaction import redact
 from stratakb_core.ingest.redaction_keys import is_secret_key
 from stratakb_core.ingest.redaction_values import is_placeholder
-from stratakb_core.ingest.safety_eval import evaluate_redaction
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
 WAVE_8_REDACTED = [
@@ -92,16 +91,3 @@ def test_wave_8_key_names_and_placeholders():
     assert not is_secret_key("phrase") and not is_secret_key("longueur_phrase_secrete") and not is_secret_key("userpw")
     assert is_placeholder("(ask ops)") and is_placeholder("xoxb-your-token") and is_placeholder("（金庫）")
     assert not is_placeholder("(Zx9!pw)") and not is_placeholder("xoxb-1234-abcd-Ef9")
-
-
-def test_every_split_meets_the_targets_after_wave_8():
-    # heldout5 was measured once blind at 96 of 100 secrets caught and 2 of 120 clean passages touched;
-    # wave 8 generalised its causes (above), so it is a tuning set now, like every other split
-    figures = evaluate_redaction()
-    assert figures["heldout5"]["secrets"] == 100 and figures["heldout5"]["clean"] == 120
-    # "all" now holds later sets this wave did not tune on
-    for split in ("dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5"):
-        row = figures[split]
-        assert row["recall"] >= 0.98, (split, row["missed_ids"])
-        assert row["false_redaction_rate"] <= 0.01, (split, row["false_redaction_ids"])
-        assert row["layout_changed"] == 0, (split, row["layout_changed_ids"])
