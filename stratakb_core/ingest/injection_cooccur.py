@@ -82,7 +82,7 @@ _DOMAIN: Final = re.compile(
 )
 _ROLE: Final = re.compile(
     r"^[ \t>*#=_\[<【(-]{0,8}(?:system|sistema|système|systeme|systemnachricht|система|系统|系統|システム|시스템"
-    r"|מערכת|سیستم|ระบบ|النظام"
+    r"|מערכת|سیستم|ระบบ|النظام|सिस्टम|розробник|разработчик"
     r"|developer|operator|системное[ \t]+сообщение|message[ \t]+syst[èe]me|mensaje[ \t]+del[ \t]+sistema"
     r"|messaggio[ \t]+di[ \t]+sistema|systeembericht|komunikat[ \t]+systemowy|sistem[ \t]+mesajı|systemmeddelande)"
     r"(?:[ \t]+(?:prompt|message|note|update|directive|instructions?|nachricht|mensaje|messaggio))?"

@@ -174,6 +174,7 @@ _CUES: Final[dict[str, str]] = {
         devem devi devono a_partir_de_agora d_ora_in_poi da_ora_in_poi moet moeten vanaf_nu voortaan
         musi musisz należy od_teraz od_tej_chwili должен должна должны обязан отныне с_этого_момента
         teraz artık måste ska från_och_med_nu
+        повинен повинна повинні
         is_permitted are_permitted is_allowed are_allowed is_authorised is_authorized are_authorised
         are_authorized
     """,
@@ -192,6 +193,7 @@ _CUES: Final[dict[str, str]] = {
         printing revealing reproducing copying reciting listing translating outputting disclosing
         dumping
         раскрыть показать вывести повторить
+        процитуй розкрий скопіюй надрукуй відтвори перепиши
     """,
     "leak_obj": """
         complete_prompt full_prompt entire_prompt hidden_configuration hidden_config
@@ -203,6 +205,7 @@ _CUES: Final[dict[str, str]] = {
         initial_instructions original_instructions initial_prompt original_prompt context_window
         pre-prompt preprompt metaprompt meta-prompt hidden_prompt secret_instructions
         confidential_instructions internal_instructions operator_s_text operator_instructions
+        instructions_de_son_système instructions_de_votre_système instructions_de_ton_système
         rules_and_tools systemprompt* systemanweisung* prompt_système prompt_systeme consignes_cachées
         consignes_initiales instructions_initiales instructions_cachées prompt_del_sistema
         instrucciones_de_sistema instrucciones_del_sistema instrucciones_iniciales prompt_do_sistema
@@ -226,8 +229,10 @@ _CUES: Final[dict[str, str]] = {
         nic_neříkej nikomu_neříkej нічого_не_кажи не_згадуй нічого_про_це_не_згадуй
         not_mention never_mention without_mentioning not_reveal never_reveal not_disclose not_cite
         never_cite not_tell never_tell without_telling not_inform without_informing not_acknowledge
+        not_warn never_warn without_warning_the_user
         not_alert without_alerting not_notify without_notifying silently quietly secretly covertly
         discreetly in_secret behind_the_user nicht_erwähnen erwähne_nicht ohne_zu_erwähnen verschweige*
+        erwähne_keine erwähne_keinen erwähnen_sie_keine
         sans_mentionner ne_mentionne_pas ne_mentionnez_pas sin_mencionar no_menciones no_mencione
         sem_mencionar não_mencione senza_menzionare non_menzionare niet_vermelden zonder_te_vermelden
         nie_wspominaj bez_wspominania не_упоминай не_упоминая тайно молча bahsetme nämn_inte
@@ -350,6 +355,7 @@ _CUES: Final[dict[str, str]] = {
         sans_restrictions sans_règles sans_filtre sin_restricciones sin_reglas sin_filtros sem_regras
         sem_restrições sem_filtros senza_restrizioni senza_regole senza_filtri zonder_regels
         zonder_beperkingen bez_ograniczeń bez_zasad bez_filtrów без_ограничений без_правил без_фильтров
+        without_filters without_filter without_any_filters without_guardrails no_guardrails
         kısıtlama_olmadan utan_begränsningar utan_regler
     """,
     "henceforth": """

@@ -54,6 +54,7 @@ MORE_CUES: Final[dict[str, str]] = {
     "leak": """
         respond_with reply_with answer_with escreva escreve scrivi schreibe schreib
         afslør avslør gentag kirjoita näytä paljasta tulosta toista írd_ki mutasd_meg fedd_fel ismételd
+        másold_be másold_ki
         afișează afişează scrie dezvăluie repetă tampilkan tunjukkan ungkapkan tuliskan ulangi tiết_lộ
         hiển_thị in_ra viết_ra lặp_lại γράψε εμφάνισε αποκάλυψε δείξε επανάλαβε
         αντίγραψε share_its share_the_exact share_the_full share_your_system verbatim word_for_word
