@@ -85,22 +85,22 @@ from types import MappingProxyType
 from typing import Final
 
 from stratakb_core.ingest.redaction_blocks import block_spans
+from stratakb_core.ingest.redaction_commands import command_spans, same_as_user
 from stratakb_core.ingest.redaction_context import context_spans, mentions_encrypted, under_encrypted
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_prose import prose_spans
-from stratakb_core.ingest.redaction_rules import (
-    COMMAND_GATES,
-    COMMAND_ON_LINE,
-    COMMAND_SECRETS,
-    PEM,
-    PEM_OPEN,
-    SHAPES,
-    documented_example,
-)
+from stratakb_core.ingest.redaction_rules import PEM, PEM_OPEN, SHAPES, URL_TOKEN, documented_example
 from stratakb_core.ingest.redaction_scan import TokenRuns, finditer_lines, search_lines
 from stratakb_core.ingest.redaction_sql import sql_spans
 from stratakb_core.ingest.redaction_tables import table_spans
-from stratakb_core.ingest.redaction_values import is_code, is_placeholder, looks_chosen, looks_like_secret, looks_random
+from stratakb_core.ingest.redaction_values import (
+    is_code,
+    is_placeholder,
+    looks_chosen,
+    looks_like_secret,
+    looks_random,
+    remark_says_not_secret,
+)
 
 __all__ = [
     "KINDS",
@@ -252,8 +252,10 @@ def _shape_spans(text: str) -> Iterator[_Found]:
                     continue
                 if kind == "basic_auth" and not _is_basic_credential(value):
                     continue
-                if kind == "url_signature" and documented_example(text, m.start()):
+                if (kind == "url_signature" or pattern is URL_TOKEN.pattern) and documented_example(text, m.start()):
                     continue
+                if (pattern is URL_TOKEN.pattern and not looks_random(value)) or same_as_user(text, *m.span("v")):
+                    continue  # scheme://user@host; scheme://demo:demo@host, a documented demo login
                 yield m.start("v"), m.end("v"), kind
             elif not is_placeholder(m.group()):
                 yield m.start(), m.end(), kind
@@ -360,7 +362,7 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
         key = m.group("key") or m.group("label")
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
         value = m.group(group)
-        if _in_resource_name(m):
+        if _in_resource_name(m) or remark_says_not_secret(m.group("tail")):
             continue
         # "Password for the NAS: X", "mot de passe provisoire : X" name a secret too, when X looks like one
         if not is_secret_key(key) and not _names_secret(key, m.group("label") is not None, value):
@@ -372,7 +374,8 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
             continue
         if key == "PASS" or (group == "uv" and _task_name(m, value)):
             continue  # "PASS: test_login": a test log's verdict; rails credentials:edit, a task's name
-        if snake(value.strip()) == snake(key) or (_NAME_RE.fullmatch(value) and is_secret_key(value)):
+        name = value.strip("`")  # --secret=db-pass` inside a sentence's code span
+        if snake(value.strip()) == snake(key) or (_NAME_RE.fullmatch(name) and is_secret_key(name)):
             continue  # api_key=api_key, extension-token = registered-token: a name, not a value
         if group == "uv" and value[-1] in ")]}" and _NAME_RE.fullmatch(value.rstrip(")]}")):
             continue  # load(model, token=token), f(password=db_password)): an argument passes a variable
@@ -406,7 +409,7 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
 
 # an environment assignment in front of a command: PGPASSWORD=secret psql ... (upper-case name)
 _ENV_PREFIX_RE: Final = re.compile(
-    r"(?:^|[\s;&|(])(?P<key>[A-Z][A-Z0-9_]{2,63})=(?P<uv>[^\s\"'$`;&|<{\[]{3,256})[ \t]+\S"
+    r"(?:^|[\s;&|(])(?P<key>[A-Z][A-Z0-9_]{2,63})=(?P<uv>[^\s\"'$`;&|<{\[]{3,256})[ \t]+(?!#)\S"
 )
 # a name/key naming a secret and its value beside it: k8s env entries, .config <add key= value=/>
 _NAME_VALUE_RE: Final = re.compile(
@@ -426,26 +429,9 @@ def _extra_spans(text: str) -> Iterator[_Found]:
             yield m.start(group), m.end(group), "credential"
     yield from prose_spans(text)
     yield from table_spans(text)
-    yield from _command_spans(text)
+    yield from command_spans(text)
     yield from sql_spans(text)
     yield from context_spans(text)
-
-
-def _command_spans(text: str) -> Iterator[_Found]:
-    """Secrets a command line takes as an argument (curl -u, mysql -p, -storepass, PowerShell)."""
-    low = text.lower()
-    for pattern in COMMAND_SECRETS:
-        gate = COMMAND_GATES.get(pattern)
-        if gate and not _any_in(gate, low):
-            continue
-        needle = COMMAND_ON_LINE.get(pattern)
-        for m in finditer_lines(pattern, text, needle) if needle else pattern.finditer(text):
-            if "key" in pattern.groupindex and not is_secret_key(m.group("key")):
-                continue
-            group = next(g for g in pattern.groupindex if g != "key" and m.group(g) is not None)
-            value = m.group(group)
-            if not is_placeholder(value) and not value.isdigit() and not is_code(value):
-                yield m.start(group), m.end(group), "credential"
 
 
 _DETECTORS: Final[tuple[Callable[[str], Iterator[_Found]], ...]] = (

@@ -38,7 +38,14 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, is_setting_words
 from stratakb_core.ingest.redaction_phrases import is_passphrase
-from stratakb_core.ingest.redaction_values import is_code, is_placeholder, looks_chosen, looks_like_secret, looks_random
+from stratakb_core.ingest.redaction_values import (
+    is_code,
+    is_code_in_sentence,
+    is_placeholder,
+    looks_chosen,
+    looks_like_secret,
+    looks_random,
+)
 from stratakb_core.ingest.regex_factor import factor_first_char
 from stratakb_core.ingest.regex_gate import split_alternatives
 
@@ -94,7 +101,9 @@ _PHRASE_RE: Final = re.compile(
 # a password in a CJK sentence: "Wi-Fiのパスワードは abc-123 です", "密码是Ab12!xyz", "비밀번호는 ab12cd!입니다"
 _CJK_WORDS: Final = "パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
 _CJK_RE: Final = re.compile(
-    r"(?:" + _CJK_WORDS + r")[ \t]*(?:は|が|を|:|：|是|为|為|는|은|을|를)?[ \t]*[「『“\"'`]?"
+    r"(?:" + _CJK_WORDS + r")[ \t]*"
+    r"(?:(?:已经?|现在|現在|目前)?(?:改|设|設|设置|設置|设定|設定|重置|更改|修改|变更|變更|更新)"
+    r"(?:为|為|成)|は|が|を|:|：|是|为|為|는|은|을|를)?[ \t]*[「『“\"'`]?"
     r"(?P<v>[!-=?-\\^-|~][!-~]{3,127}?)[」』”\"'`]?(?=[ \t\r\n]|[^!-~]|$)"
 )
 
@@ -128,7 +137,8 @@ _SPEAKER_RE: Final = re.compile(_SPEAKER)
 # or "and ..."
 _END: Final = (
     r"(?=[ \t]*\r?$|[.,;:]?[ \t]+[(（]|[ \t]*[.,;。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
-    r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|na|ma|mais|pero|aber)\b|[ \t]+و)"
+    r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|na|ma|mais|pero|aber)\b|[ \t]+و"
+    r"|[ \t]+(?:นะ|ครับ|ค่ะ|คะ)|[ \t]*[،؛](?:[ \t]|\r?$))"  # Thai particles, Arabic comma and semicolon
 )
 # (the question may have a remark after it: "what's the db pw? vault is down"; the answer may open with a word or
 # two, "sure, it's ...", and have a remark after it: "stg-Pw-42 (don't paste it anywhere)")
@@ -215,7 +225,7 @@ _NAMED_COPULA: Final = (
 _NAMED_RE: Final = re.compile(
     r"(?i:\b(?P<name>" + _NAMED_WORDS + r"))"
     r"(?P<words>[^\s\x00-\x7f:：()（）]{0,30}(?:[ \t]+[^\s:：()（）]{0,39}[^\s:：()（）.!?;,]){0,8}?)"
-    r"(?:[ \t]*[(（][^()（）\n]{1,60}[)）])?(?:[ \t]*[:：]|[ \t]+(?P<cop>(?i:"
+    r"(?:[ \t]*[(（][^()（）\n]{1,60}[)）])?(?:[ \t]*[:：]|(?P<th>(?<=คือ)|(?<=เป็น))|[ \t]+(?P<cop>(?i:"
     + _NAMED_COPULA
     + r")))[ \t]+"
     + _Q_OPEN
@@ -247,7 +257,7 @@ _VERB_LAST_RE: Final = re.compile(
     + _Q_OPEN
     + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)"
     + _Q_CLOSE
-    + r"(?:[ \t]+(?:है|हैं|था|थी|ہے|تھا|است|بود|هست|आहे|छ|हो|ஆகும்)|['’](?:d|t)[iıuü]r)(?=[\s।۔.,!؛]|$)"
+    + r"(?:[ \t]+(?:है|हैं|था|थी|ہے|تھا|است|بود|هست|आहे|छ|हो|ஆகும்|olarak)|['’](?:d|t)[iıuü]r)(?=[\s।۔.,!؛]|$)"
 )
 _TICKET_RE: Final = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}")  # KB-1234, JIRA-42: a reference, not an answer
 
@@ -292,7 +302,7 @@ def _prose_value(m: re.Match[str]) -> _Found | None:
     if _PERCENT_RE.fullmatch(value):
         return None
     plain = _MIXED_RE.search(value.rstrip("?!.,:;")) or (group == "qv" and len(value.split()) >= 3)
-    if plain and not is_placeholder(value) and not is_code(value):
+    if plain and not is_placeholder(value) and not is_code_in_sentence(value):
         return m.start(group), m.end(group), "credential"
     return None
 
@@ -316,8 +326,9 @@ def _phrase_value(m: re.Match[str]) -> _Found | None:
 
 def _cjk_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v").rstrip(".,;:")
-    if _MIXED_RE.search(value) and looks_like_secret(value) and not is_placeholder(value) and not is_code(value):
-        return m.start("v"), m.start("v") + len(value), "credential"
+    if _MIXED_RE.search(value) and looks_like_secret(value) and not is_placeholder(value):
+        if not is_code_in_sentence(value):
+            return m.start("v"), m.start("v") + len(value), "credential"
     return None
 
 
@@ -356,9 +367,9 @@ def _chat_answer_value(m: re.Match[str]) -> _Found | None:
 
 def _named_value(m: re.Match[str]) -> _Found | None:
     value, words = m.group("v"), m.group("words")
-    if not (words or m.group("cop")):
+    if not (words or m.group("cop") or m.group("th") is not None):
         return None  # a label of one name ("token: X") is the key-value rule's, with its exceptions
-    if is_setting_words(words) or is_placeholder(value) or is_code(value):
+    if is_setting_words(words) or is_placeholder(value) or is_code_in_sentence(value):
         return None
     if _TOKEN_NAME_RE.fullmatch(m.group("name")):
         shaped = looks_random(value)  # a generated value only ("Token limit: 4096", "API key format: v2-hex")
@@ -386,7 +397,7 @@ def _next_line_value(m: re.Match[str]) -> _Found | None:
 
 def _verb_last_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
-    if _password_shaped(value) and not is_code(value):
+    if _password_shaped(value) and not is_code_in_sentence(value):
         return m.start("v"), m.end("v"), "credential"
     return None
 

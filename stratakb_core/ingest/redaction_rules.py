@@ -20,6 +20,7 @@ __all__ = [
     "RUN_MIN",
     "SHAPES",
     "TOKEN_RUN_RE",
+    "URL_TOKEN",
     "Shape",
     "word",
 ]
@@ -85,7 +86,7 @@ _PREFIXED: Final = (
     ("sq0", r"(?:atp|csp)-[A-Za-z0-9_-]{22,43}"), ("ya29.", r"[A-Za-z0-9_-]{20,}"),
     ("dckr_pat_", r"[A-Za-z0-9_-]{20,}"),
     ("gl", r"(?:rt|dt|ptt|ft|cbt|oas|imt|agent|soat)-[A-Za-z0-9_-]{20,}"), ("glsa_", r"[A-Za-z0-9_]{32,}"),
-    ("xapp-", r"\d-[A-Za-z0-9-]{20,}"), ("AC", r"[0-9a-f]{32}"), ("SK", r"[0-9a-f]{32}"),
+    ("xapp-", r"\d-[A-Za-z0-9-]{20,}"), ("SK", r"[0-9a-f]{32}"),
     ("sk-or-v1-", r"[a-f0-9]{64}"), ("pscale_", r"(?:tkn|pw|oauth)_[A-Za-z0-9_.-]{32,}"),
     ("rubygems_", r"[a-f0-9]{48}"), ("tfp_", r"[A-Za-z0-9]{40,}"), ("EAA", r"[A-Za-z0-9]{80,}"),
     ("pat", r"[A-Za-z0-9]{14}\.[a-f0-9]{64}"), ("xkeysib-", r"[a-f0-9]{64}-[A-Za-z0-9]{16}"),
@@ -98,6 +99,10 @@ _PREFIXED: Final = (
     ("xai-", r"[A-Za-z0-9]{80}"), ("pplx-", r"[A-Za-z0-9]{48}"), ("nvapi-", r"[A-Za-z0-9_-]{64}"),
     ("sk-lf-", r"[0-9a-f-]{36}"), ("FLWSECK-", r"[A-Za-z0-9]{32}-X"), ("nfp_", r"[A-Za-z0-9]{36}"),
 )  # fmt: skip
+
+# scheme://TOKEN@host, a generated token alone as the user (a Sentry DSN's key, a git remote's token; the value must
+# look generated, redaction_values.looks_random: a user's name is no token)
+URL_TOKEN: Final = Shape("api_token", re.compile(r"://(?P<v>[A-Za-z0-9_-]{20,128})@[\w.\[-]"), ("://",), on_line="://")
 
 SHAPES: Final[tuple[Shape, ...]] = (
     Shape("aws_access_key", re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"), (), True, in_run=True),
@@ -114,6 +119,12 @@ SHAPES: Final[tuple[Shape, ...]] = (
         # (any host of Slack's: hooks.slack.com, a proxy's or a copy's hooks.slack.<domain>)
         re.compile(r"(?<=hooks\.slack\.)[\w.-]{2,63}/services/(?P<v>T[A-Z0-9]+/B[A-Z0-9]+/[A-Za-z0-9]{16,})"),
         ("hooks.slack.",),
+    ),
+    # ... and Slack's webhook path on any host (a proxy, a relay, a chat tool's copy): the team, the bot and the secret
+    Shape(
+        "slack_webhook",
+        re.compile(r"/services/(?P<v>T[A-Z0-9]{8,12}/B[A-Z0-9]{8,12}/[A-Za-z0-9]{20,32})(?![A-Za-z0-9])"),
+        ("/services/t",),
     ),
     Shape("google_api_key", re.compile(r"AIza[0-9A-Za-z_-]{35}(?![A-Za-z0-9_-])"), (), True, in_run=True),
     Shape("stripe_key", re.compile(r"(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{16,}"), (), True, in_run=True),
@@ -190,10 +201,13 @@ SHAPES: Final[tuple[Shape, ...]] = (
     # (an unescaped @ may sit in the password: the host follows the last one)
     Shape(
         "url_password",
-        re.compile(r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128}(?:@[^\s/@]{1,64}){0,2})@[\w.\[-]"),
+        re.compile(
+            r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128}(?:@[^\s/@]{1,64}){0,2}@?)@[\w.\[-]"
+        ),
         ("://",),
         on_line="://",
     ),
+    URL_TOKEN,
 )
 
 # a signed URL that its own line or the line before calls an expired link or an example (docs show one to explain

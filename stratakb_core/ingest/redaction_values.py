@@ -17,17 +17,19 @@ from collections import Counter
 from itertools import pairwise
 from typing import Final
 
-from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_secret_word
+from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_secret_word, snake
 
 __all__ = [
     "CODE_RE",
     "MARKER_RE",
     "is_code",
+    "is_code_in_sentence",
     "is_placeholder",
     "looks_chosen",
     "looks_like_password",
     "looks_like_secret",
     "looks_random",
+    "remark_says_not_secret",
 ]
 
 MARKER_RE: Final = re.compile(r"\[REDACTED_[A-Z_]+\]")
@@ -40,8 +42,13 @@ _PLACEHOLDER_WORDS: Final = frozenset(
     your_secret mypassword secretref vault include same-origin omit auto basic bearer oauth oauth2 jwt
     flag option argument parameter switch replace_me replaceme
     sso saml ldap oidc kerberos mfa 2fa otp totp passkey yubikey keychain keepass 1password bitwarden lastpass
-    test testing mock fake
+    test testing mock fake pass pwd n/a unknown
+    нет нету keins kein keine ninguna ninguno nenhuma nenhum nessuna nessuno aucun aucune geen brak yok ingen
+    unbekannt inconnu desconocido sconosciuto desconhecido
     oui non ja nein nee sí si sim não nao vrai faux wahr falsch verdadero falso vero
+    demo exemple ejemplo beispiel esempio exemplo voorbeeld exempel eksempel esimerkki przykład przyklad příklad
+    пример örnek ornek contoh 例 示例 例子 サンプル 예시 예제 fictif fictive ficticio ficticia fittizio fittizia
+    fictício fictícia prueba teste essai platzhalter segnaposto muestra beispielwert
     """.split()
 )
 # the same words however their parts are joined: change-me, CHANGE_ME, replace.me, to-do
@@ -50,6 +57,14 @@ _SQUASHED_WORDS: Final = frozenset(word.translate(_SQUASH) for word in _PLACEHOL
 _PLACEHOLDER_RE: Final = re.compile(
     r"""^(?:
         <[^<>]*> | ＜[^＜＞]*＞ | 〈[^〈〉]*〉 | 《[^《》]*》  # also in full-width angle brackets: ＜パスワード＞
+      | \[\[[^\]]*\]\] | \(\([^()]*\)\)      # a template's double brackets: [[vault:db/pw]], ((db_password))
+      | (?:change|replace)[-_. ]?me(?:[-_. ][A-Za-z]+)+  # CHANGE-ME-BEFORE-DEPLOY, replace_me_in_prod
+      | (?P<rep>\w)(?P=rep){7,}  # one character repeated: 0000000000000000, aaaaaaaa
+      | \{\{\{[^}]*\}\}\} | <<[A-Za-z_][\w.-]*>>  # {{{password}}} (Mustache, unescaped), <<PASSWORD>>
+      | (?P<wrap>[@!$%\#~^*+=|:]{1,3})[A-Za-z_][A-Za-z_.-]*(?P=wrap)  # @@PASSWORD@@, !!TOKEN!!, $$TOKEN$$
+      | 0x[0-9A-Fa-f]{8,40}    # a key's id or an address (GPG 0x6B9D3A2F1C4E5A7B; a 0x private key is 64 digits)
+      | (?:see|stored|kept|saved|ask|check|refer|managed|provided|injected|loaded|fetched|pulled|generated|via|from
+         |in|siehe|voir|ver|vedi|zie|patrz|см|смотри|contact|lookup|look)\s.*\s.*  # a remark: "see 1Password: X"
       | \$\{[^}]*\}:? | \$\{\{[^}]*\}\} | \{\{[^}]*\}\} | \{[A-Za-z_][\w.-]*\}
       | \#\{[^{}]*\}\#?        # a release pipeline's token: Octopus #{Name}, Azure DevOps #{Name}#
       | __[A-Za-z][\w.-]*__ | @[A-Za-z][\w-]*(?:\.[\w-]+)+@  # __Name__ (tokenizers), Maven's @db.password@
@@ -69,6 +84,7 @@ _SLUG_MARKERS: Final = frozenset(
     # ... in other languages: CAMBIAR_ESTE_VALOR, remplacer-par-votre-cle, HIER_EINTRAGEN, inserisci_qui
     " cambiar cambiame reemplazar sustituir ingresar introducir aqui aquí tu ejemplo valor changer remplacer votre"
     " ici exemple valeur ändern aendern ersetzen eintragen hier dein ihr beispiel wert alterar substituir insira"
+    " insecure"
     " aqui seu sua exemplo cambiare sostituire inserisci qui tuo esempio valore".split()
 )
 # a secret's name with the path it is kept under (prod/payments/api-key): lower-case words between slashes
@@ -87,6 +103,8 @@ CODE_RE: Final = re.compile(
 # random (Qa7x._kLmPr4T: a name in code changes between letters and digits, or to upper case, at its words' edges)
 _CODE_HEAD_RE: Final = re.compile(r"(?:os|env|process|config|settings|self)\b")
 _WORD_NUMBER_RE: Final = re.compile(r"_*[A-Za-z]{3,}\d{3,}")
+_WORD_DIGITS_END_RE: Final = re.compile(r"[A-Za-z]{3,}\d{1,4}")
+_LOWER_WORD_DIGITS_RE: Final = re.compile(r"[a-z]{4,}\d{2,4}")
 _SIZED_NAME_RE: Final = re.compile(
     r"(?i:_*(?:u?int|float|bfloat|complex|decimal|bytes|sha|aes|poly|chacha|salsa|win|iso|utf|ucs|latin|secp|ripemd"
     r"|keccak|blake|crc|rsa|curve|ascii)\d+)"
@@ -108,7 +126,31 @@ def is_code(value: str) -> bool:
     if len(parts) != 2 or "(" in value or "[" in value or _CODE_HEAD_RE.match(value):
         return True
     numbered = any(_WORD_NUMBER_RE.fullmatch(p) and not _SIZED_NAME_RE.fullmatch(p) for p in parts)
-    return not numbered and _class_switches(value) < 4
+    return not numbered and not _word_dot_word_number(parts) and _class_switches(value) < 4
+
+
+def _word_dot_word_number(parts: list[str]) -> bool:
+    """A capitalised word, a dot, a word and a number (Quartz.pine44): a chosen password, not a class's attribute."""
+    head, last = parts
+    capitalised = head[:1].isupper() and head[1:].islower() and head.isalpha() and len(head) >= 3
+    return capitalised and _LOWER_WORD_DIGITS_RE.fullmatch(last) is not None and not _SIZED_NAME_RE.fullmatch(last)
+
+
+# in a sentence ("the password is Maple.harbor78") a dotted value ending in a word and a number, or changing case
+# three times (copp.HKvBeacon8), is a password: code's attribute paths are named in sentences rarely, and then with
+# a head (config., self.), a call or a subscript
+
+
+def is_code_in_sentence(value: str) -> bool:
+    """``is_code`` for a value a sentence gives after a secret's name and a copula or particle."""
+    if not is_code(value):
+        return False
+    parts = value.split(".")
+    if len(parts) != 2 or "(" in value or "[" in value or _CODE_HEAD_RE.match(value):
+        return True
+    if _SIZED_NAME_RE.fullmatch(parts[1]):
+        return True
+    return not (_WORD_DIGITS_END_RE.fullmatch(parts[1]) or _class_switches(value) >= 3)
 
 
 _FILE_RE: Final = re.compile(
@@ -158,11 +200,53 @@ def is_placeholder(value: str) -> bool:
         return True
     if _ELIDED_RE.search(v) or _REFERENCE_RE.match(v) or _SECRET_PATH_RE.fullmatch(v):
         return True
-    if _SLUG_WORDS_RE.fullmatch(v) and not _SLUG_MARKERS.isdisjoint(re.split(r"[-_.]", low)):
-        return True
+    if _SLUG_WORDS_RE.fullmatch(v):
+        if not _SLUG_MARKERS.isdisjoint(re.split(r"[-_.]", low)) or "change_me" in snake(low):
+            return True
     if v.endswith(("EXAMPLE", "EXAMPLEKEY")):  # AWS documentation's example key id and secret
         return True
+    if _CJK_ONLY_RE.fullmatch(v) or _marker_words(low):
+        return True
     return _WORDS_RE.fullmatch(v) is not None and _names_a_secret(v.rstrip(" \t:：?？…"))
+
+
+# a value in CJK letters alone is a remark ("管理者に確認", "未設定", "관리자문의"): passwords are typed in ASCII
+_CJK_ONLY_RE: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef、。・ー]+")
+# an example's value made of marker words, a secret's name and digits: dummy123, test_key_123, example-password,
+# clave-de-ejemplo (a marker word among other words is a chosen password: Demo-Falcon-19, Test!Rugbrod-42)
+_MARKERS: Final = frozenset(
+    "dummy fake example sample test tests testing demo mock placeholder exemple ejemplo beispiel esempio exemplo"
+    " voorbeeld"
+    " fictif fictive ficticio ficticia fittizio prueba teste".split()
+)
+_MARKER_FILLERS: Final = _MARKERS | frozenset(
+    "key api token password pass pwd secret value for tests the a my your de la le di del da do du des valeur"
+    " valor wert clave cle clé chave chiave geheimnis passwort contrasena contraseña senha mot passe".split()
+)
+_PARTS_RE: Final = re.compile(r"[^\W\d_]+|\d+|[-_. ]")
+
+
+def _marker_words(low: str) -> bool:
+    """dummy123, test_key_123, example-password: marker words, a secret's name and digits only."""
+    parts = _PARTS_RE.findall(low)
+    if "".join(parts) != low:
+        return False  # another character (a symbol): a chosen password
+    words = [p for p in parts if p[0].isalpha()]
+    return bool(words) and not _MARKERS.isdisjoint(words) and all(w in _MARKER_FILLERS for w in words)
+
+
+# a remark after a value saying it is no secret: "# account id, public", "// md5 of the file", "(example only)"
+_NOT_SECRET_REMARK_RE: Final = re.compile(
+    r"[ \t]*(?:#|//|<!--|\()[^\n]*?(?<![\w.-])(?i:public[ _-]key|publishable|not\s+(?:a\s+)?secret|non-?secret"
+    r"|(?:example|sample)(?!\.)"
+    r"|dummy|fake|placeholder|md5|sha-?\d*|checksum|hash|fingerprint|digest|identifier"
+    r"|(?:account|user|client|app|tenant|project|object|request|key)[ _-]id)(?![\w-])"
+)
+
+
+def remark_says_not_secret(tail: str) -> bool:
+    """Whether a comment after a value calls it public, an id, an example, a fake or a hash."""
+    return _NOT_SECRET_REMARK_RE.match(tail) is not None
 
 
 def _names_a_secret(words: str) -> bool:

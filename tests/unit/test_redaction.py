@@ -82,6 +82,14 @@ def test_every_tuned_split_meets_the_targets(figures):
         assert row["layout_changed"] == 0, (split, row["layout_changed_ids"])
 
 
+def test_heldout16_meets_the_targets_after_wave_15(figures):
+    # tuned on in wave 15 (blind: 93 of 100 secrets caught, 4 of 120 clean passages touched); it joins
+    # TUNED_FRESH_SETS once safety_eval's NOT_YET_TUNED lets it go
+    row = figures["heldout16"]
+    assert row["secrets"] == 100 and row["clean"] == 120
+    assert row["recall"] >= 0.98 and row["false_redaction_rate"] <= 0.01 and row["layout_changed"] == 0, row
+
+
 @pytest.mark.parametrize("entry", SECRETS + CLEAN, ids=lambda e: e["id"])
 def test_redaction_never_moves_a_line_or_touches_other_text(entry):
     text = _secret_text(entry) if entry in SECRETS else entry["text"]
