@@ -196,7 +196,8 @@ _OK_TAIL_RE: Final = re.compile(
 # after a flag's value (--password=PW): more flags of the same command (--verbose, -v)
 _FLAGS_TAIL_RE: Final = re.compile(r"[ \t]+--?[A-Za-z][\w-]{0,63}(?:[ =].*)?")
 # after a chosen password in prose: its sentence ends ("...: n4s-Pw!88. Backups run Sundays."), a remark
-# in brackets follows ("...: T1enda#9 (valid until Friday).") or one after a dash ("...: Kd7!mx-Q2 - keep it safe")
+# in brackets follows ("...: T1enda#9 (valid until Friday).") or one after a dash ("...: Kd7!mx-Q2 - keep it safe") or
+# a comma ("...: Kd7!mx-Q2 , do not forward")
 # "Password for the NAS:", "Passwort für den Server:", "hasło do serwera:", "пароль от почты:"
 # (an article may be elided into it: "Password dell'account admin:", "Mot de passe d'accès :")
 _FOR_RE: Final = re.compile(
@@ -204,10 +205,17 @@ _FOR_RE: Final = re.compile(
     r"|для|от|на) | (?i:dell|dall|nell|sull|all|d)['’]"
 )
 _SENTENCE_TAIL_RE: Final = re.compile(
-    r"(?:[ \t]+\([^()\n]{1,200}\)[.!]?|[.!])(?:[ \t]+\S.*)?|。.*|[ \t]+[-–—][ \t]+\S.*"
+    r"(?:[ \t]+\([^()\n]{1,200}\)[.!]?|[.!])(?:[ \t]+\S.*)?|。.*|[ \t]+[-–—][ \t]+\S.*|[ \t]*[,;،][ \t]+\S.*"
 )
 
 _Found = tuple[int, int, str]  # start, end, kind
+# a comma and words after a value, no more key=value pairs: "Password: v2.1.0, released 2024", "Token: GPT-4o, ..."
+_PROSE_COMMA_RE: Final = re.compile(r",[ \t]+(?![^\n]*[=:])\S+[ \t]+\S")
+
+
+def _prose_after(tail: str, value: str) -> bool:
+    """A sentence goes on after the value: then only a chosen or generated value is a secret."""
+    return _PROSE_COMMA_RE.match(tail) is not None and not _is_chosen(value)
 
 
 def _any_in(literals: tuple[str, ...], low: str) -> bool:
@@ -394,7 +402,7 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
             flag = m.group("key") is not None and text[m.start("key") - 1 : m.start("key")] == "-"
             ok_tail = _OK_TAIL_RE.match(tail) or (flag and _FLAGS_TAIL_RE.fullmatch(tail))
             ok_tail = ok_tail or (_ends_its_string(m) and looks_like_secret(value))
-            if not ok_tail or is_code(value) or tail.startswith("("):
+            if not ok_tail or is_code(value) or tail.startswith("(") or _prose_after(tail, value):
                 continue
         if not is_placeholder(value):
             encrypted = mentions_encrypted(text) if encrypted is None else encrypted

@@ -6,7 +6,8 @@ Arabic "كلمة مرور" / "كلمة سر" and its comma, Thai "คือ", Tu
 Twilio account SID), a secret's name passed to a command (--secret=db-pass), a demo login whose password repeats
 its user, placeholder words in other languages (exemple, ejemplo, n/a, нет), marker words and digits (dummy123),
 template delimiters (@@NAME@@, [[...]], {{{...}}}), a key's 0x id, a remark saying where the secret is, a CJK
-remark as the value, a comment calling the value an id, a hash or an example.
+remark as the value, a comment calling the value an id, a hash or an example; a comma and a remark after a label's
+chosen value, an arrow or "=" after a password's name (kept: a version or a model's name before a comma).
 
 Token-shaped values are joined from parts at run time, so no whole fake token sits in this file. Redacted rows
 must lose every value and keep the line layout; near misses must come back unchanged.
@@ -55,6 +56,11 @@ WAVE_15_REDACTED = [
     ("redis-cli -h cache -a Ocean.tide38 ping\n", "Ocean.tide38"),
     ("PGPASSWORD=Cedar.lake46 psql -h db -U app\n", "Cedar.lake46"),
     ("kubectl create secret generic db --from-literal=password=Pine.ridge58\n", "Pine.ridge58"),
+    # a comma and a remark after a label's value; an arrow or "=" after a password's name and what it opens
+    ("Passwort: Reiher!Moor38 , bitte nicht weitergeben.\n", "Reiher!Moor38"),
+    ("Clave: Nube#Roja52, no la compartas.\n", "Nube#Roja52"),
+    ("pwd for the lab printer = Heron!Dock12\n", "Heron!Dock12"),
+    ("Mot de passe de la borne → Brume!Lac92\n", "Brume!Lac92"),
     # a comment that names no example nor hash keeps nothing
     ("DB_PASSWORD=Kx7!fen#42  # shared with the night shift\n", "Kx7!fen#42"),
 ]
@@ -88,6 +94,9 @@ WAVE_15_KEPT = [
     f"API_KEY={_ALNUM[:24]}  # account id, not a secret\n",
     "password: P@ssw0rd (example only, do not use)\n",
     "https://" + _HEX + "@localhost/1  # example DSN from the docs\n",
+    # a version or a model's name and a sentence after a comma; a setting after an arrow
+    "Password: v2.1.0, released 2024\nToken: GPT-4o, 128k context\n",
+    "password policy -> min 12, 1 symbol\nWi-Fi password → ask at the front desk\n",
     # a sentence's code and a tokenizer's names
     "token: Vocab.unk0\n",
     "The password must be 12 characters long: policy.length12 sets it.",
