@@ -209,6 +209,8 @@ _SENTENCE_TAIL_RE: Final = re.compile(
 )
 
 _Found = tuple[int, int, str]  # start, end, kind
+# a label of words that opens by calling its value an example: "Example strong password:", "Beispiel-Passwort:"
+_EXAMPLE_LABEL_RE: Final = re.compile(r"(?i:example|sample|e\.g\.|beispiel|exemple|ejemplo|esempio|exemplo)[ -]")
 # a comma and words after a value, no more key=value pairs: "Password: v2.1.0, released 2024", "Token: GPT-4o, ..."
 _PROSE_COMMA_RE: Final = re.compile(r",[ \t]+(?![^\n]*[=:])\S+[ \t]+\S")
 
@@ -274,11 +276,13 @@ def _shape_spans(text: str) -> Iterator[_Found]:
 
 
 def _is_basic_credential(value: str) -> bool:
-    """Basic credentials are base64 of user:password."""
+    """Basic credentials are base64 of user:password (not a placeholder, ``user:pass``, nor ``demo:demo``)."""
     try:
-        return b":" in base64.b64decode(value + "=" * (-len(value) % 4), validate=True)
+        user, colon, password = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).partition(b":")
     except (ValueError, binascii.Error):
         return False
+    plain = password.decode("utf-8", "replace")
+    return bool(colon) and not (is_placeholder(plain) or password == user)
 
 
 # a key-value match lies on one line (every part of _LABELLED is [ \t] or a class without \n) and holds one of these
@@ -370,7 +374,7 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
         key = m.group("key") or m.group("label")
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
         value = m.group(group)
-        if _in_resource_name(m) or remark_says_not_secret(m.group("tail")):
+        if _in_resource_name(m) or remark_says_not_secret(m.group("tail")) or _EXAMPLE_LABEL_RE.match(key):
             continue
         # "Password for the NAS: X", "mot de passe provisoire : X" name a secret too, when X looks like one
         if not is_secret_key(key) and not _names_secret(key, m.group("label") is not None, value):

@@ -7,7 +7,8 @@ Twilio account SID), a secret's name passed to a command (--secret=db-pass), a d
 its user, placeholder words in other languages (exemple, ejemplo, n/a, нет), marker words and digits (dummy123),
 template delimiters (@@NAME@@, [[...]], {{{...}}}), a key's 0x id, a remark saying where the secret is, a CJK
 remark as the value, a comment calling the value an id, a hash or an example; a comma and a remark after a label's
-chosen value, an arrow or "=" after a password's name (kept: a version or a model's name before a comma).
+chosen value, an arrow or "=" after a password's name (kept: a version or a model's name before a comma, Basic
+credentials of a placeholder or a demo login, a label opening with "Example").
 
 Token-shaped values are joined from parts at run time, so no whole fake token sits in this file. Redacted rows
 must lose every value and keep the line layout; near misses must come back unchanged.
@@ -61,6 +62,8 @@ WAVE_15_REDACTED = [
     ("Clave: Nube#Roja52, no la compartas.\n", "Nube#Roja52"),
     ("pwd for the lab printer = Heron!Dock12\n", "Heron!Dock12"),
     ("Mot de passe de la borne → Brume!Lac92\n", "Brume!Lac92"),
+    # Basic credentials of a real-looking password
+    ("Authorization: Basic b3BzOkt4NyFmZW4jNDI=\n", "b3BzOkt4NyFmZW4jNDI="),
     # a comment that names no example nor hash keeps nothing
     ("DB_PASSWORD=Kx7!fen#42  # shared with the night shift\n", "Kx7!fen#42"),
 ]
@@ -97,6 +100,9 @@ WAVE_15_KEPT = [
     # a version or a model's name and a sentence after a comma; a setting after an arrow
     "Password: v2.1.0, released 2024\nToken: GPT-4o, 128k context\n",
     "password policy -> min 12, 1 symbol\nWi-Fi password → ask at the front desk\n",
+    # Basic credentials of a placeholder or a demo login (user:pass, admin:admin); a label calling its value an example
+    "Authorization: Basic dXNlcjpwYXNz\nAuthorization: Basic YWRtaW46YWRtaW4=\n",
+    "Example strong password: Gr4nite&Owl7 — do not use this one.\nBeispiel-Passwort: Gr4nite&Owl7\n",
     # a sentence's code and a tokenizer's names
     "token: Vocab.unk0\n",
     "The password must be 12 characters long: policy.length12 sets it.",
