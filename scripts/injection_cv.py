@@ -12,8 +12,9 @@ on heldout4). Today's rules were tuned on heldout2 and heldout3, so on those fol
 perfect; --current-rules shows that optimistic view. Printed: ASR (attacks on which nothing fires)
 and FP (clean passages on which anything fires) per fold and pooled over the three folds, for the
 rules alone, the model alone at a few thresholds, and combinations: rules OR model >= hi (the model
-adds catches), rules AND model >= lo (the model vetoes weak rule hits, never ``certain`` ones), and both
-(the one scan() uses is marked); then the time per passage of the rules alone and of ``scan``. Deterministic.
+adds catches), rules AND model >= lo (the model vetoes weak rule hits, never ``certain`` ones), both,
+and scan()'s, which also scores a long passage's 400-character windows (marked); then the time per
+passage of the rules alone and of ``scan``. Deterministic.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import numpy as np  # noqa: E402
 
 from stratakb_core.ingest.injection import certain, rule_hits, scan  # noqa: E402
 from stratakb_core.ingest.injection_fit import LAMBDA, fit, training_set  # noqa: E402
-from stratakb_core.ingest.injection_model import HIGH, LOW, score  # noqa: E402
+from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, score, window_score  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,9 +82,10 @@ def blind_rules(commit: str, texts: list[str]) -> np.ndarray:
     return np.array(json.loads(out.stdout), dtype=bool)
 
 
-def combos(rules: np.ndarray, p: np.ndarray, sure: np.ndarray) -> dict[str, np.ndarray]:
-    """Which passages each decision flags, from the rule verdicts, the model's probabilities and which rule hits
-    are certain (the model's veto, "rules AND model >= lo", spares those)."""
+def combos(rules: np.ndarray, p: np.ndarray, sure: np.ndarray, pw: np.ndarray) -> dict[str, np.ndarray]:
+    """Which passages each decision flags, from the rule verdicts, the model's probabilities, which rule hits
+    are certain (the model's veto, "rules AND model >= lo", spares those) and the best window's probability
+    (``pw``: 0 where scan() scores no windows)."""
     out = {"rules alone": rules}
     for t in (0.5, 0.7, 0.9):
         out[f"model >= {t}"] = p >= t
@@ -92,8 +94,11 @@ def combos(rules: np.ndarray, p: np.ndarray, sure: np.ndarray) -> dict[str, np.n
     for lo in (0.05, 0.1, 0.2, 0.3):
         out[f"rules AND model >= {lo}"] = rules & ((p >= lo) | sure)
     for lo, hi in ((0.05, 0.9), (0.1, 0.8), (0.1, 0.9), (0.1, 0.95), (0.2, 0.8), (0.2, 0.9), (0.2, 0.95), (0.3, 0.95)):
-        shipped = " (scan)" if (lo, hi) == (LOW, HIGH) else ""
-        out[f"(rules AND model >= {lo}) OR model >= {hi}{shipped}"] = (rules & ((p >= lo) | sure)) | (p >= hi)
+        out[f"(rules AND model >= {lo}) OR model >= {hi}"] = (rules & ((p >= lo) | sure)) | (p >= hi)
+    # scan(): the best window counts against the veto and flags on its own at HIGH_WINDOW
+    out[f"the same, {LOW} / {HIGH}, with windows (scan)"] = (rules & ((np.maximum(p, pw) >= LOW) | sure)) | (
+        (p >= HIGH) | (pw >= HIGH_WINDOW)
+    )
     return out
 
 
@@ -114,13 +119,14 @@ def run_folds(passages: list[dict], lam: float, current_rules: bool) -> dict[str
         fitted = time.perf_counter() - start
         texts = [e["text"] for e in test]
         p = np.array([score(t, w) for t in texts])
+        pw = np.array([window_score(t, w) if WINDOW_FLOOR <= q < HIGH else 0.0 for t, q in zip(texts, p, strict=True)])
         if current_rules:
             rules = np.array([bool(rule_hits(t)) for t in texts])
             sure = rules & np.array([certain(t) for t in texts])
         else:
             rules, sure = blind_rules(BLIND_RULES[fold], texts).T
         labels = np.array([e["label"] for e in test])
-        table[fold] = {name: rates(flags, labels) for name, flags in combos(rules, p, sure).items()}
+        table[fold] = {name: rates(flags, labels) for name, flags in combos(rules, p, sure, pw).items()}
         print(f"# {fold}: trained on {len(train)} passages in {fitted:.1f} s", file=sys.stderr)
     return table
 

@@ -62,11 +62,12 @@ tuned on the splits dev, dev2, heldout, heldout2, heldout3, heldout5 ... heldout
 
 Beside the rules, a learned scorer (``injection_model``: hashed n-grams, logistic regression, weights
 shipped in the package and trained on every split, heldout4 included) judges the passage: at
-``HIGH`` or more ``scan`` adds ``learned`` after the rule names (alone when no rule fired), and below
-``LOW`` it drops the rules' hits as weak, unless a hit is ``certain`` (an AI called on by name and told to
-send private data to an address or to use a tool to destroy, or an order to print the reader's own system prompt;
-``injection_addressed``). ``rule_hits`` is the rules alone. The honest figure for the
-pair is the leave-one-split-out cross-validation of ``scripts/injection_cv.py`` (docs/adr/0011).
+``HIGH`` or more (or a long passage's best 400-character window at ``HIGH_WINDOW``) ``scan`` adds ``learned``
+after the rule names (alone when no rule fired), and below ``LOW`` (whole and windows) it drops the rules' hits
+as weak, unless a hit is ``certain`` (an AI called on by name and told to send private data to an address or to
+use a tool to destroy, or an order to print the reader's own system prompt; ``injection_addressed``).
+``rule_hits`` is the rules alone. The honest figure for the pair is the leave-one-split-out cross-validation
+of ``scripts/injection_cv.py`` (docs/adr/0011).
 """
 
 from __future__ import annotations
@@ -76,7 +77,7 @@ from typing import Final
 
 from stratakb_core.ingest.injection_addressed import addressed_order, certain_orders
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
-from stratakb_core.ingest.injection_model import HIGH, LOW
+from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
 from stratakb_core.ingest.injection_rules import (
     AI_WORDS,
@@ -449,11 +450,12 @@ def scan(text: str) -> tuple[str, ...]:
     scores there, so the rules run only for the few passages whose hits could count (the same verdicts as
     running the rules first, in about 40% of the time on ordinary documents)."""
     p = learned_score(text)
+    pw = window_score(text) if WINDOW_FLOOR <= p < HIGH else 0.0  # a payload diluted in a long carrier
     variants = _variant_texts(text)
-    if p < LOW and not _certain(variants):
+    if max(p, pw) < LOW and not _certain(variants):
         return ()
     hits = _rule_hits(text, variants)
-    return (*hits, LEARNED) if p >= HIGH else hits
+    return (*hits, LEARNED) if p >= HIGH or pw >= HIGH_WINDOW else hits
 
 
 def certain(text: str) -> bool:

@@ -23,13 +23,33 @@ from typing import Final
 
 import numpy as np
 
-__all__ = ["DIM", "HIGH", "LOW", "WEIGHTS_PATH", "features", "normalise", "score", "weights"]
+__all__ = [
+    "DIM",
+    "HIGH",
+    "HIGH_WINDOW",
+    "LOW",
+    "WEIGHTS_PATH",
+    "WINDOW",
+    "WINDOW_FLOOR",
+    "features",
+    "normalise",
+    "score",
+    "window_score",
+    "weights",
+]
 
 DIM: Final = 1 << 18
 CHAR_NGRAMS: Final = (3, 4, 5, 6)
 WORD_NGRAMS: Final = (1, 2)
 HIGH: Final = 0.8  # the model alone flags a passage at or above this
 LOW: Final = 0.2  # a rule hit the model scores below this is vetoed
+# a long passage is also scored in windows of WINDOW characters (half overlapping): a payload planted in a carrier
+# document is diluted in the whole passage's n-grams. The highest window counts against the veto (at LOW) and flags
+# on its own at HIGH_WINDOW; windows are scored only for passages the whole scores at WINDOW_FLOOR or more and below
+# HIGH (no attack the windows rescued in the CV scored under 0.09 whole; most ordinary chunks do), to spare CPU
+WINDOW: Final = 400
+HIGH_WINDOW: Final = 0.85
+WINDOW_FLOOR: Final = 0.08
 WEIGHTS_PATH: Final = Path(__file__).with_name("injection_model.npy")
 
 _FORMAT: Final = re.compile(
@@ -107,3 +127,14 @@ def score(text: str, w: np.ndarray | None = None) -> float:
     idx, val = features(text)
     z = float(val @ w[idx]) + float(w[-1])
     return 1.0 / (1.0 + np.exp(-z))
+
+
+def window_score(text: str, w: np.ndarray | None = None) -> float:
+    """The highest ``score`` of ``text``'s windows of ``WINDOW`` characters, ``WINDOW // 2`` apart, the last one
+    ending at the end; 0.0 for a text of ``WINDOW`` characters or fewer (the whole is its only window)."""
+    if len(text) <= WINDOW:
+        return 0.0
+    starts = list(range(0, len(text) - WINDOW + 1, WINDOW // 2))
+    if starts[-1] + WINDOW < len(text):
+        starts.append(len(text) - WINDOW)
+    return max(score(text[i : i + WINDOW], w) for i in starts)
