@@ -66,7 +66,7 @@ FOR_WHAT: Final = (
 # "is", "was set to", in some languages
 COPULA: Final = (
     r"(?:(?:is|was|has been|got|been)\s+(?:now\s+|still\s+)?(?:set|changed|reset|updated)\s+to"
-    r"|are\s+(?:both|all)|is|are|was|reads|ist|lautet|war|es|est|é|è|är|er|on|jest|je|to|—)"
+    r"|are\s+(?:both|all)|(?:is|are)\s+now|is|are|was|reads|ist|lautet|war|es|est|é|è|är|er|on|jest|je|to|—)"
 )
 _PROSE_RE: Final = re.compile(
     r"(?i:\b(?:password|passphrase|passcode|pin|pwd|pw|token|api key|secret|(?:wi-?fi|wlan|wpa2?|wireless) key|"

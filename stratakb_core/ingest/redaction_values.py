@@ -104,7 +104,7 @@ CODE_RE: Final = re.compile(
 _CODE_HEAD_RE: Final = re.compile(r"(?:os|env|process|config|settings|self)\b")
 _WORD_NUMBER_RE: Final = re.compile(r"_*[A-Za-z]{3,}\d{3,}")
 _WORD_DIGITS_END_RE: Final = re.compile(r"[A-Za-z]{3,}\d{1,4}")
-_LOWER_WORD_DIGITS_RE: Final = re.compile(r"[a-z]{4,}\d{2,4}")
+_LOWER_WORD_DIGITS_RE: Final = re.compile(r"[^\W\d_]{3,}[1-9]\d{1,3}")  # not a numbered name: vault01
 _SIZED_NAME_RE: Final = re.compile(
     r"(?i:_*(?:u?int|float|bfloat|complex|decimal|bytes|sha|aes|poly|chacha|salsa|win|iso|utf|ucs|latin|secp|ripemd"
     r"|keccak|blake|crc|rsa|curve|ascii)\d+)"
@@ -133,7 +133,9 @@ def _word_dot_word_number(parts: list[str]) -> bool:
     """A capitalised word, a dot, a word and a number (Quartz.pine44): a chosen password, not a class's attribute."""
     head, last = parts
     capitalised = head[:1].isupper() and head[1:].islower() and head.isalpha() and len(head) >= 3
-    return capitalised and _LOWER_WORD_DIGITS_RE.fullmatch(last) is not None and not _SIZED_NAME_RE.fullmatch(last)
+    if not capitalised or _LOWER_WORD_DIGITS_RE.fullmatch(last) is None or _SIZED_NAME_RE.fullmatch(last):
+        return False
+    return last.rstrip("0123456789").islower()
 
 
 # in a sentence ("the password is Maple.harbor78") a dotted value ending in a word and a number, or changing case

@@ -57,6 +57,9 @@ WAVE_15_REDACTED = [
     ("redis-cli -h cache -a Ocean.tide38 ping\n", "Ocean.tide38"),
     ("PGPASSWORD=Cedar.lake46 psql -h db -U app\n", "Cedar.lake46"),
     ("kubectl create secret generic db --from-literal=password=Pine.ridge58\n", "Pine.ridge58"),
+    # a word of three letters or more, or not in ASCII, after the dot; "is now" as a copula
+    ("wachtwoord: Duin.zee48\nLösenord: Björk.sjö58\n", ["Duin.zee48", "Björk.sjö58"]),
+    ("The admin password is now Pearl.coast63.\n", "Pearl.coast63"),
     # a comma and a remark after a label's value; an arrow or "=" after a password's name and what it opens
     ("Passwort: Reiher!Moor38 , bitte nicht weitergeben.\n", "Reiher!Moor38"),
     ("Clave: Nube#Roja52, no la compartas.\n", "Nube#Roja52"),
@@ -104,7 +107,8 @@ WAVE_15_KEPT = [
     "Authorization: Basic dXNlcjpwYXNz\nAuthorization: Basic YWRtaW46YWRtaW4=\n",
     "Example strong password: Gr4nite&Owl7 — do not use this one.\nBeispiel-Passwort: Gr4nite&Owl7\n",
     # a sentence's code and a tokenizer's names
-    "token: Vocab.unk0\n",
+    "token: Vocab.unk0\nsecret_backend: Backend.vault01\n",
+    "The password is now required for all users.\nThe API token is now v2.\n",
     "The password must be 12 characters long: policy.length12 sets it.",
 ]
 
