@@ -98,7 +98,9 @@ _NOT_VOCATIVE: Final = frozenset(
     " including especially meanwhile by with of the a an when while if where both".split()
 )
 # "Agent, finish ...", "// @agent: ...": a bare "agent" is an AI only when it is what the line calls
-_AGENT_HEAD: Final = re.compile(r"[^\w]{0,8}(?:hey |hi |hello |dear )?agents?[ \t]*[,:：][ \t]", re.IGNORECASE)
+_AGENT_HEAD: Final = re.compile(
+    r"[^\w]{0,8}(?:hey |hi |hello |dear )?(?:agents?|агент[уе]?)[ \t]*[,:：][ \t]", re.IGNORECASE
+)
 # a function call written out ("execute_code(...)"): what an agent told to run it would run
 _CODE_CALL: Final = re.compile(r"\b[a-z_][\w.]{2,60}\(")
 _GREETINGS: Final = frozenset("hi hey hello dear ok okay psst yo hallo salut hola olá ciao hej привет".split())
@@ -368,7 +370,7 @@ def fired(texts: list[str]) -> Iterator[tuple[str, int, int, int]]:
                 _NEEDED.isdisjoint(found)
                 and "leak_obj" not in prev
                 and not earlier
-                and not ("agent" in sentence and _AGENT_HEAD.match(sentence))
+                and not (("agent" in sentence or "агент" in sentence) and _AGENT_HEAD.match(sentence))
                 and not (
                     _aimed_override(found) and "ai" in prev and prev["_len"][0] <= 12 and _addressed(prev, prev_text)
                 )

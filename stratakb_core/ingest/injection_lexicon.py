@@ -70,7 +70,7 @@ _CUES: Final[dict[str, str]] = {
         modèle modele intelligence_artificielle asistente asistentes modelo modelos
         inteligencia_artificial assistente assistentes modello intelligenza_artificiale inteligência
         inteligencia taalmodel* ai-assistent model_językowy modelu_językowego modelem asystent* czatbot*
-        ии ии-ассистент* ассистент* нейросет* языков* модел* чат-бот* yapay_zeka asistan* dil_modeli
+        ии ии-ассистент* ассистент* нейросет* языков* модел* чат-бот* yapay_zeka yapay_zekâ asistan* dil_modeli
         språkmodell* ai-assistent* coding_agent coding_agents autonomous_agent autonomous_agents
         llm_agent llm_agents
         summarisers summarizers summariser summarizer
@@ -94,6 +94,7 @@ _CUES: Final[dict[str, str]] = {
         verwerf* verwirf übergeh* außer_acht ausser_acht nicht_befolgen nicht_mehr_befolgen
         nicht_beachten beachte_nicht befolge_nicht ignorez ignorer oublie oubliez oublier néglige*
         fais_abstraction faire_abstraction faites_abstraction ne_tiens_pas_compte ne_tenez_pas_compte
+        ne_tiens_plus_compte ne_tenez_plus_compte
         ne_pas_tenir_compte passe_outre passez_outre écarte* ecarte* mets_de_côté ignora ignorar ignoren
         olvida olvide olvidar olviden haz_caso_omiso no_sigas no_siga no_sigan deja_de_lado
         pasa_por_alto descarta* omite desobedece esqueça esqueca esquece esquecer desconsidere
@@ -290,6 +291,7 @@ _CUES: Final[dict[str, str]] = {
         función funzione
         rufe ruf führe verwende nutze appelle appelez exécute exécutez utilise utilisez llama ejecuta
         ejecutar utiliza chame chama executa chiama esegui roep voer gebruik wywołaj uruchom użyj вызови
+        zavolej spusť použij κάλεσε εκτέλεσε
         вызовите запусти выполни используй функци* инструмент* çağır çalıştır anropa kör använd
         usa
     """,
@@ -463,6 +465,7 @@ _CUES: Final[dict[str, str]] = {
         tool tools function functions plugin plugins werkzeug werkzeuge outil outils herramienta
         herramientas ferramenta ferramentas strumento strumenti funktion fonction función funzione função
         narzędzie narzędzia инструмент* функци* araç aracı verktyg verktyget
+        nástroj nástroje nástrojem εργαλείο εργαλεία
     """,
 }
 CUES: Final[dict[str, str]] = {cue: _CUES.get(cue, "") + MORE_CUES.get(cue, "") for cue in {**_CUES, **MORE_CUES}}
