@@ -62,6 +62,7 @@ _CUES: Final[dict[str, str]] = {
         artificial_intelligence automated_system automated_agents automated_agent jazykový_model
         jazykovému_modelu agenta agentovi asistenta asistentovi ші ші-асистент* асистент*
         штучний_інтелект
+        automatisierte_prüfsysteme automatisierten_prüfsystemen automatisierte_systeme automatisierten_systemen
         ai llm llms gpt chatgpt claude copilot gemini chatbot chatbots bot bots assistant assistants
         language_model language_models ai_model ai_models ai_system ai_systems ai_tool ai_tools ai_agent
         ai_agents model models automated_readers automated_reader automated_assistant
