@@ -248,6 +248,7 @@ _CUES: Final[dict[str, str]] = {
     """,
     "send": """
         pošli pošlete odešli nahraj надішли надішліть відправ* завантаж
+        sending uploading forwarding emailing transmitting posting
         send post upload forward transmit submit exfiltrate exfil beacon email e-mail mail deliver push
         relay sync leak ping fetch visit call sende schicke schick übermittle lade_hoch envoie envoyez
         envoyer transfère transmets envía envia enviar manda reenvía envie mande encaminhe invia inoltra
@@ -257,7 +258,7 @@ _CUES: Final[dict[str, str]] = {
         leite weiterleiten leite_weiter
     """,
     "data": """
-        email_address e-mail_address
+        email_address e-mail_address token_cache session_token session_tokens session_cookie session_cookies
         database_dump database_dumps db_dump historii_konverzace hesla історію_розмови історія_розмови
         парол* sohbet* şifre*
         conversation conversations chat_history conversation_history message_history full_history
@@ -284,7 +285,7 @@ _CUES: Final[dict[str, str]] = {
     "link": """
         url urls link links image images markdown_image query_string query_parameter parameter src href
         pixel tracking_pixel badge lien enlace imagen imagem immagine collegamento
-        bild bilder afbeelding obraz obrazek картинк* изображени* resim görsel bilden
+        bild bilder afbeelding obraz obrazek картинк* изображени* resim görsel bilden bağlantı*
     """,
     "tool": """
         tool tools function functions plugin plugins api action command shell terminal call invoke
