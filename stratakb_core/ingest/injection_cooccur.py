@@ -51,6 +51,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.injection_lexicon import CUES, SCRIPT_CUES
+from stratakb_core.ingest.injection_reader import reader_words
 
 __all__ = ["cues", "fired", "sentence_cues"]
 
@@ -82,7 +83,7 @@ _DOMAIN: Final = re.compile(
 )
 _ROLE: Final = re.compile(
     r"^[ \t>*#=_\[<【(-]{0,8}(?:system|sistema|système|systeme|systemnachricht|система|系统|系統|システム|시스템"
-    r"|מערכת|سیستم|ระบบ|النظام|सिस्टम|розробник|разработчик"
+    r"|מערכת|سیستم|ระบบ|النظام|सिस्टम|розробник|разработчик|συστημα|σύστημα|systémová[ \t]+zpráva"
     r"|developer|operator|системное[ \t]+сообщение|message[ \t]+syst[èe]me|mensaje[ \t]+del[ \t]+sistema"
     r"|messaggio[ \t]+di[ \t]+sistema|systeembericht|komunikat[ \t]+systemowy|sistem[ \t]+mesajı|systemmeddelande)"
     r"(?:[ \t]+(?:prompt|message|note|update|directive|instructions?|nachricht|mensaje|messaggio))?"
@@ -191,6 +192,10 @@ def cues(sentence: str) -> dict[str, list[int]]:
                     break  # no run of words the lexicon knows starts with these: none longer does either
                 for cue in _EXACT.get(run, _NO_CUES):
                     out.setdefault(cue, []).extend(range(i, i + n))
+    for i, called in reader_words(sentence):  # "the system that processes this document": an AI reader
+        out.setdefault("ai", []).append(i)
+        if called and i <= 8:
+            out.setdefault("proc", []).append(i + 1)
     if _SCRIPTS.search(sentence):
         bare = _HARAKAT.sub("", sentence)  # Arabic vowel marks and shadda: موجّه is موجه
         for cue, words in _SCRIPT_WORDS.items():

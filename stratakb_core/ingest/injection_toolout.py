@@ -34,7 +34,12 @@ _HEAD: Final = re.compile(
     r"|\b(?:resultado|respuesta|salida|resposta|r[ée]sultat|risultato)_(?:herramienta|ferramenta|outil|strumento)\b"
     # wave 13: "Tool-Antwort:", "the calculator tool returned:", "Retrieved by plugin web_fetch", "PLUGIN NOTE:"
     r"|\btool-(?:antwort|ergebnis|ausgabe)\b|\b(?:tool|plugin|function)\s+returned\s*:"
-    r"|\bretrieved\s+by\s+(?:plugin|tool)\b|\bplugin\s+(?:output|note|result|response)\s*[:\]=]",
+    r"|\bretrieved\s+by\s+(?:plugin|tool)\b|\bplugin\s+(?:output|note|result|response)\s*[:\]=]"
+    # wave 16: Estonian, Slovak, Czech, German, Catalan, Malay, Thai, Korean, Japanese, Chinese heads, "[tool:x]"
+    r"|\btööriista\s+(?:vastus|väljund|tulemus)|\bvýsledok\s+nástroja|\bvýsledek\s+nástroje|\bergebnis\s+des\s+werkzeugs"
+    r"|\bcrida\s+a\s+(?:l'\s*)?eina|\bresultat\s+de\s+l'eina|\bhasil\s+(?:alat|tool)\b|\bpemerhatian\s*:"
+    r"|\bobservation\s+from\s+[\w.]{1,40}\s*:|\[tool:[\w.-]{1,40}\]|ผลลัพธ์จากเครื่องมือ|도구\s*결과|ツールの?(?:出力|結果)"
+    r"|工具(?:输出|结果|返回)",
     re.IGNORECASE,
 )
 # the literals every header holds ("tool"/"function" and "output"/"result"/"response", "werkzeug", ...): a text

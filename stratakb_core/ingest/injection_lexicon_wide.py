@@ -1,0 +1,105 @@
+"""Wave 16's word lists for the injection co-occurrence rule (no I/O): the override, void, leak and send families
+filled in systematically across the EU languages, the Nordic (Icelandic too), Baltic, Slavic and Turkic ones,
+Southeast Asian ones, Swahili, Irish and Catalan, in ``injection_lexicon``'s notation (``word``, ``stem*``,
+``two_words``; an apostrophe or a middle dot splits a word). ``injection_lexicon_more`` adds them to its cues.
+
+By cue: ``override`` the imperatives "ignore / forget / disregard / set aside"; ``void`` the predicates "are void,
+revoked, withdrawn, no longer apply"; ``instr`` the nouns "instructions, rules, guidelines, orders"; ``scope`` the
+qualifiers "previous, earlier, initial, received"; ``leak`` "print, show, quote, paste, output"; ``leak_obj`` the
+system prompt and hidden rules; ``send`` and ``data`` moving private data. Short words that are common words of
+another listed language are left out (Vietnamese "in" is English "in", Danish "vis" Latin "vis")."""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["WIDE_CUES"]
+
+WIDE_CUES: Final[dict[str, str]] = {
+    "override": """
+        put_aside bortse_från bortse glöm strunta_i ignorera ignorer glem tilsidesæt hunsaðu hunsa gleymdu
+        ignoreeri unusta eira ignorē aizmirsti ignoruok ignoruokite pamiršk pamirškite nepaisyk nepaisykite
+        zignoruj ignoruj zapomnij pomiń pominąć pomijaj ignorujte zapomeň zapomeňte zabudni zabudnite prezri
+        prezrite ignoriraj pozabi pozabite zanemari zanemarite zaboravi zaboravite игнорирай забрави пренебрегни
+        игнорируй забудь проигнорируй ігноруй проігноруй unut unutun yok_say görmezden_gel dikkate_alma
+        ignora olvida olvídate prescinde esqueça desconsidere dimentica tralascia ignorez oublie oubliez negeer
+        vergeet déan_neamhaird ná_tabhair_aird déan_dearmad anwybydda anghofia ahaztu baztertu esquece injora
+        injoro harro shpërfill sahau usizingatie balewalain huwag_pansinin ipagwalang-bahala lupakan abaikan
+        pretend
+    """,
+    "void": """
+        void are_void is_void revoked rescinded withdrawn annulled superseded invalidated null_and_void
+        no_longer_valid no_longer_apply no_longer_applies no_longer_in_force lapsed don_t_exist do_not_exist
+        gelten_nicht_mehr gilt_nicht_mehr ungültig aufgehoben widerrufen hinfällig nichtig caduques caduc caduque
+        annulées annulés révoquées révoqués ne_s_appliquent_plus ne_sont_plus_valables abrogées anuladas anulados
+        revocadas revocados sin_efecto caducadas derogadas no_valen non_valgono annullate revocate decadute
+        abrogate revogadas deixam_de_valer já_não_valem vervallen ongeldig ingetrokken gelden_niet_meer
+        przestają_obowiązywać nie_obowiązują nieważne unieważnione odwołane uchylone neplatí neplatné zrušeny
+        zrušené neplatia érvénytelenek érvénytelen visszavonva hatálytalan* anulate revocate nu_mai_sunt_valide
+        upphävda gäller_inte_längre ogiltiga återkallade ugyldige ophævet opphevet tilbagekaldt tilbakekalt
+        mitätöity mitätön peruttu kumottu kehtetud tühistatud ei_kehti atceltas atcelti nav_spēkā negalioja
+        nebegalioja atšaukti atšauktos panaikinti ógild ógildar gilda_ekki_lengur neveljavna neveljavne
+        razveljavljena ne_veljajo nevažeće poništene poništeni ne_vrijede više_ne_važe отменени невалидни
+        отменены недействительны утратили_силу скасовані недійсні втратили_чинність geçersiz geçersizdir
+        iptal_edildi hükümsüz batili zimefutwa yamefutwa walang_bisa pinawalang-bisa dibatalkan tidak_sah
+        nicht_mehr terbatal ar_ceal neamhbhailí anul_lades revocades queden_anul_lades ακυρώνονται άκυρες καταργούνται
+    """,
+    "instr": """
+        guidance standing_orders setup_rules anvisningar riktlinjer regler direktiv föreskrifter
+        instruktioner retningslinjer leiðbeining* fyrirmæl* reglur skipanir juhis* juhend* reeglid instrukcij*
+        norādījum* noteikum* nurodym* taisykl* polecen* instrukcj* wytyczn* zasady reguły pokyn* instrukc*
+        pravidl* inštrukci* navodil* pravila upute uputa uputstva naredbe smjernice инструкци* указани* правила
+        директив* настанов* вказівк* talimat* kural* yönerge* direktif* arahan maelekezo sheria amri utos
+        patakaran alituntunin treoracha treoir rialacha orduithe regles directrius indicacions consignes
+        directives règles instrucciones normas reglas directrices pautas indicaciones istruzioni regole direttive
+        indicazioni instruções regras diretrizes orientações instructies regels richtlijnen aanwijzingen
+        anweisungen vorgaben regeln richtlinien threoracha dtreoracha configuration
+    """,
+    "scope": """
+        prior earlier setup start-up tidigare ursprungliga givna tidligere oprindelige fyrri upprunaleg*
+        varasem* eelnev* algsed iepriekšēj* sākotnēj* ankstesn* pradin* wcześniejsz* poprzedni* wcześniej
+        otrzyman* początkow* předchozí dřívější původní počáteční predchádzajúc* predošl* pôvodn* počiatočn*
+        prejšnj* prvotn* začetn* prethodn* ranij* početn* izvorn* предыдущ* прежн* предишн* попередн*
+        початков* исходн* önceki aldığın verilen awali zilizotangulia dating nakaraang terdahulu roimhe_seo
+        bunaidh prèvies inicials précédentes antérieures auparavant reçues initiales anteriores previas
+        recibidas iniciales precedenti ricevute in_precedenza iniziali recebidas iniciais bisherig* vorherig*
+        früher* ursprünglich* vorige eerdere oorspronkelijke
+    """,
+    "leak": """
+        quote paste output dump zacytuj wypisz pokaż ujawnij wklej wydrukuj vypiš ukaž zobraz prozraď ocituj
+        zkopíruj vypíš ukáž prezraď plak toon kopieer citeer herhaal mostra riporta stampa cita rivela ripeti
+        muestra mostrando imprime revela repite reproduce gib_aus ausgeben zeige wiederhole kopiere zitiere
+        affiche cite recopie montre révèle наведи покажи виведи выведи процитируй напечатай skriv_ut visa
+        citera upprepa återge citer gengiv näita tsiteeri parādi izdrukā citē parodyk išspausdink cituok
+        izpiši pokaži citiraj ispiši prikaži göster yazdır tekrarla onyesha nakili rudia ipakita isulat
+        kopyahin paparkan cetak salin taispeáin reprodueix in_nguyên_văn auszugeben wiederzugeben
+    """,
+    "leak_obj": """
+        system_instructions system_rules hidden_rules hidden_instructions initial_instructions prompt_di_sistema
+        systeemprompt systemprompt systémové_zadání systémové_pokyny systemanweisungen systemvorgaben
+        reglas_ocultas regole_nascoste verborgen_richtlijnen początkowe_polecenia polecenia_systemowe
+        systemowe системные_инструкции системний_промпт приховані_правила системні_інструкції
+        versteckten_vorgaben skryté_pokyny istruzioni_iniziali
+    """,
+    "send": """
+        nusiųsk išsiųsk persiųsk invia inoltra envía remite reenvía envoie envoyez transmets envie ipadala
+        saada nosūti pošlji pošalji pošli odešli sendu seol kutuma
+    """,
+    "data": """
+        codice_fiscale conversazioni iban dni cuenta_bancaria mã_số_thuế số_tài_khoản nambari_ya_kitambulisho
+        akaunti_ya_benki pokalbio slaptažod* mots_de_passe e-mailadresse vedhæftede_filer date_of_birth
+        national_insurance api_tokens token_api personnummer
+    """,
+    "you": "þínar þín þinn svoja svoje svoj",
+    "modal": "peab mesti ha_de πρέπει musí",
+    "tool": "käivitama zavolať zavolaj memanggil aufrufen",
+    "destroy": "loesche batal*",
+    "callnoun": "crida",
+    "exec": "completar",
+    "secret": "nebudu_zmiňovat nezmiňuj nezmiňujte",
+    "put": "ongeza weka illessze_be illeszd_be lägga_till",
+    "link": "picha länk länken länkar",
+    "ai": "agentui l_agente all_agente",
+    # Turkish "için not:" is "note for": its "not" is no negation (a request's words are no permission)
+    "request": "için_not",
+}
