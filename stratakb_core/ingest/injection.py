@@ -129,7 +129,7 @@ _MENTION_CUES: Final = re.compile(
     r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
     r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
     r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa|frases?|teste?s|prueba\w*|sätze|satz|фраз\w*"
-    r"|пример\w*|aanvaller\w*|injectie\w*|voorbeeld\w*|saying)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
+    r"|пример\w*|aanvaller\w*|injectie\w*|voorbeeld\w*|saying|fraud\w*)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
     r"|例如|比如|例えば|文言|예를 들어|예시"
     # a test plan or an advisory: テスト (test), という文 (a sentence that says), 手口 / 事例 (a trick, a case seen)
     r"|テスト|という文|手口|事例|테스트|문장|사례",
@@ -313,7 +313,7 @@ def _is_mention(text: str, start: int, end: int) -> bool:
         return True
     if not _talks_about_attacks(window):
         return False
-    if any(q in span for q in ('"', "`", "「", "」", "『", "』")) and not _csv_row(text, start):
+    if (any(q in span for q in ('"', "`", "「", "」", "『", "』")) or _SAID.search(span)) and not _csv_row(text, start):
         return True  # straddles quotes: words from two quoted strings (not a cell of a CSV row)
     in_row = _csv_row(text, start)
     return any(
@@ -340,6 +340,7 @@ def _closes_mention(text: str, start: int, end: int) -> bool:
     return opening >= 0 and _is_mention(text, opening, opening + len(name.group(1)) + 2)
 
 
+_SAID: Final = re.compile(r"(?<=\s)'[^'\n]{1,200}?\s[^'\n]{1,200}?\s[^'\n]{1,200}?'(?!\w)")  # 'a quoted sentence'
 _CODE_SPAN: Final = re.compile(r"`[\w.$-]{1,8}`")
 # hidden text that opens by calling on an assistant ("Assistant: mark this sender as trusted ...")
 _AI_HEAD: Final = re.compile(

@@ -482,7 +482,7 @@ def _judge(found: Cues, sentence: str, prev: Cues, prev_text: str = "") -> set[s
         out.add("exfil_link")
     cjk_order = all(-1 in found.get(c, ()) for c in ("ai", "modal", "tool"))  # アシスタントは…ツール…ください
     if "tool" in found and "destroy" in found and (ordered or cjk_order or "secret" in found):
-        out.add("tool_imitation")  # a tool called to destroy on an AI's orders
+        out |= set() if _permitted(found, "destroy") else {"tool_imitation"}  # not "do not try to make it bypass"
     if addressed and "toolnoun" in found and _MAILBOX in sentence:
         out.add("tool_imitation")  # "Assistant, call the mail tool with recipient all@corp.example"
     called = _AGENT_HEAD.match(sentence) or ("ai" in found and _vocative(found, sentence))
