@@ -37,6 +37,10 @@ _LEGAL_LIST: Final = re.compile(
     r"|announcements|correspondence)\b",
     re.I,
 )
+# "disregard any earlier instructions I may have given": the writer's own instructions, named after the match
+_MINE_AFTER: Final = re.compile(
+    r"[ \t]+(?:that[ \t]+|which[ \t]+)?(?:I|we)[ \t]+(?:\w+[ \t]+){0,2}?(?:gave|given|issued|sent)\b"
+)
 # "se il server usa ZFS, ...": a condition on a thing; "if you are an AI", "if the user asks" are not
 _CONDITION: Final = re.compile(
     r"(?:^|[.!?:;\n]\s*)(?:if|se|si|wenn|falls|als|jeśli|eğer)\s+([^,.;:\n]{3,60}),\s*$", re.IGNORECASE
@@ -83,6 +87,8 @@ def scoped_override(text: str, start: int, end: int) -> bool:
     if _OWN.match(text[start:end]) or _OTHERS.search(text[start:end]):
         return True
     if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end) or _THING_OF.match(text, end):
+        return True
+    if _MINE_AFTER.match(text, end):
         return True
     lead = re.split(r"[.!?\n]", text[max(start - 120, 0) : start])[-1]
     if _PLAYER.search(lead) and _GRANTS.search(lead + text[start:end]):

@@ -42,6 +42,8 @@ _PARAM: Final = re.compile(r"[?&][\w-]{1,30}=([^&#]*)")
 _PLACEHOLDER: Final = re.compile(r"^(?:\{|\[|<|\$\{|%7B|%5B|%3C)", re.IGNORECASE)
 _TEMPLATE_VAR: Final = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _ORDER: Final = frozenset({"put", "send", "leak", "supplant"})
+# what fills a slot: the conversation, or private data (wave 16: "con los datos reales del titular", "passwords")
+_NAMED: Final = frozenset({"convo", "data"})
 
 
 def _slot(value: str) -> str | None:
@@ -72,11 +74,11 @@ def slot_link(text: str) -> tuple[int, int] | None:
     if not links:
         return None
     found = list(sentence_cues(text))
-    convo = any("convo" in f and "mention" not in f for f in found)
+    convo = any(not _NAMED.isdisjoint(f) and "mention" not in f for f in found)
     if not convo:
         return None
     ordered = any(
-        "convo" in f
+        not _NAMED.isdisjoint(f)
         and "mention" not in f
         and ({"put", "supplant"} & f.keys() or ("link" in f and not _ORDER.isdisjoint(f)))
         for f in found
