@@ -91,6 +91,7 @@ from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_k
 from stratakb_core.ingest.redaction_prose import prose_spans
 from stratakb_core.ingest.redaction_rules import PEM, PEM_OPEN, SHAPES, URL_TOKEN, documented_example
 from stratakb_core.ingest.redaction_scan import TokenRuns, finditer_lines, search_lines
+from stratakb_core.ingest.redaction_spoken import spoken_spans
 from stratakb_core.ingest.redaction_sql import sql_spans
 from stratakb_core.ingest.redaction_tables import table_spans
 from stratakb_core.ingest.redaction_values import (
@@ -440,6 +441,7 @@ def _extra_spans(text: str) -> Iterator[_Found]:
         if is_secret_key(m.group("key")) and not is_placeholder(m.group(group)):
             yield m.start(group), m.end(group), "credential"
     yield from prose_spans(text)
+    yield from spoken_spans(text)
     yield from table_spans(text)
     yield from command_spans(text)
     yield from sql_spans(text)

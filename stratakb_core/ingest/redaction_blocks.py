@@ -92,6 +92,10 @@ _EMAIL_COMBO_RE: Final = re.compile(
 _COOKIE_RE: Final = re.compile(r"(?i:\b(?:set-)?cookie)[\"']?[ \t]*[:=]?[ \t]*[\"']?(?P<rest>[^\n\"']{1,4000})")
 _COOKIE_PAIR_RE: Final = re.compile(r"(?:^|;)[ \t]*(?P<name>[\w.$-]{1,64})=(?P<v>[^;\s\"']{1,4096})")
 _SESSION_NAME_RE: Final = re.compile(r"(?i:sess|sid|auth|token|jwt|remember)")
+_PUTTY_FILE_RE: Final = re.compile(
+    r"^PuTTY-User-Key-File-\d:[^\n]{1,200}\n(?:[^\n]{0,200}\n){1,400}?Private-(?:MAC|Hash):[ \t]*[0-9a-fA-F]{16,128}",
+    re.M,
+)
 _PUTTY_RE: Final = re.compile(
     r"^Private-Lines:[ \t]*\d{1,3}[ \t]*\r?\n(?P<v>(?:[A-Za-z0-9+/=]{1,128}\r?\n?){1,200})", re.M
 )
@@ -346,6 +350,9 @@ def block_spans(text: str) -> Iterator[_Found]:
         yield from _chpasswd_spans(text)
     if "|" in text or ">" in text:
         yield from _block_scalar_spans(text)
+    if "PuTTY-User-Key-File-" in text:  # the whole file, its header, public and private lines and its MAC
+        for m in _PUTTY_FILE_RE.finditer(text):
+            yield m.start(), m.end(), "private_key"
     if "Private-Lines:" in text:
         for m in _PUTTY_RE.finditer(text):
             yield m.start("v"), m.start("v") + len(m.group("v").rstrip("\r\n")), "private_key"

@@ -36,6 +36,8 @@ PASSWORD_WORDS: Final = (
     r"|パスワード|密码|密碼|口令|비밀번호|암호|m[ậa]t_kh[ẩa]u|ה?סיסמ[הא]|كلمة_(?:ال)?(?:مرور|سر)|पासवर्ड|รหัสผ่าน"
     # Persian, Urdu, Bengali, Tamil (and the definite or possessive forms above: passordet, jelszava, hasła)
     r"|رمز_عبور|رمز_ورود|گذرواژه|کلمه_(?:ی_)?عبور|پاس_ورڈ|পাসওয়ার্ড|கடவுச்சொல்"
+    # Khmer, Lao, Burmese, Sinhala, Georgian, Armenian, Mongolian
+    r"|ពាក្យ_?សម្ងាត់|លេខ_?សម្ងាត់|ລະຫັດ_?ຜ່ານ|စကားဝှက်|මුරපදය|პაროლი|գաղտնաբառ|нууц_үг"
 )
 # "passphrase" in other languages: a word for "phrase" and one saying what it is for (phrase_de_chiffrement,
 # frase_secreta, frase_di_accesso), or a compound (wachtwoordzin, lösenfras, парольная фраза)

@@ -38,6 +38,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, is_setting_words
 from stratakb_core.ingest.redaction_phrases import is_passphrase
+from stratakb_core.ingest.redaction_spoken import SPOKEN_FINDERS, SPOKEN_START_WORDS
 from stratakb_core.ingest.redaction_values import (
     is_code,
     is_code_in_sentence,
@@ -264,12 +265,12 @@ _TICKET_RE: Final = re.compile(r"[A-Z][A-Z0-9]{1,9}-\d{1,7}")  # KB-1234, JIRA-4
 # "the default admin password on the router is still changeme - nobody changed it"
 _STILL_RE: Final = re.compile(
     r"(?i:\b(?:password|passwd|passcode|pwd|pw|pin|" + _PROSE_WORDS + r")\b[^\n.:;?!]{0,60}?\b"
-    r"(?:(?:is|was)\s+still(?:\s+set\s+to)?|remains(?:\s+set\s+to)?|(?:is|was)\s+(?:left|kept)\s+(?:at|as)"
+    r"(?:(?:is|was)(?:\s+(?:it|that|this))?\s+still(?:\s+set\s+to)?|remains(?:\s+set\s+to)?|(?:is|was)\s+(?:left|kept)\s+(?:at|as)"
     r"|(?:was\s+)?never\s+changed\s+from)\s+)"
     + _Q_OPEN
     + r"(?P<v>[^\s\"'`«»“”‘’.,;:?()]{3,64})"
     + _Q_CLOSE
-    + r"(?=[ \t]*(?:[.,;:!)]|[-–—][ \t]|$)|[ \t]+(?:and|but|on|in|for|since|so|until)\b)",
+    + r"(?=[ \t]*(?:[.,;:!?)]|[-–—][ \t]|$)|[ \t]+(?:and|but|on|in|for|since|so|until)\b)",
     re.MULTILINE,
 )
 # passwords devices ship with and people leave in place
@@ -413,7 +414,7 @@ def _user_pass_value(m: re.Match[str]) -> _Found | None:
 
 def _still_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
-    if value.lower().rstrip("!") in _DEFAULT_PASSWORDS or (_chosen(value) and not is_code(value)):
+    if value.lower().rstrip("!") in _DEFAULT_PASSWORDS or (_password_shaped(value) and not is_code(value)):
         return m.start("v"), m.end("v"), "credential"
     return None
 
@@ -432,6 +433,7 @@ _FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | 
     (_PHRASE_RE, _phrase_value),
     (_CJK_RE, _cjk_value),
     (_BRACKETED_RE, _bracketed_value),
+    *SPOKEN_FINDERS,  # access codes, PINs, "log in as", "use X as the password", ... (redaction_spoken)
 )
 # every word a finder above starts with (lower case): one scan finds where any of them may match
 _START_WORDS: Final = (
@@ -445,6 +447,8 @@ _START_WORDS: Final = (
     + _USER_WORDS
     + "|"
     + _NAMED_WORDS
+    + "|"
+    + SPOKEN_START_WORDS
 )
 # (no \b before a CJK word: it follows another without a space, Wi-Fiのパスワード)
 _STARTS: Final = r"\b(?:" + _START_WORDS + ")|" + _CJK_WORDS

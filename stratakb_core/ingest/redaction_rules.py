@@ -161,6 +161,42 @@ SHAPES: Final[tuple[Shape, ...]] = (
         True,
         True,
     ),
+    # payment providers' keys without a vendor prefix: Mollie / GoCardless style "live_" / "test_" and a long random
+    # tail (three digits and three capitals at least, and not three capitalised words: a test function's camelCase
+    # name is no key), Braintree's
+    # access token with its environment and merchant id
+    *(
+        Shape(
+            "api_token",
+            re.compile(
+                prefix + r"(?=(?:[A-Za-z_-]*\d){3})(?=(?:[a-z0-9_-]*[A-Z]){3})"
+                r"(?!(?:[A-Za-z0-9_-]*?[A-Z][a-z]{3}){3})[A-Za-z0-9_-]{30,60}" + _NOT_WORD
+            ),
+            (prefix,),
+            True,
+        )
+        for prefix in ("live_", "test_")
+    ),
+    Shape(
+        "api_token",
+        re.compile(r"access_token\$(?:production|sandbox|development|qa)\$[a-z0-9]{12,20}\$[a-f0-9]{32}" + _NOT_WORD),
+        ("access_token$",),
+        True,
+    ),
+    # chat webhooks whose path is the secret: Discord's (any host: discord.com, discordapp.com, canary., a proxy)
+    # id and token, Microsoft Teams' incoming webhook (tenant, connector, its secret and owner)
+    Shape(
+        "api_token",
+        re.compile(r"/api/(?:v\d{1,2}/)?webhooks/(?P<v>\d{17,20}/[A-Za-z0-9_-]{60,80})(?![A-Za-z0-9_-])"),
+        ("/webhooks/",),
+    ),
+    Shape(
+        "api_token",
+        re.compile(
+            r"/webhookb2/(?P<v>[0-9a-f-]{36}@[0-9a-f-]{36}/IncomingWebhook/[0-9a-f]{32}/[0-9a-f-]{36}(?:/[\w-]{8,})?)"
+        ),
+        ("/webhookb2/",),
+    ),
     # Firebase Cloud Messaging's legacy server key: AAAA, seven characters, ":APA91b" and a long tail
     Shape("api_token", re.compile(r"AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}" + _NOT_WORD), (":apa91b",), True),
     # a signed URL's signature grants access on its own (S3, GCS, Azure SAS)
@@ -197,12 +233,12 @@ SHAPES: Final[tuple[Shape, ...]] = (
         ),
         ("authorization",),
     ),
-    # scheme://user:password@host, the password only
+    # scheme://user:password@host, the password only (a driver may follow the scheme: oracle+cx_oracle://)
     # (an unescaped @ may sit in the password: the host follows the last one)
     Shape(
         "url_password",
         re.compile(
-            r"\b[a-z][a-z0-9+.-]{1,20}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128}(?:@[^\s/@]{1,64}){0,2}@?)@[\w.\[-]"
+            r"\b[a-z][a-z0-9+._-]{1,30}://[^\s:/@]{0,64}:(?P<v>[^\s/@]{1,128}(?:@[^\s/@]{1,64}){0,2}@?)@[\w.\[-]"
         ),
         ("://",),
         on_line="://",

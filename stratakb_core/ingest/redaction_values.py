@@ -205,6 +205,8 @@ def is_placeholder(value: str) -> bool:
     if _SLUG_WORDS_RE.fullmatch(v):
         if not _SLUG_MARKERS.isdisjoint(re.split(r"[-_.]", low)) or "change_me" in snake(low):
             return True
+    if _CRYPT_HASH_RE.match(v):  # a stored hash, "$2b$12$...", "$argon2id$v=19$...": one-way, no password
+        return True
     if v.endswith(("EXAMPLE", "EXAMPLEKEY")):  # AWS documentation's example key id and secret
         return True
     if _CJK_ONLY_RE.fullmatch(v) or _marker_words(low):
@@ -212,6 +214,9 @@ def is_placeholder(value: str) -> bool:
     return _WORDS_RE.fullmatch(v) is not None and _names_a_secret(v.rstrip(" \t:：?？…"))
 
 
+_CRYPT_HASH_RE: Final = re.compile(
+    r"\$(?:2[abxy]?|1|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?|scrypt|sha\d+|apr1)\$[\w./$=,+-]{8,}$"
+)
 # a value in CJK letters alone is a remark ("管理者に確認", "未設定", "관리자문의"): passwords are typed in ASCII
 _CJK_ONLY_RE: Final = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef、。・ー]+")
 # an example's value made of marker words, a secret's name and digits: dummy123, test_key_123, example-password,

@@ -1,0 +1,283 @@
+"""Secrets said in passing, in the forms wave 16 found missing (no I/O).
+
+* an access code: a door, keypad, alarm, gate or safe code, or the code for a room or an admin menu, given in a
+  sentence or a label ("New code for the admin menu is X", "Türcode: 4821", "code de la porte : 4821") or as the
+  answer to a chat's question about one ("what's the code for the records room?" / "4806, then press ...");
+* a PIN's digits after its name ("PIN: 83917", "the card's PIN is 4821"; not an Indian "PIN code", a postcode);
+* a login as a user with a password ("they can log in as 'ops' with X", "se connecter en tant que admin avec X");
+* a value someone is told to use as the password ("Use X as the password", "utilise X comme mot de passe");
+* a password's name, a few words and the value after ", c'est" / ", it's" or a dash ("Le mot de passe de l'admin,
+  c'est X —", "Пароль до консолі — X, ..."), or in brackets ("admin pass for the demo (X)");
+* a login that is a password ("the login is Careers2026!Spring": a strong symbol, no "@");
+* a Wi-Fi network's name and its password set apart by a slash or a bar ("Wi-Fi: CafeNet / X");
+* a key-value pair inside a Markdown code span in a sentence (`` `X-Api-Key: 648f...` with every request``).
+
+Values must look chosen or generated (digits and letters with a symbol or both cases), a code or PIN four to eight
+digits; a line calling its value an example is kept. The sentence finders (``SPOKEN_FINDERS``) are run by
+``redaction_prose.prose_spans`` where one of their start words is, in the one scan it makes of the text; the label
+and code-span finders by ``spoken_spans``. Each yields ``(start, end, kind)`` of the value only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Final
+
+from stratakb_core.ingest.redaction_keys import PASSWORD_WORDS, is_secret_key, is_setting_words, is_weak_key
+from stratakb_core.ingest.redaction_values import (
+    is_code,
+    is_code_in_sentence,
+    is_placeholder,
+    looks_chosen,
+    looks_like_secret,
+    looks_random,
+)
+
+__all__ = ["SPOKEN_FINDERS", "SPOKEN_START_WORDS", "spoken_spans"]
+
+_Found = tuple[int, int, str]
+
+_PW_WORDS: Final = r"password|passwd|passcode|passphrase|" + PASSWORD_WORDS.replace("_", " ")
+_VALUE: Final = r"[\"'`«“‘]?(?P<v>[^\s\"'`«»“”‘’()（）]{4,128}?)[\"'`»”’]?"
+# after a value: the line ends, a remark in brackets, a clause ends, a dash and more words, "and", "then", "?"
+_END: Final = (
+    r"(?=[ \t]*\r?$|[.,;:!?]?[ \t]+[(（]|[ \t]*[.,;:!?。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
+    r"|[ \t]+(?:and|then|but|on|in|for|until|und|et|puis|y|e|и|та|і)\b)"
+)
+_DIGITS_RE: Final = re.compile(r"[*#]?\d{4,8}[#*]?")
+_STRONG_RE: Final = re.compile(r"[!#$%&*+=?~^]")
+_INNER_SYMBOL_RE: Final = re.compile(r"[A-Za-z0-9][!#$%&*+=?~^][A-Za-z0-9]")
+_VERSION_RE: Final = re.compile(r"(?i)v?\d+(?:\.\d+)+")
+
+
+def _shaped(value: str) -> bool:
+    """A chosen password: digits and letters with a symbol or both cases (Frost-Bite-9026, 0ldPanel-Ops#5)."""
+    if is_placeholder(value) or is_code_in_sentence(value) or _VERSION_RE.fullmatch(value):
+        return False
+    if looks_chosen(value) or looks_random(value):
+        return True
+    mixed = value.lower() != value and value.upper() != value
+    if mixed and len(value) >= 8 and _INNER_SYMBOL_RE.search(value):
+        return True  # Graf!Admin-Cerise: a symbol inside, both cases, no digit needed
+    return looks_like_secret(value) and mixed and sum(c.isdigit() for c in value) >= 2
+
+
+def _code_value(value: str) -> bool:
+    return _DIGITS_RE.fullmatch(value) is not None or _shaped(value)
+
+
+# what an access code opens: a door, a room, a device's admin menu
+_PLACES: Final = (
+    r"door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entrance|building|room|office|store|storage"
+    r"|cabinet|closet|admin|menu|panel|vault|lock|shed|cage|server room|intercom|front desk"
+)
+_ACCESS_CODE: Final = (
+    r"(?:(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"
+    r"|intercom|admin|access)[ -]?codes?|digicode|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code"
+    r"|codes?[ \t]+(?:for|to|of|on)[ \t]+(?:the[ \t]+|our[ \t]+)?(?:[\w-]{1,20}[ \t]+){0,3}?(?:" + _PLACES + r")s?"
+    r"|code[ \t]+(?:d['’]acc[eè]s|de[ \t]+la[ \t]+porte|porte|du[ \t]+portail|de[ \t]+l['’]alarme|du[ \t]+coffre)"
+    r"|c[óo]digo[ \t]+de[ \t]+(?:acceso|acesso|la[ \t]+puerta|la[ \t]+porta|la[ \t]+alarma|entrada|desbloqueo)"
+    r"|codice[ \t]+(?:di[ \t]+accesso|della[ \t]+porta|dell['’]allarme|di[ \t]+sblocco)"
+    r"|kod[ \t]+(?:do[ \t]+drzwi|dost[eę]pu|do[ \t]+sejfu)|код[ \t]+(?:от[ \t]+\w+|доступа|двери|домофона|сейфа))"
+)
+_SEP: Final = (
+    r"(?:[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?(?:[:：=]|→|->)[ \t]*|[ \t]+(?:is|was|are|ist|lautet|est|es|è|é|c['’]est|это"
+    r"|—|–)[ \t]+(?:(?:now|still|set to|changed to|now set to|jetzt|maintenant)[ \t]+)?)"
+)
+# ... and what it opens: "Gate code for the parking lot is X", "Türcode fürs Lager ist X", "Код от двери склада: X"
+_OPENS: Final = (
+    r"(?:[ \t]+(?:for|of|to|on|at|für|fürs|zum|zur|vom|de|du|des|del|della|da|do|dla|от|для|на)"
+    r"(?:[ \t]+[^\s.:;=,]{1,25}){1,4}?|[ \t]+[^\W\d_]{3,25})?"
+)
+_ACCESS_RE: Final = re.compile(r"(?i:\b" + _ACCESS_CODE + r")" + _OPENS + _SEP + _VALUE + _END, re.MULTILINE)
+# "the card's PIN is 4821", "PIN: 83917" (an Indian "PIN code" / "pincode" is a postcode)
+_PIN_RE: Final = re.compile(
+    r"(?<![\w-])(?:PIN|Pin|pin)(?:-?(?:Code|kod|koodi|kode|nummer))?(?![\w-]|[ \t]+[Cc]ode)"
+    r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para)[ \t]+[^\n.:;=]{1,40}?)?" + _SEP + r"(?P<v>\d{4,8})" + _END,
+    re.MULTILINE,
+)
+# "what's the code for the records room again?" answered by a speaker's line
+_SPEAKER: Final = (
+    r"[ \t]*(?:\[[^\]\n]{1,40}\][ \t]*)?(?:\d{1,2}:\d{2}(?::\d{2})?[ \t]+)?"
+    r"(?:<[\w. -]{1,32}>|@?[\w.-]{1,32}(?: [\w.-]{1,32})?[ \t]*:)[ \t]*"
+)
+_CODE_ASK_RE: Final = re.compile(
+    r"(?i:\bcodes?\b)(?P<ask>[^\n?]{0,80})\?[^\n]{0,60}\r?\n(?:[ \t]*\r?\n)?" + _SPEAKER
+    + r"(?i:(?:it['’]?s|it is|that['’]?s|use|try)[ \t]+)?" + _VALUE + _END,
+    re.MULTILINE,
+)  # fmt: skip
+_PLACES_RE: Final = re.compile(r"(?i:\b(?:" + _PLACES + r"|wi-?fi|wlan|alarm)s?\b)")
+# "log in as 'ops' with X", "sign in as admin using X", "se connecter en tant que admin avec X"
+_LOGIN_AS_RE: Final = re.compile(
+    r"(?i:\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect(?:ed)?|anmelden|connecter|entrar)"
+    r"[ \t]+(?:as|en tant que|als|como|come)[ \t]+)[\"'`]?[\w.@\\-]{1,64}[\"'`]?[ \t]+"
+    r"(?i:(?:with|using|avec|mit|con|com)(?:[ \t]+(?:the[ \t]+)?(?:password|pw|pass|mot de passe|passwort))?[ \t]+)"
+    + _VALUE
+    + _END,
+    re.MULTILINE,
+)
+# "Use X as the password", "utilise X comme mot de passe", "verwende X als Passwort", "usa X como contraseña"
+# "Use X as the password", "utilise X comme mot de passe", "verwende X als Passwort", "usa X como contraseña": found
+# at the password's name (a start word of its own), the verb, the value and "as" looked for before it on its line
+_USE_AS_AT_RE: Final = re.compile(r"(?i:" + _PW_WORDS + r"|pin|pw|clave|пароля)\b")
+_USE_AS_BEFORE_RE: Final = re.compile(
+    r"(?i:\b(?:use|enter|type|set|try|pick|choose|utilise[zr]?|entre[zr]?|saisi(?:r|ssez)|tape[zr]?|usa|usar|utilice"
+    r"|introduce|verwende[nt]?|nutze|nimm|gib|gebruik|voer|użyj|wpisz|используй(?:те)?|введи(?:те)?)[ \t]+)"
+    + _VALUE
+    + r"(?i:[ \t]+(?:as|als|comme|como|come|jako|как|в[ \t]+качестве)[ \t]+(?:(?:the|your|a|an|le|la|l['’]|el|il|o"
+    r"|das|dein|ihr|het|new|initial|temporary|nouveau|neues|nueva|nuevo|nuovo|nova)[ \t]*){0,2})$"
+)
+# a password's name, a few words, then ", c'est" / ", it's" or a dash, and the value
+_DASH_RE: Final = re.compile(
+    r"(?i:\b(?:" + _PW_WORDS + r"))(?P<words>(?:[ \t]+[^\s,:：—–()]{1,30}){0,6}?)"
+    r"(?:[ \t]*,[ \t]*(?:c['’]est|it['’]s|that['’]s|das ist|es|è|é|это|то)|[ \t]+[—–]|[ \t]+-(?=[ \t])|[ \t]*គឺ)[ \t]*"
+    + _VALUE
+    + _END,
+    re.MULTILINE,
+)
+# ... or its value in brackets: "hardcode admin pass for the demo (X), revert before merge"
+_BRACKET_RE: Final = re.compile(
+    r"(?i:\b(?:" + _PW_WORDS + r"|(?:admin|root|user|db|login|account|wi-?fi)[ \t]+pass))"
+    r"(?P<words>(?:[ \t]+[^\s()（）]{1,30}){0,6}?)[ \t]*[(（][ \t]*" + _VALUE + r"[ \t]*[)）]"
+)
+# "the login is Careers2026!Spring"
+_LOGIN_IS_RE: Final = re.compile(
+    r"(?i:\b(?:login|log-in|logon|sign-in)[ \t]+(?:is|was|:))[ \t]+" + _VALUE + _END, re.MULTILINE
+)
+# "Wi-Fi: CafeNet / X", "WLAN: Gast-Netz | pass: X"
+_WIFI_RE: Final = re.compile(
+    r"(?i:\b(?:wi-?fi|wlan|ssid|wireless|réseau|netzwerk|red)\b)[^\n:：/|]{0,24}[:：][ \t]*[\"'`]?[^\s/|\"'`]{2,40}"
+    r"[\"'`]?[ \t]*[/|][ \t]*"
+    r"(?i:(?:pw|pwd|pass|password|passwort|key|cl[ée]|clave|senha|mot de passe)[ \t]*[:：=]?[ \t]*)?" + _VALUE + _END,
+    re.MULTILINE,
+)
+# a password's label in scripts whose vowel signs are no word characters to ``re`` (Khmer, Lao, Burmese, Sinhala):
+# "ពាក្យសម្ងាត់: X", "ពាក្យសម្ងាត់ Wi-Fi គឺ X"
+_MARKED_LABEL_RE: Final = re.compile(
+    r"(?:ពាក្យ ?សម្ងាត់|លេខ ?សម្ងាត់|ລະຫັດ ?ຜ່ານ|စကားဝှက်|මුරපදය)[^\n:：=]{0,40}?[ \t]*(?:[:：=]|គឺ|ແມ່ນ|သည်|වේ)[ \t]*"
+    + _VALUE
+    + _END,
+    re.MULTILINE,
+)
+_MARKED_SCRIPT_RE: Final = re.compile("[\u0d80-\u0dff\u0e80-\u0eff\u1000-\u109f\u1780-\u17ff]")
+# a line that calls what it gives an example ("Enter 1234 as the PIN on the demo terminal (example only)"; not a
+# host's ".example")
+_EXAMPLE_RE: Final = re.compile(
+    r"(?<![.@\w-])(?i:example|examples|sample|e\.g\.|dummy|fake|placeholder|beispiel|exemple|ejemplo|esempio"
+    r"|exemplo)(?![.\w-])"
+)
+# a code span in a sentence: `X-Api-Key: 648f...`, `API_TOKEN=...`
+_CODE_SPAN_RE: Final = re.compile(r"`(?P<key>[A-Za-z][\w.-]{1,48})[ \t]*[:=][ \t]*[\"']?(?P<v>[^\s`\"']{8,256})[\"']?`")
+
+
+# a word before "code" that makes it no access code: "Zip code for the office", "Error code for the locker"
+_NOT_ACCESS_BEFORE_RE: Final = re.compile(
+    r"(?i:zip|postal|post|postcode|country|area|status|error|exit|return|source|promo|discount|coupon|colou?r|room"
+    r"|product|tax|dialing|dial|currency|language|iso|course|class|bar|qr|sort|swift|bank|branch|airport|station"
+    r"|building|dress|morse|machine|byte|op|auth|authorization|verification|confirmation|activation|invite)[ \t-]*$"
+)
+
+
+def _access_value(m: re.Match[str]) -> bool:
+    text = m.string
+    before = text[max(0, m.start() - 20) : m.start()]
+    return _NOT_ACCESS_BEFORE_RE.search(before) is None and _code_value(m.group("v"))
+
+
+def _asked_code(m: re.Match[str]) -> bool:
+    text = m.string
+    ask_line = text[text.rfind("\n", 0, m.start()) + 1 : m.end("ask")]
+    return _PLACES_RE.search(ask_line) is not None and _code_value(m.group("v"))
+
+
+def _pin_value(m: re.Match[str]) -> bool:
+    return True
+
+
+def _login_as_value(m: re.Match[str]) -> bool:
+    return _shaped(m.group("v"))
+
+
+def _use_as_value(m: re.Match[str]) -> _Found | None:
+    text, pos = m.string, m.start()
+    before = _USE_AS_BEFORE_RE.search(text, max(text.rfind("\n", 0, pos) + 1, pos - 200), pos)
+    if before is None:
+        return None
+    value = before.group("v")
+    if not (_shaped(value) or _DIGITS_RE.fullmatch(value)) or _on_example_line(text, *before.span("v")):
+        return None
+    return before.start("v"), before.end("v"), "credential"
+
+
+def _named_value(m: re.Match[str]) -> bool:
+    value = m.group("v")
+    return not is_setting_words(m.group("words")) and _shaped(value) and not is_code(value)
+
+
+def _login_is_value(m: re.Match[str]) -> bool:
+    value = m.group("v")
+    return "@" not in value and _STRONG_RE.search(value) is not None and _shaped(value)
+
+
+def _wifi_value(m: re.Match[str]) -> bool:
+    return len(m.group("v")) >= 8 and _shaped(m.group("v"))
+
+
+def _not_an_example(judge: Callable[[re.Match[str]], bool]) -> Callable[[re.Match[str]], _Found | None]:
+    """``judge`` as a finder of ``redaction_prose`` takes it: the value's span, unless its line calls it an example."""
+
+    def found(m: re.Match[str]) -> _Found | None:
+        if not judge(m):
+            return None
+        start, end = m.span("v")
+        return None if _on_example_line(m.string, start, end) else (start, end, "credential")
+
+    return found
+
+
+def _on_example_line(text: str, start: int, end: int) -> bool:
+    line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
+    return _EXAMPLE_RE.search(text, line_start, len(text) if line_end < 0 else line_end) is not None
+
+
+# the finders above, tried by ``redaction_prose.prose_spans`` where one of SPOKEN_START_WORDS is (its one scan of the
+# text finds where its own finders and these may match)
+SPOKEN_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = tuple(
+    (pattern, _not_an_example(judge))
+    for pattern, judge in (
+        (_ACCESS_RE, _access_value),
+        (_CODE_ASK_RE, _asked_code),
+        (_PIN_RE, _pin_value),
+        (_LOGIN_AS_RE, _login_as_value),
+        (_DASH_RE, _named_value),
+        (_BRACKET_RE, _named_value),
+        (_LOGIN_IS_RE, _login_is_value),
+        (_WIFI_RE, _wifi_value),
+    )
+) + ((_USE_AS_AT_RE, _use_as_value),)
+# every word a finder above starts with (lower case)
+SPOKEN_START_WORDS: Final = (
+    r"(?:admin|root|user|db|login|account|wi-?fi)(?=[ \t]+pass)|wi-?fi"
+    r"|(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"
+    r"|intercom|admin|access)[ -]?code|digicode"
+    r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code|codes?[ \t]+(?:for|to|of|on|d['’]|de|du)"
+    r"|c[óo]digo[ \t]+de|codice[ \t]+d|kod[ \t]+d|код[ \t]|pin|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in"
+    r"|connect(?:ed)?[ \t]+as|anmelden|connecter|entrar|logon|login|wlan|ssid|wireless|réseau|netzwerk"
+    r"|" + _PW_WORDS
+)
+
+
+def spoken_spans(text: str) -> Iterator[_Found]:
+    """The values of the finders that need no start word (labels in scripts with vowel signs, code spans)."""
+    if _MARKED_SCRIPT_RE.search(text):
+        for m in _MARKED_LABEL_RE.finditer(text):
+            if looks_like_secret(m.group("v")) and not is_placeholder(m.group("v")):
+                yield m.start("v"), m.end("v"), "credential"
+    if "`" in text:
+        for m in _CODE_SPAN_RE.finditer(text):
+            key, value = m.group("key"), m.group("v")
+            named = is_secret_key(key) or (is_weak_key(key) and looks_random(value))
+            shaped = looks_random(value) or looks_chosen(value)  # not `pad_token = eos_token`
+            if named and shaped and not is_placeholder(value) and not is_code(value):
+                yield m.start("v"), m.end("v"), "credential"
