@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np  # noqa: E402
 
 from stratakb_core.ingest.injection import certain, rule_hits, scan  # noqa: E402
-from stratakb_core.ingest.injection_fit import LAMBDA, fit, training_set  # noqa: E402
+from stratakb_core.ingest.injection_fit import LAMBDA, fit, ordinary_prose, training_set  # noqa: E402
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, score, window_score  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
 
@@ -111,11 +111,12 @@ def rates(flagged: np.ndarray, labels: np.ndarray) -> tuple[int, int, int, int]:
 def run_folds(passages: list[dict], lam: float, current_rules: bool) -> dict[str, dict[str, tuple]]:
     """Per fold, per decision: (missed, attacks, false positives, clean)."""
     table: dict[str, dict[str, tuple]] = {}
+    prose = ordinary_prose(default_fixtures_dir() / "injection")  # clean in every fold's training set, never a fold
     for fold in FOLDS:
         train = [e for e in passages if e["split"] != fold]
         test = [e for e in passages if e["split"] == fold]
         start = time.perf_counter()
-        w = fit(*training_set([e for e in train if e["label"]], [e for e in train if not e["label"]]), lam=lam)
+        w = fit(*training_set([e for e in train if e["label"]], [e for e in train if not e["label"]] + prose), lam=lam)
         fitted = time.perf_counter() - start
         texts = [e["text"] for e in test]
         p = np.array([score(t, w) for t in texts])

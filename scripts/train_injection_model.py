@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/train_injection_model.py          # rewrites stratakb_core/ingest/injection_model.npy
     .venv/bin/python scripts/train_injection_model.py --check  # exit 1 when the shipped file differs
+    .venv/bin/python scripts/train_injection_model.py --cut-prose  # rewrites the ordinary prose fixture first
 
 Deterministic (no randomness at all: Newton's method from zero, docs/adr/0011): the shipped file is
 what this writes. The weights are stored as float16 (``DIM`` of them, then the bias) in a plain .npy,
@@ -12,28 +13,31 @@ Every split trains it but those in ``NOT_YET_TRAINED``: a blind set measured at 
 waits there for the next rule round, which retrains with it and deals with what that moves (a
 retrain shifts every probability: at stop 24 adding heldout11 dropped two of the test suite's
 attack sentences under the veto and lifted an ordinary policy passage over the flag line).
-scripts/injection_cv.py is unaffected: each fold trains on the other folds regardless.
+scripts/injection_cv.py is unaffected: each fold trains on the other folds regardless. Since wave 16 the
+repo's own documentation trains as clean passages too (``injection_fit.ordinary_prose``, frozen in
+tests/fixtures/injection/ordinary-prose.json; ``--cut-prose`` cuts it again from today's docs).
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from stratakb_core.ingest.injection_fit import fit, training_set  # noqa: E402
+from stratakb_core.ingest.injection_fit import PROSE_FILE, cut_prose, fit, ordinary_prose, training_set  # noqa: E402
 from stratakb_core.ingest.injection_model import WEIGHTS_PATH  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
 
-# heldout13-15 measured blind at 6506a29 (wave 14 left them out: with them more PEP/RFC chunks reached HIGH),
-# heldout16 at f320a51 (wave 15 left it out too: a retrain put 8 PEP/RFC chunks at HIGH), heldout17-19 at 3138c04
-NOT_YET_TRAINED: frozenset[str] = frozenset(
-    {"heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18", "heldout19"})
+# empty since wave 16: heldout13-19 train it (waves 14-15 left heldout13-16 out because a retrain put 8 PEP/RFC
+# chunks at HIGH; with the ordinary prose as clean passages the retrain puts 3 there)
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
@@ -41,7 +45,7 @@ def trained_bytes() -> bytes:
     base = default_fixtures_dir() / "injection"
     attacks = [e for e in _load_sets(base, "attacks") if e["split"] not in NOT_YET_TRAINED]
     clean = [e for e in _load_sets(base, "clean") if e["split"] not in NOT_YET_TRAINED]
-    w = fit(*training_set(attacks, clean))
+    w = fit(*training_set(attacks, clean + ordinary_prose(base)))
     out = io.BytesIO()
     np.save(out, w.astype(np.float16), allow_pickle=False)
     return out.getvalue()
@@ -51,7 +55,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="train_injection_model.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="compare with the shipped file instead of writing")
     parser.add_argument("--out", type=Path, default=WEIGHTS_PATH, help=f"where to write (default {WEIGHTS_PATH})")
+    parser.add_argument("--cut-prose", action="store_true", help=f"rewrite the fixture {PROSE_FILE} from the docs")
     args = parser.parse_args(argv)
+    if args.cut_prose:
+        prose = cut_prose(ROOT)
+        (default_fixtures_dir() / "injection" / PROSE_FILE).write_text(
+            json.dumps(prose, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
+        print(f"cut {len(prose)} passages into {PROSE_FILE}")
     data = trained_bytes()
     if args.check:
         same = args.out.exists() and args.out.read_bytes() == data

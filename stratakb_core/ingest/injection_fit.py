@@ -19,22 +19,62 @@ retention policy outside the fixtures 0.81, over HIGH. Measured and dropped (doc
 only without their carriers (71 fixture attacks fell under the veto once planted again), and every carrier
 paragraph as clean, short ones included (headings and one-liners taught that short text is clean: short test
 attacks fell to p 0.09-0.19, and 9 PEP/RFC chunks reached HIGH, against 4 before the retrain).
+
+``ordinary_prose`` adds the repo's own technical prose as clean passages (wave 16): the fixture sets' clean
+passages are mostly short and hard (they look like attacks), so ordinary long documentation drifted towards the
+flag line with every retrain (docs/adr/0011, waves 14-16). The passages are cut once, by ``cut_prose``, from
+``PROSE_SOURCES`` (none of them about injection; a passage naming an AI, a prompt or an attack is left out) and
+frozen in the fixture ``ordinary-prose.json``, so an edit to those docs does not change the trained weights.
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 
 from stratakb_core.ingest.injection_model import DIM, features
 
-__all__ = ["CARRIER_BODY", "LAMBDA", "carrier_paragraphs", "design", "fit", "training_set"]
+__all__ = [
+    "CARRIER_BODY",
+    "LAMBDA",
+    "PROSE_FILE",
+    "PROSE_SOURCES",
+    "carrier_paragraphs",
+    "cut_prose",
+    "design",
+    "fit",
+    "ordinary_prose",
+    "training_set",
+]
 
 LAMBDA = 1e-5  # the L2 penalty per unit of (class-weighted) training loss
 _STEPS = 40
 _MIN_PARAGRAPH = 40  # characters: shorter paragraphs (a heading, one token) say too little to call carrier
 CARRIER_BODY = 250  # characters: a carrier paragraph this long trains as a clean passage
+PROSE_FILE = "ordinary-prose.json"  # beside the injection fixture sets
+# the repo's documents cut into clean passages (not ADR 0010 / 0011, which quote attacks, nor the PEP / RFC texts
+# under tests/fixtures, copies of the corpora the PEP/RFC check scans)
+PROSE_SOURCES = (
+    *(f"docs/adr/000{i}-{name}.md" for i, name in (
+        (1, "event-store-and-projections"), (2, "dagster-shape"), (3, "chunk-size"), (4, "parse-sandbox"),
+        (5, "layered-packages"), (6, "onnx-embeddings"), (7, "evidence-ranking"),
+        (8, "bulk-loads-and-lock-windows"), (9, "one-statement-hybrid-search"))),
+    "docs/architecture.md", "docs/scaling.md", "docs/calibration.md", "docs/benchmarks.md", "README.md",
+    "stratakb_core/sample/contracts/acme-msa.md", "stratakb_core/sample/retention-policy.txt",
+    "stratakb_core/sample/runbooks/database-failover.md", "stratakb_core/sample/runbooks/failover-2024.md",
+    "presets/README.md", "presets/peps/README.md", "presets/sepa/sample/reason-codes.md", "tests/fixtures/runbook.md",
+    "tests/golden/README.md", "tests/snapshots/README.md",
+)
+_PROSE_MIN, _PROSE_CUT = 250, 400  # characters: the shortest passage kept, and where a passage is cut
+_ABOUT_ATTACKS = re.compile(
+    r"inject|prompt|instruct|ignore|jailbreak|exfiltrat|redact|attack|secret|\bllm|\bagent|assistant|"
+    r"system message|override",
+    re.I,
+)
 
 
 def carrier_paragraphs(attacks: Sequence[tuple[str, str]]) -> list[str]:
@@ -65,6 +105,31 @@ def training_set(attacks: Sequence[dict], clean: Sequence[dict]) -> tuple[list[s
     bodies = [para for para in carriers if len(para) >= CARRIER_BODY]
     texts = positives + [e["text"] for e in clean] + bodies
     return texts, [1] * len(positives) + [0] * (len(clean) + len(bodies))
+
+
+def cut_prose(root: Path) -> list[dict[str, str]]:
+    """Clean passages (``source``, ``text``) from ``PROSE_SOURCES`` under ``root``: blank-line paragraphs, code
+    fences and tables skipped, joined until a passage holds ``_PROSE_CUT`` characters (a last one of at least
+    ``_PROSE_MIN``), and only passages with no word about attacks, prompts or AI readers (``_ABOUT_ATTACKS``)."""
+    out = []
+    for source in PROSE_SOURCES:
+        paras = [p.strip() for p in (root / source).read_text(encoding="utf-8").split("\n\n") if p.strip()]
+        cur = ""
+        for para in paras:
+            if para.startswith(("```", "|")):
+                continue
+            cur = f"{cur}\n\n{para}" if cur else para
+            if len(cur) >= _PROSE_CUT:
+                out += [] if _ABOUT_ATTACKS.search(cur) else [{"source": source, "text": cur}]
+                cur = ""
+        if len(cur) >= _PROSE_MIN and not _ABOUT_ATTACKS.search(cur):
+            out.append({"source": source, "text": cur})
+    return out
+
+
+def ordinary_prose(base: Path) -> list[dict[str, str]]:
+    """The frozen clean passages of ``cut_prose`` in ``base / PROSE_FILE`` (the injection fixtures folder)."""
+    return json.loads((base / PROSE_FILE).read_text(encoding="utf-8"))
 
 
 def design(texts: Sequence[str]):  # -> scipy.sparse.csr_matrix, (n, DIM + 1) with the bias column last
