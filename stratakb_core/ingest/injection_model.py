@@ -43,10 +43,12 @@ CHAR_NGRAMS: Final = (3, 4, 5, 6)
 WORD_NGRAMS: Final = (1, 2)
 HIGH: Final = 0.8  # the model alone flags a passage at or above this
 LOW: Final = 0.2  # a rule hit the model scores below this is vetoed
-# a long passage is also scored in windows of WINDOW characters (half overlapping): a payload planted in a carrier
+# a long passage is also scored in windows of WINDOW characters, side by side: a payload planted in a carrier
 # document is diluted in the whole passage's n-grams. The highest window counts against the veto (at LOW) and flags
 # on its own at HIGH_WINDOW; windows are scored only for passages the whole scores at WINDOW_FLOOR or more and below
-# HIGH (no attack the windows rescued in the CV scored under 0.09 whole; most ordinary chunks do), to spare CPU
+# HIGH (no attack the windows rescued in the CV scored under 0.09 whole; most ordinary chunks do), to spare CPU.
+# Windows side by side rather than half overlapping (stop 26): the same verdict on every fixture passage and PEP/RFC
+# chunk, CV 8.5 / 1.9 against 8.4 / 1.9 in wave 15, half the windows' CPU (the fresh ingest's budget is tight)
 WINDOW: Final = 400
 HIGH_WINDOW: Final = 0.85
 WINDOW_FLOOR: Final = 0.08
@@ -130,11 +132,11 @@ def score(text: str, w: np.ndarray | None = None) -> float:
 
 
 def window_score(text: str, w: np.ndarray | None = None) -> float:
-    """The highest ``score`` of ``text``'s windows of ``WINDOW`` characters, ``WINDOW // 2`` apart, the last one
+    """The highest ``score`` of ``text``'s windows of ``WINDOW`` characters, side by side, the last one
     ending at the end; 0.0 for a text of ``WINDOW`` characters or fewer (the whole is its only window)."""
     if len(text) <= WINDOW:
         return 0.0
-    starts = list(range(0, len(text) - WINDOW + 1, WINDOW // 2))
+    starts = list(range(0, len(text) - WINDOW + 1, WINDOW))
     if starts[-1] + WINDOW < len(text):
         starts.append(len(text) - WINDOW)
     return max(score(text[i : i + WINDOW], w) for i in starts)
