@@ -38,13 +38,11 @@ several words, in any language), Markdown and CSV columns in ``redaction_tables`
 beside a secret's name goes even when prose follows it, and so does a password-shaped one that ends its
 sentence ("password: X. Next sentence").
 
-Unlabelled high-entropy strings are left alone on purpose: commit ids, checksums, UUIDs and
-base64 images look exactly like them, and the clean fixture set holds many.
+Unlabelled high-entropy strings stay on purpose: commit ids, checksums, UUIDs and base64 images look just like them.
 
-Lines never move: a marker replaces the value on its own line, and a value spanning lines (a
-PEM block) becomes the marker on its first line followed by the same number of line breaks, so
-the block's other lines stay as empty lines. Every character outside a redacted value keeps its
-line number (character offsets after a redaction do shift; ``RedactedSpan`` gives both).
+Lines never move: a marker replaces the value on its own line, and a value spanning lines (a PEM block) becomes the
+marker on its first line followed by the same number of line breaks, so the block's other lines stay as empty lines.
+Every character outside a redacted value keeps its line number (offsets do shift; ``RedactedSpan`` gives both).
 
 Never redacted (see ``is_placeholder``): empty values, placeholders (``<your-token>``, ``${TOKEN}``,
 ``{{ token }}``, ``%(pw)s``, ``$TOKEN``, ``$env:TOKEN``, ``****``, ``xxx``, ``...``, a remark in brackets such
@@ -96,6 +94,7 @@ from stratakb_core.ingest.redaction_sql import sql_spans
 from stratakb_core.ingest.redaction_tables import table_spans
 from stratakb_core.ingest.redaction_values import (
     is_code,
+    is_other_field,
     is_placeholder,
     looks_chosen,
     looks_like_secret,
@@ -375,7 +374,8 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
         key = m.group("key") or m.group("label")
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
         value = m.group(group)
-        if _in_resource_name(m) or remark_says_not_secret(m.group("tail")) or _EXAMPLE_LABEL_RE.match(key):
+        skip = _in_resource_name(m) or remark_says_not_secret(m.group("tail")) or _EXAMPLE_LABEL_RE.match(key)
+        if skip or is_other_field(value):  # "Key ID: kid=2026-11-a": another field's name and its value
             continue
         # "Password for the NAS: X", "mot de passe provisoire : X" name a secret too, when X looks like one
         if not is_secret_key(key) and not _names_secret(key, m.group("label") is not None, value):

@@ -11,7 +11,7 @@
 * a combo-list entry ``someone@example.com:password`` inside a sentence, when the password looks chosen
   or generated (a line holding nothing else is a shape of ``redaction`` itself);
 * ``user:password@host`` without a scheme (a proxy setting, rsync, scp), when the password looks
-  chosen or generated;
+  chosen or generated, and Oracle's ``user/password@host:port/service`` (sqlplus, EZConnect);
 * a declaration named for a secret and its default (Terraform's ``variable "db_password" { default = "PW" }``,
   a CloudFormation parameter ``DbPassword:`` with ``Default: PW`` under it, ``"password": {`` with ``"value":``):
   the ``default`` / ``value`` directly under a block whose name is a secret's;
@@ -45,6 +45,7 @@ from stratakb_core.ingest.redaction_values import (
     is_placeholder,
     looks_chosen,
     looks_like_password,
+    looks_like_secret,
     looks_random,
 )
 
@@ -82,6 +83,13 @@ _BARE_LOGIN_RE: Final = re.compile(
     r":(?P<v>[^\s:/@\"'`<>()\[\]]{3,128})@(?=(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,63}\b|\d{1,3}(?:\.\d{1,3}){3}\b)"
 )
 _BARE_USER_RE: Final = re.compile(r"(?:^|[\s=\"'(,;])[\w.+-]{1,64}$")
+# Oracle's connect string user/password@host[:port]/service (sqlplus, EZConnect): from the slash, the user read
+# backwards
+_EZCONNECT_RE: Final = re.compile(
+    r"/(?P<v>[^\s:/@\"'`<>()\[\]]{3,128})@(?=(?:(?:[A-Za-z0-9-]{1,63}\.)+[A-Za-z]{2,63}|\d{1,3}(?:\.\d{1,3}){3})"
+    r"(?::\d{2,5})?/[\w.$-]{1,64}(?![\w/@.-]))"
+)
+_EZ_USER_RE: Final = re.compile(r"(?:^|[\s=\"'(,;>])[\w$#-]{1,30}$")
 # a combo-list entry inside a sentence: "... affected account: ana@mail.example:Pw-2026!" (email, : or |, password)
 _AT_RE: Final = re.compile("@")
 _EMAIL_COMBO_RE: Final = re.compile(
@@ -343,6 +351,11 @@ def block_spans(text: str) -> Iterator[_Found]:
             value = m.group("v")
             user = _BARE_USER_RE.search(text, max(0, m.start() - 66), m.start())
             if user and (looks_chosen(value) or looks_random(value)) and not is_placeholder(value):
+                yield m.start("v"), m.end("v"), "url_password"
+        for m in _EZCONNECT_RE.finditer(text):
+            value = m.group("v")
+            user = _EZ_USER_RE.search(text, max(0, m.start() - 31), m.start())
+            if user and looks_like_secret(value) and not is_placeholder(value) and not is_code(value):
                 yield m.start("v"), m.end("v"), "url_password"
     if "ookie" in text or "OOKIE" in text:
         yield from _cookie_spans(text)

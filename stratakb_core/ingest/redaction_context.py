@@ -6,8 +6,11 @@
   ``pass show``), then one line of output holding one token- or password-shaped word: that word goes;
 * a network device's configuration, a command whose words end in a secret's keyword and the value, with
   nothing after it but the device's own keywords (``crypto isakmp key PSK address 203.0.113.5``,
-  ``tacacs-server host 10.0.0.9 key PSK``, ``username ops privilege 15 secret 0 PW``); a value with a hash
-  type (``secret 5 $1$...``, ``9 $9$...``) is a hash, not the secret;
+  ``tacacs-server host 10.0.0.9 key PSK``, ``username ops privilege 15 secret 0 PW``, Junos'
+  ``plain-text-password-value PW``); a value with a hash type (``secret 5 $1$...``, ``9 $9$...``) is a hash, not
+  the secret;
+* an SNMP community string (``snmp-server community NAME RW 10``, ``rocommunity NAME``), unless the default
+  ``public`` / ``private``;
 * a credentials file that a comment names by its tool's option: OpenVPN's ``auth-user-pass`` file (a user line,
   then the password line), a ``--password-file`` or askpass file (the password line alone);
 * ``under_encrypted``: a value in a section whose name says its values are encrypted (a SealedSecret's
@@ -85,13 +88,24 @@ def _console_spans(text: str) -> Iterator[_Found]:
 # only the device's keywords after it
 _DEVICE_RE: Final = re.compile(
     r"^[ \t]*[a-z][\w-]{1,40}(?:[ \t]+(?:[A-Za-z][\w.-]{0,63}|[\d.:/]{1,43})){0,6}?[ \t]+"
-    r"(?:key|secret|password|pre-shared-key|psk|psksecret|key-string|authentication-key|auth-key)"
+    r"(?:key|secret|password|pre-shared-key|psk|psksecret|key-string|authentication-key|auth-key"
+    r"|plain-text-password-value)"
     r"(?:[ \t]+(?P<type>[0-9]|ascii-text|plain-text|cleartext|unencrypted))?[ \t]+(?P<q>\"?)(?P<v>[^\s\"]{4,128})(?P=q)"
     r"(?:[ \t]+(?:address|host|hostname|netmask|mask|port|timeout|vrf|level|priority|group|ro|rw|RO|RW|no-xauth"
     r"|no-config-mode|hmac-[\w-]+|md5|sha\d*)\b[^\n]{0,200})?[ \t]*\r?$",
     re.M,
 )
 _HASH_TYPES: Final = frozenset({"5", "8", "9"})  # Cisco's MD5, PBKDF2 and scrypt hashes (7 is reversible)
+
+
+# an SNMP community string, v1/v2c's only credential: IOS's snmp-server community, Junos' snmp community, net-snmp's
+# rocommunity / rwcommunity (the defaults public and private protect nothing and stay, as changeme does)
+_SNMP_RE: Final = re.compile(
+    r"^[ \t]*(?:snmp-server[ \t]+community|(?:set[ \t]+)?snmp[ \t]+community|r[ow]community6?)[ \t]+"
+    r"(?P<q>\"?)(?P<v>[^\s\"]{4,128})(?P=q)(?:[ \t][^\n]{0,200})?$",
+    re.M,
+)
+_SNMP_DEFAULTS: Final = frozenset({"public", "private"})
 
 
 def _device_spans(text: str) -> Iterator[_Found]:
@@ -101,6 +115,11 @@ def _device_spans(text: str) -> Iterator[_Found]:
             continue
         if looks_like_secret(value) and not is_placeholder(value):
             yield m.start("v"), m.end("v"), "credential"
+    if "ommunity" in text:
+        for m in _SNMP_RE.finditer(text):
+            value = m.group("v")
+            if value.lower() not in _SNMP_DEFAULTS and not is_placeholder(value) and not is_code(value):
+                yield m.start("v"), m.end("v"), "credential"
 
 
 # a credentials file that a comment names by its tool's option: OpenVPN's auth-user-pass file holds a user line and

@@ -24,7 +24,10 @@
   config stays a placeholder).
 
 A value may have its closing punctuation set apart by a space ("... ist Kx7!fen#42 .", "... : X , логин ..."), and
-in Arabic the copula هي / هو and an "and" joined to the next word (ولا) close it.
+in Arabic the copula هي / هو and an "and" joined to the next word (ولا) close it; a value in Latin letters ends where
+Hebrew or Arabic text resumes ("... هي X يرجى تغييرها"). A password's shape in both cases may lack a digit when a
+symbol sits inside it (``Firma-Wifi#Brno``). A password handed over with a verb ("use the password X", "reset the
+password to X", "log in with u / X") is ``redaction_told``'s.
 
 Values must look chosen or generated (digits and letters, a symbol), never a plain word, except for
 the well-known defaults of the last form. Each finder yields ``(start, end, kind)`` of the value only.
@@ -39,6 +42,7 @@ from typing import Final
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, is_setting_words
 from stratakb_core.ingest.redaction_phrases import is_passphrase
 from stratakb_core.ingest.redaction_spoken import SPOKEN_FINDERS, SPOKEN_START_WORDS
+from stratakb_core.ingest.redaction_told import TOLD_FINDERS, TOLD_START_WORDS
 from stratakb_core.ingest.redaction_values import (
     is_code,
     is_code_in_sentence,
@@ -46,6 +50,7 @@ from stratakb_core.ingest.redaction_values import (
     looks_chosen,
     looks_like_secret,
     looks_random,
+    symbol_inside,
 )
 from stratakb_core.ingest.regex_factor import factor_first_char
 from stratakb_core.ingest.regex_gate import split_alternatives
@@ -139,7 +144,8 @@ _SPEAKER_RE: Final = re.compile(_SPEAKER)
 _END: Final = (
     r"(?=[ \t]*\r?$|[.,;:]?[ \t]+[(（]|[ \t]*[.,;。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
     r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|na|ma|mais|pero|aber)\b|[ \t]+و"
-    r"|[ \t]+(?:นะ|ครับ|ค่ะ|คะ)|[ \t]*[،؛](?:[ \t]|\r?$))"  # Thai particles, Arabic comma and semicolon
+    r"|[ \t]+(?:นะ|ครับ|ค่ะ|คะ)|[ \t]*[،؛](?:[ \t]|\r?$)"  # Thai particles, Arabic comma and semicolon
+    r"|(?<=[\x21-\x7e])[ \t]+[\u0590-\u08ff])"  # a value in Latin letters ends where Hebrew or Arabic text resumes
 )
 # (the question may have a remark after it: "what's the db pw? vault is down"; the answer may open with a word or
 # two, "sure, it's ...", and have a remark after it: "stg-Pw-42 (don't paste it anywhere)")
@@ -291,7 +297,8 @@ def _chosen(value: str) -> bool:
 def _password_shaped(value: str) -> bool:
     """Chosen, or a password's shape in both letter cases (Fjellrev-Regn-2026, not the acronym WPA3-SAE), where
     the words around it already ask for or name a password."""
-    return _chosen(value) or (looks_like_secret(value) and value.lower() != value and value.upper() != value)
+    mixed = value.lower() != value and value.upper() != value
+    return _chosen(value) or (mixed and (looks_like_secret(value) or symbol_inside(value)))
 
 
 _PERCENT_RE: Final = re.compile(r"[+-]?[\d.,]+%[.,;:!?]?")  # "la clave del éxito es 100% constancia"
@@ -434,6 +441,7 @@ _FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | 
     (_CJK_RE, _cjk_value),
     (_BRACKETED_RE, _bracketed_value),
     *SPOKEN_FINDERS,  # access codes, PINs, "log in as", "use X as the password", ... (redaction_spoken)
+    *TOLD_FINDERS,  # "use the password X", "reset the password to X", "log in with u / X" (redaction_told)
 )
 # every word a finder above starts with (lower case): one scan finds where any of them may match
 _START_WORDS: Final = (
@@ -449,6 +457,8 @@ _START_WORDS: Final = (
     + _NAMED_WORDS
     + "|"
     + SPOKEN_START_WORDS
+    + "|"
+    + TOLD_START_WORDS
 )
 # (no \b before a CJK word: it follows another without a space, Wi-Fiのパスワード)
 _STARTS: Final = r"\b(?:" + _START_WORDS + ")|" + _CJK_WORDS

@@ -98,6 +98,7 @@ _PREFIXED: Final = (
     ("tvly-", r"[A-Za-z0-9-]{32,}"),
     ("xai-", r"[A-Za-z0-9]{80}"), ("pplx-", r"[A-Za-z0-9]{48}"), ("nvapi-", r"[A-Za-z0-9_-]{64}"),
     ("sk-lf-", r"[0-9a-f-]{36}"), ("FLWSECK-", r"[A-Za-z0-9]{32}-X"), ("nfp_", r"[A-Za-z0-9]{36}"),
+    ("sk.eyJ", r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),  # Mapbox's secret token (its public one is pk.eyJ...)
 )  # fmt: skip
 
 # scheme://TOKEN@host, a generated token alone as the user (a Sentry DSN's key, a git remote's token; the value must
@@ -184,7 +185,8 @@ SHAPES: Final[tuple[Shape, ...]] = (
         True,
     ),
     # chat webhooks whose path is the secret: Discord's (any host: discord.com, discordapp.com, canary., a proxy)
-    # id and token, Microsoft Teams' incoming webhook (tenant, connector, its secret and owner)
+    # id and token, Microsoft Teams' incoming webhook (tenant, connector, its secret and owner; the older form has
+    # no tenant after the connector nor owner after the secret)
     Shape(
         "api_token",
         re.compile(r"/api/(?:v\d{1,2}/)?webhooks/(?P<v>\d{17,20}/[A-Za-z0-9_-]{60,80})(?![A-Za-z0-9_-])"),
@@ -193,7 +195,8 @@ SHAPES: Final[tuple[Shape, ...]] = (
     Shape(
         "api_token",
         re.compile(
-            r"/webhookb2/(?P<v>[0-9a-f-]{36}@[0-9a-f-]{36}/IncomingWebhook/[0-9a-f]{32}/[0-9a-f-]{36}(?:/[\w-]{8,})?)"
+            r"/webhookb2/(?P<v>[0-9a-f-]{36}(?:@[0-9a-f-]{36})?/IncomingWebhook/[0-9a-f]{32}(?:/[0-9a-f-]{36})?"
+            r"(?:/[\w-]{8,})?)"
         ),
         ("/webhookb2/",),
     ),

@@ -3,6 +3,9 @@
 * an access code: a door, keypad, alarm, gate or safe code, or the code for a room or an admin menu, given in a
   sentence or a label ("New code for the admin menu is X", "Türcode: 4821", "code de la porte : 4821") or as the
   answer to a chat's question about one ("what's the code for the records room?" / "4806, then press ...");
+* an access code changed to its value or given right after its name ("the gate code changed to X", "the kiosks use
+  the new maintenance code X"; also the codes a maintainer, installer or engineer keys in);
+* a Wi-Fi's password said to have changed ("the Wi-Fi at the hall changed - it's now X"; not its network's name);
 * a PIN's digits after its name ("PIN: 83917", "the card's PIN is 4821"; not an Indian "PIN code", a postcode);
 * a login as a user with a password ("they can log in as 'ops' with X", "se connecter en tant que admin avec X");
 * a value someone is told to use as the password ("Use X as the password", "utilise X comme mot de passe");
@@ -32,41 +35,45 @@ from stratakb_core.ingest.redaction_values import (
     looks_chosen,
     looks_like_secret,
     looks_random,
+    symbol_inside,
 )
 
-__all__ = ["SPOKEN_FINDERS", "SPOKEN_START_WORDS", "spoken_spans"]
+__all__ = [
+    "END", "PW_WORDS", "SPOKEN_FINDERS", "SPOKEN_START_WORDS", "VALUE", "not_an_example", "shaped", "spoken_spans",
+]  # fmt: skip
 
 _Found = tuple[int, int, str]
 
-_PW_WORDS: Final = r"password|passwd|passcode|passphrase|" + PASSWORD_WORDS.replace("_", " ")
-_VALUE: Final = r"[\"'`«“‘]?(?P<v>[^\s\"'`«»“”‘’()（）]{4,128}?)[\"'`»”’]?"
+PW_WORDS: Final = r"password|passwd|passcode|passphrase|" + PASSWORD_WORDS.replace("_", " ")
+VALUE: Final = r"[\"'`«“‘]?(?P<v>[^\s\"'`«»“”‘’()（）]{4,128}?)[\"'`»”’]?"
 # after a value: the line ends, a remark in brackets, a clause ends, a dash and more words, "and", "then", "?"
-_END: Final = (
+END: Final = (
     r"(?=[ \t]*\r?$|[.,;:!?]?[ \t]+[(（]|[ \t]*[.,;:!?。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
     r"|[ \t]+(?:and|then|but|on|in|for|until|und|et|puis|y|e|и|та|і)\b)"
 )
 _DIGITS_RE: Final = re.compile(r"[*#]?\d{4,8}[#*]?")
 _STRONG_RE: Final = re.compile(r"[!#$%&*+=?~^]")
-_INNER_SYMBOL_RE: Final = re.compile(r"[A-Za-z0-9][!#$%&*+=?~^][A-Za-z0-9]")
 _VERSION_RE: Final = re.compile(r"(?i)v?\d+(?:\.\d+)+")
 
 
-def _shaped(value: str) -> bool:
+def shaped(value: str) -> bool:
     """A chosen password: digits and letters with a symbol or both cases (Frost-Bite-9026, 0ldPanel-Ops#5)."""
     if is_placeholder(value) or is_code_in_sentence(value) or _VERSION_RE.fullmatch(value):
         return False
     if looks_chosen(value) or looks_random(value):
         return True
     mixed = value.lower() != value and value.upper() != value
-    if mixed and len(value) >= 8 and _INNER_SYMBOL_RE.search(value):
+    if mixed and symbol_inside(value):
         return True  # Graf!Admin-Cerise: a symbol inside, both cases, no digit needed
     return looks_like_secret(value) and mixed and sum(c.isdigit() for c in value) >= 2
 
 
 def _code_value(value: str) -> bool:
-    return _DIGITS_RE.fullmatch(value) is not None or _shaped(value)
+    return _DIGITS_RE.fullmatch(value) is not None or shaped(value)
 
 
+# who keys a device's own code in: "the new maintenance code X", "installer code: 1234" (an alarm panel's)
+_KEYED_BY: Final = r"maintenance|master|installer|engineer|supervisor|technician|manager"
 # what an access code opens: a door, a room, a device's admin menu
 _PLACES: Final = (
     r"door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entrance|building|room|office|store|storage"
@@ -74,7 +81,8 @@ _PLACES: Final = (
 )
 _ACCESS_CODE: Final = (
     r"(?:(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"
-    r"|intercom|admin|access)[ -]?codes?|digicode|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code"
+    r"|intercom|admin|access|" + _KEYED_BY + r")[ -]?codes?|digicode"
+    r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code"
     r"|codes?[ \t]+(?:for|to|of|on)[ \t]+(?:the[ \t]+|our[ \t]+)?(?:[\w-]{1,20}[ \t]+){0,3}?(?:" + _PLACES + r")s?"
     r"|code[ \t]+(?:d['’]acc[eè]s|de[ \t]+la[ \t]+porte|porte|du[ \t]+portail|de[ \t]+l['’]alarme|du[ \t]+coffre)"
     r"|c[óo]digo[ \t]+de[ \t]+(?:acceso|acesso|la[ \t]+puerta|la[ \t]+porta|la[ \t]+alarma|entrada|desbloqueo)"
@@ -90,11 +98,28 @@ _OPENS: Final = (
     r"(?:[ \t]+(?:for|of|to|on|at|für|fürs|zum|zur|vom|de|du|des|del|della|da|do|dla|от|для|на)"
     r"(?:[ \t]+[^\s.:;=,]{1,25}){1,4}?|[ \t]+[^\W\d_]{3,25})?"
 )
-_ACCESS_RE: Final = re.compile(r"(?i:\b" + _ACCESS_CODE + r")" + _OPENS + _SEP + _VALUE + _END, re.MULTILINE)
+_ACCESS_RE: Final = re.compile(r"(?i:\b" + _ACCESS_CODE + r")" + _OPENS + _SEP + VALUE + END, re.MULTILINE)
+# ... changed to its value ("the gate keypad code for the depot changed to X overnight") or given right after its
+# name ("the kiosks now use the new maintenance code X"); the value ends at a space, as a chosen one can hold none
+_ACCESS_NOW_RE: Final = re.compile(
+    r"(?i:\b" + _ACCESS_CODE + r")(?:" + _OPENS
+    + r"(?P<now>[ \t]+(?i:(?:has|was|got|is)[ \t]+)?(?i:changed|reset|updated|set)[ \t]+to))?[ \t]+" + VALUE
+    + r"(?=[.,;:!?)]{0,3}(?:\s|$))"
+)  # fmt: skip
+_NEW_BEFORE_RE: Final = re.compile(r"(?i:\b(?:the|our|a|new|current|temporary|temp)[ \t]+)$")
+# a Wi-Fi's password said to have changed: "the Wi-Fi at the hall changed - it's now X" (not its network's name)
+_WIFI_NOW_RE: Final = re.compile(
+    r"(?i:\b(?:wi-?fi|wlan)(?:[ \t]+(?:password|pw|pass|key|code))?)(?P<words>(?:[ \t]+[^\s,:;.!?]{1,30}){0,6}?)"
+    r"(?i:[ \t]+(?:has[ \t]+)?changed(?:[ \t]+to|[ \t]*[-–—,:;][ \t]*(?:it['’]?s|it is)(?:[ \t]+now)?)"
+    r"|[ \t]+is[ \t]+now"
+    r"|[ \t]*[-–—,][ \t]*it['’]?s[ \t]+now)[ \t]+" + VALUE + END,
+    re.MULTILINE,
+)
+_NETWORK_WORDS_RE: Final = re.compile(r"(?i:\b(?:network|ssid|name|named|called|renamed|router|speed|band|channel)\b)")
 # "the card's PIN is 4821", "PIN: 83917" (an Indian "PIN code" / "pincode" is a postcode)
 _PIN_RE: Final = re.compile(
     r"(?<![\w-])(?:PIN|Pin|pin)(?:-?(?:Code|kod|koodi|kode|nummer))?(?![\w-]|[ \t]+[Cc]ode)"
-    r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para)[ \t]+[^\n.:;=]{1,40}?)?" + _SEP + r"(?P<v>\d{4,8})" + _END,
+    r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para)[ \t]+[^\n.:;=]{1,40}?)?" + _SEP + r"(?P<v>\d{4,8})" + END,
     re.MULTILINE,
 )
 # "what's the code for the records room again?" answered by a speaker's line
@@ -104,7 +129,7 @@ _SPEAKER: Final = (
 )
 _CODE_ASK_RE: Final = re.compile(
     r"(?i:\bcodes?\b)(?P<ask>[^\n?]{0,80})\?[^\n]{0,60}\r?\n(?:[ \t]*\r?\n)?" + _SPEAKER
-    + r"(?i:(?:it['’]?s|it is|that['’]?s|use|try)[ \t]+)?" + _VALUE + _END,
+    + r"(?i:(?:it['’]?s|it is|that['’]?s|use|try)[ \t]+)?" + VALUE + END,
     re.MULTILINE,
 )  # fmt: skip
 _PLACES_RE: Final = re.compile(r"(?i:\b(?:" + _PLACES + r"|wi-?fi|wlan|alarm)s?\b)")
@@ -113,51 +138,51 @@ _LOGIN_AS_RE: Final = re.compile(
     r"(?i:\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect(?:ed)?|anmelden|connecter|entrar)"
     r"[ \t]+(?:as|en tant que|als|como|come)[ \t]+)[\"'`]?[\w.@\\-]{1,64}[\"'`]?[ \t]+"
     r"(?i:(?:with|using|avec|mit|con|com)(?:[ \t]+(?:the[ \t]+)?(?:password|pw|pass|mot de passe|passwort))?[ \t]+)"
-    + _VALUE
-    + _END,
+    + VALUE
+    + END,
     re.MULTILINE,
 )
 # "Use X as the password", "utilise X comme mot de passe", "verwende X als Passwort", "usa X como contraseña"
 # "Use X as the password", "utilise X comme mot de passe", "verwende X als Passwort", "usa X como contraseña": found
 # at the password's name (a start word of its own), the verb, the value and "as" looked for before it on its line
-_USE_AS_AT_RE: Final = re.compile(r"(?i:" + _PW_WORDS + r"|pin|pw|clave|пароля)\b")
+_USE_AS_AT_RE: Final = re.compile(r"(?i:" + PW_WORDS + r"|pin|pw|clave|пароля)\b")
 _USE_AS_BEFORE_RE: Final = re.compile(
     r"(?i:\b(?:use|enter|type|set|try|pick|choose|utilise[zr]?|entre[zr]?|saisi(?:r|ssez)|tape[zr]?|usa|usar|utilice"
     r"|introduce|verwende[nt]?|nutze|nimm|gib|gebruik|voer|użyj|wpisz|используй(?:те)?|введи(?:те)?)[ \t]+)"
-    + _VALUE
+    + VALUE
     + r"(?i:[ \t]+(?:as|als|comme|como|come|jako|как|в[ \t]+качестве)[ \t]+(?:(?:the|your|a|an|le|la|l['’]|el|il|o"
     r"|das|dein|ihr|het|new|initial|temporary|nouveau|neues|nueva|nuevo|nuovo|nova)[ \t]*){0,2})$"
 )
 # a password's name, a few words, then ", c'est" / ", it's" or a dash, and the value
 _DASH_RE: Final = re.compile(
-    r"(?i:\b(?:" + _PW_WORDS + r"))(?P<words>(?:[ \t]+[^\s,:：—–()]{1,30}){0,6}?)"
+    r"(?i:\b(?:" + PW_WORDS + r"))(?P<words>(?:[ \t]+[^\s,:：—–()]{1,30}){0,6}?)"
     r"(?:[ \t]*,[ \t]*(?:c['’]est|it['’]s|that['’]s|das ist|es|è|é|это|то)|[ \t]+[—–]|[ \t]+-(?=[ \t])|[ \t]*គឺ)[ \t]*"
-    + _VALUE
-    + _END,
+    + VALUE
+    + END,
     re.MULTILINE,
 )
 # ... or its value in brackets: "hardcode admin pass for the demo (X), revert before merge"
 _BRACKET_RE: Final = re.compile(
-    r"(?i:\b(?:" + _PW_WORDS + r"|(?:admin|root|user|db|login|account|wi-?fi)[ \t]+pass))"
-    r"(?P<words>(?:[ \t]+[^\s()（）]{1,30}){0,6}?)[ \t]*[(（][ \t]*" + _VALUE + r"[ \t]*[)）]"
+    r"(?i:\b(?:" + PW_WORDS + r"|(?:admin|root|user|db|login|account|wi-?fi)[ \t]+pass))"
+    r"(?P<words>(?:[ \t]+[^\s()（）]{1,30}){0,6}?)[ \t]*[(（][ \t]*" + VALUE + r"[ \t]*[)）]"
 )
 # "the login is Careers2026!Spring"
 _LOGIN_IS_RE: Final = re.compile(
-    r"(?i:\b(?:login|log-in|logon|sign-in)[ \t]+(?:is|was|:))[ \t]+" + _VALUE + _END, re.MULTILINE
+    r"(?i:\b(?:login|log-in|logon|sign-in)[ \t]+(?:is|was|:))[ \t]+" + VALUE + END, re.MULTILINE
 )
 # "Wi-Fi: CafeNet / X", "WLAN: Gast-Netz | pass: X"
 _WIFI_RE: Final = re.compile(
     r"(?i:\b(?:wi-?fi|wlan|ssid|wireless|réseau|netzwerk|red)\b)[^\n:：/|]{0,24}[:：][ \t]*[\"'`]?[^\s/|\"'`]{2,40}"
     r"[\"'`]?[ \t]*[/|][ \t]*"
-    r"(?i:(?:pw|pwd|pass|password|passwort|key|cl[ée]|clave|senha|mot de passe)[ \t]*[:：=]?[ \t]*)?" + _VALUE + _END,
+    r"(?i:(?:pw|pwd|pass|password|passwort|key|cl[ée]|clave|senha|mot de passe)[ \t]*[:：=]?[ \t]*)?" + VALUE + END,
     re.MULTILINE,
 )
 # a password's label in scripts whose vowel signs are no word characters to ``re`` (Khmer, Lao, Burmese, Sinhala):
 # "ពាក្យសម្ងាត់: X", "ពាក្យសម្ងាត់ Wi-Fi គឺ X"
 _MARKED_LABEL_RE: Final = re.compile(
     r"(?:ពាក្យ ?សម្ងាត់|លេខ ?សម្ងាត់|ລະຫັດ ?ຜ່ານ|စကားဝှက်|මුරපදය)[^\n:：=]{0,40}?[ \t]*(?:[:：=]|គឺ|ແມ່ນ|သည်|වේ)[ \t]*"
-    + _VALUE
-    + _END,
+    + VALUE
+    + END,
     re.MULTILINE,
 )
 _MARKED_SCRIPT_RE: Final = re.compile("[\u0d80-\u0dff\u0e80-\u0eff\u1000-\u109f\u1780-\u17ff]")
@@ -191,12 +216,25 @@ def _asked_code(m: re.Match[str]) -> bool:
     return _PLACES_RE.search(ask_line) is not None and _code_value(m.group("v"))
 
 
+def _access_now_value(m: re.Match[str]) -> bool:
+    text, value = m.string, m.group("v")
+    if m.group("now") is not None:
+        return _access_value(m)
+    return _NEW_BEFORE_RE.search(text, max(0, m.start() - 30), m.start()) is not None and _access_value(m) and (
+        _DIGITS_RE.fullmatch(value) is None
+    )
+
+
+def _wifi_now_value(m: re.Match[str]) -> bool:
+    return _NETWORK_WORDS_RE.search(m.group("words")) is None and shaped(m.group("v"))
+
+
 def _pin_value(m: re.Match[str]) -> bool:
     return True
 
 
 def _login_as_value(m: re.Match[str]) -> bool:
-    return _shaped(m.group("v"))
+    return shaped(m.group("v"))
 
 
 def _use_as_value(m: re.Match[str]) -> _Found | None:
@@ -205,26 +243,26 @@ def _use_as_value(m: re.Match[str]) -> _Found | None:
     if before is None:
         return None
     value = before.group("v")
-    if not (_shaped(value) or _DIGITS_RE.fullmatch(value)) or _on_example_line(text, *before.span("v")):
+    if not (shaped(value) or _DIGITS_RE.fullmatch(value)) or _on_example_line(text, *before.span("v")):
         return None
     return before.start("v"), before.end("v"), "credential"
 
 
 def _named_value(m: re.Match[str]) -> bool:
     value = m.group("v")
-    return not is_setting_words(m.group("words")) and _shaped(value) and not is_code(value)
+    return not is_setting_words(m.group("words")) and shaped(value) and not is_code(value)
 
 
 def _login_is_value(m: re.Match[str]) -> bool:
     value = m.group("v")
-    return "@" not in value and _STRONG_RE.search(value) is not None and _shaped(value)
+    return "@" not in value and _STRONG_RE.search(value) is not None and shaped(value)
 
 
 def _wifi_value(m: re.Match[str]) -> bool:
-    return len(m.group("v")) >= 8 and _shaped(m.group("v"))
+    return len(m.group("v")) >= 8 and shaped(m.group("v"))
 
 
-def _not_an_example(judge: Callable[[re.Match[str]], bool]) -> Callable[[re.Match[str]], _Found | None]:
+def not_an_example(judge: Callable[[re.Match[str]], bool]) -> Callable[[re.Match[str]], _Found | None]:
     """``judge`` as a finder of ``redaction_prose`` takes it: the value's span, unless its line calls it an example."""
 
     def found(m: re.Match[str]) -> _Found | None:
@@ -244,9 +282,11 @@ def _on_example_line(text: str, start: int, end: int) -> bool:
 # the finders above, tried by ``redaction_prose.prose_spans`` where one of SPOKEN_START_WORDS is (its one scan of the
 # text finds where its own finders and these may match)
 SPOKEN_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = tuple(
-    (pattern, _not_an_example(judge))
+    (pattern, not_an_example(judge))
     for pattern, judge in (
         (_ACCESS_RE, _access_value),
+        (_ACCESS_NOW_RE, _access_now_value),
+        (_WIFI_NOW_RE, _wifi_now_value),
         (_CODE_ASK_RE, _asked_code),
         (_PIN_RE, _pin_value),
         (_LOGIN_AS_RE, _login_as_value),
@@ -260,11 +300,11 @@ SPOKEN_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Fo
 SPOKEN_START_WORDS: Final = (
     r"(?:admin|root|user|db|login|account|wi-?fi)(?=[ \t]+pass)|wi-?fi"
     r"|(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"
-    r"|intercom|admin|access)[ -]?code|digicode"
+    r"|intercom|admin|access|" + _KEYED_BY + r")[ -]?code|digicode"
     r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code|codes?[ \t]+(?:for|to|of|on|d['’]|de|du)"
     r"|c[óo]digo[ \t]+de|codice[ \t]+d|kod[ \t]+d|код[ \t]|pin|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in"
     r"|connect(?:ed)?[ \t]+as|anmelden|connecter|entrar|logon|login|wlan|ssid|wireless|réseau|netzwerk"
-    r"|" + _PW_WORDS
+    r"|" + PW_WORDS
 )
 
 

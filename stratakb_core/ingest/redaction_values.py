@@ -3,7 +3,9 @@
 ``is_placeholder`` keeps what stands for a secret without being one (``<token>``, ``${VAR}``, ``#{Var}#``,
 ``xxx``, ``****``, ``changeme``, ``sk-...``, ``(ask ops)``, ``xoxp-your-user-token``, AWS's documented
 ``...EXAMPLE`` keys, paths to key files, references to a secret store such as ``@Microsoft.KeyVault(...)``,
-``op://vault/item/field``, ``vault:secret/data/app#KEY``, an ARN); ``looks_random`` says whether a value has
+``op://vault/item/field``, ``vault:secret/data/app#KEY``, an ARN, a mask of dots ``●●●●``, "change me" in other
+languages: ``changez-moi``); ``is_other_field`` finds a value that is another field's ``name=value`` (``kid=...``);
+``looks_random`` says whether a value has
 the shape of a generated credential (long, letters and digits mixed, high entropy, not a UUID, hash
 or version), which is what a weaker name (``key``, ``sig``, a URL query parameter, an ``X-...-Key``
 header) needs beside it.
@@ -17,19 +19,21 @@ from collections import Counter
 from itertools import pairwise
 from typing import Final
 
-from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_secret_word, snake
+from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_secret_word, is_weak_key, snake
 
 __all__ = [
     "CODE_RE",
     "MARKER_RE",
     "is_code",
     "is_code_in_sentence",
+    "is_other_field",
     "is_placeholder",
     "looks_chosen",
     "looks_like_password",
     "looks_like_secret",
     "looks_random",
     "remark_says_not_secret",
+    "symbol_inside",
 ]
 
 MARKER_RE: Final = re.compile(r"\[REDACTED_[A-Z_]+\]")
@@ -41,6 +45,8 @@ _PLACEHOLDER_WORDS: Final = frozenset(
     dummy hidden masked omitted undefined empty unset default env prompt value your_password your_token your_api_key
     your_secret mypassword secretref vault include same-origin omit auto basic bearer oauth oauth2 jwt
     flag option argument parameter switch replace_me replaceme
+    changez-moi remplacez-moi cámbiame cambiame cambiami ändere-mich aendere-mich mude-me altere-me wijzig-mij
+    zmień-mnie
     sso saml ldap oidc kerberos mfa 2fa otp totp passkey yubikey keychain keepass 1password bitwarden lastpass
     test testing mock fake pass pwd n/a unknown
     нет нету keins kein keine ninguna ninguno nenhuma nenhum nessuna nessuno aucun aucune geen brak yok ingen
@@ -70,7 +76,7 @@ _PLACEHOLDER_RE: Final = re.compile(
       | __[A-Za-z][\w.-]*__ | @[A-Za-z][\w-]*(?:\.[\w-]+)+@  # __Name__ (tokenizers), Maven's @db.password@
       | %\([\w.-]+\)s | %[\w.-]+% | \$[A-Za-z_]\w* | \$\([^)]*\)
       | \$(?:env|script|global|local|private|using):[A-Za-z_][\w.]*  # PowerShell's $env:API_KEY, $using:pw
-      | [*xX•.#?_-]{3,} | \[[^\]]*\] | !\w+ | [|>][-+]? | \.\.\.+ | …
+      | [*xX•●◦∙·⋅▪■∗✱.#?_-]{3,} | \[[^\]]*\] | !\w+ | [|>][-+]? | \.\.\.+ | …
       | \([^()]*\s[^()]*\) | \([^\W\d_]+\) | （[^（）]*）  # a remark in brackets: (in vault), (none), （金庫）
       | (?:your|my|the|some|insert|enter|put|replace)[_-].* | .*(?:_here|-here|here>)
       | \d*\*\d*[A-Z][A-Z0-9-]*  # an ABNF rule: 1*VSCHAR
@@ -94,7 +100,7 @@ _SECRET_PATH_RE: Final = re.compile(r"[a-z][a-z-]*[a-z](?:/[a-z][a-z_-]*[a-z])+"
 # (Passwort, Nytt lösenord, Confirmar contraseña, 비밀번호, Access token:) the value is a label naming the secret,
 # as in a translation file, not the secret itself
 _WORDS_RE: Final = re.compile(r"[^\W\d_]+(?:[ -][^\W\d_]+){0,3}[ \t]*[:：?？…]?")
-_ELIDED_RE: Final = re.compile(r"\.{3}|…|\*{3}|•{3}|[xX]{4}|<[^<>]{1,40}>|\$\{")
+_ELIDED_RE: Final = re.compile(r"\.{3}|…|\*{3}|[•●]{3}|[xX]{4}|<[^<>]{1,40}>|\$\{")
 CODE_RE: Final = re.compile(
     r"^(?:[A-Za-z_][\w]*(?:\.[A-Za-z_]\w*)+|[\w.]*\(.*|[\w.]+\[.*|(?:os|env|process|config|settings|self)\b.*)$"
 )
@@ -130,12 +136,14 @@ def is_code(value: str) -> bool:
 
 
 def _word_dot_word_number(parts: list[str]) -> bool:
-    """A capitalised word, a dot, a word and a number (Quartz.pine44): a chosen password, not a class's attribute."""
+    """A capitalised word, a dot, a word and a number (Quartz.pine44, Quartz.Pine44): a chosen password, not a
+    class's attribute."""
     head, last = parts
     capitalised = head[:1].isupper() and head[1:].islower() and head.isalpha() and len(head) >= 3
     if not capitalised or _LOWER_WORD_DIGITS_RE.fullmatch(last) is None or _SIZED_NAME_RE.fullmatch(last):
         return False
-    return last.rstrip("0123456789").islower()
+    word = last.rstrip("0123456789")
+    return word.islower() or (word[:1].isupper() and word[1:].islower())
 
 
 # in a sentence ("the password is Maple.harbor78") a dotted value ending in a word and a number, or changing case
@@ -245,10 +253,20 @@ def _marker_words(low: str) -> bool:
 # a remark after a value saying it is no secret: "# account id, public", "// md5 of the file", "(example only)"
 _NOT_SECRET_REMARK_RE: Final = re.compile(
     r"[ \t]*(?:#|//|<!--|\()[^\n]*?(?<![\w.-])(?i:public[ _-]key|publishable|not\s+(?:a\s+)?secret|non-?secret"
-    r"|(?:example|sample)(?!\.)"
+    r"|(?:example|sample|exemple|ejemplo|esempio|exemplo|beispiel|voorbeeld)(?!\.)"
     r"|dummy|fake|placeholder|md5|sha-?\d*|checksum|hash|fingerprint|digest|identifier"
     r"|(?:account|user|client|app|tenant|project|object|request|key)[ _-]id)(?![\w-])"
 )
+
+
+# a value that is itself a field and its value: "Key ID used to sign the token: kid=2026-11-a" gives the key's id
+_FIELD_VALUE_RE: Final = re.compile(r"(?P<name>[A-Za-z][\w.-]{0,31})=(?=[^=\s])[^\s=]{1,256}")
+
+
+def is_other_field(value: str) -> bool:
+    """A ``name=value`` whose name holds no secret (``kid=...``, ``alg=RS256``): that field's value, not the secret."""
+    m = _FIELD_VALUE_RE.fullmatch(value.strip("\"'`"))
+    return m is not None and not is_secret_key(m.group("name")) and not is_weak_key(m.group("name"))
 
 
 def remark_says_not_secret(tail: str) -> bool:
@@ -339,3 +357,12 @@ def looks_like_secret(value: str) -> bool:
     if looks_random(value):
         return True
     return looks_like_password(value) and not _ALGORITHM_RE.search(value) and not _VERSION_RE.fullmatch(value)
+
+
+_INNER_SYMBOL_RE: Final = re.compile(r"[A-Za-z0-9][!#$%&*+=?~^][A-Za-z0-9]")
+
+
+def symbol_inside(value: str) -> bool:
+    """Eight characters or more with a strong symbol between two letters or digits (``Graf!Admin-Cerise``,
+    ``Firma-Wifi#Brno``): chosen, even without a digit, where the words around it name a password."""
+    return len(value) >= 8 and _INNER_SYMBOL_RE.search(value) is not None and not is_placeholder(value)

@@ -1,0 +1,77 @@
+"""A password told to someone in a message, with the verb that hands it over (no I/O).
+
+* "use the password X with your usual address", "utilise le mot de passe X", "verwende das Passwort X": a verb of
+  using or entering, the password's name and the value right after it (found at the name, the verb looked for
+  before it on its line);
+* "reset their VPN password to X", "changed the admin password to X": the value a password was set to;
+* "the vpn user is svc-night and the pass is X": the abbreviation "pass" given as a value, after a user on its line
+  ("the pass is valid" alone is no secret);
+* "log in with kiosk-07 / X", "sign in using ops / X": a login verb, "with", a user, a slash and the password.
+
+Values must look chosen or generated (``redaction_spoken.shaped``), and a line calling its value an example is kept.
+The finders (``TOLD_FINDERS``) are run by ``redaction_prose.prose_spans`` at their start words (``TOLD_START_WORDS``)
+in the one scan it makes of the text. Each yields ``(start, end, kind)`` of the value only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Final
+
+from stratakb_core.ingest.redaction_spoken import END, PW_WORDS, VALUE, not_an_example, shaped
+
+__all__ = ["TOLD_FINDERS", "TOLD_START_WORDS"]
+
+_Found = tuple[int, int, str]
+
+# a value right after a name ends at a space: a chosen one holds none
+_WORD_END: Final = r"(?=[.,;:!?)]{0,3}(?:\s|$))"
+_NAMES: Final = PW_WORDS + r"|pw|pwd"
+# the password's name, then "to" and the value, or the value itself
+_AT_NAME_RE: Final = re.compile(
+    r"(?i:\b(?:" + _NAMES + r"))(?P<to>[ \t]+(?i:to|auf|à|a|en|na|naar|para))?[ \t]+" + VALUE + _WORD_END
+)
+# ... before it on its line: a verb of using (then an article or two), or one of setting (a few words between)
+_USE_BEFORE_RE: Final = re.compile(
+    r"(?i:\b(?:use|using|enter|type|try|utilise[zr]?|utilisant|entre[zr]?|saisi(?:r|ssez)|tape[zr]?|usa|usar|usa[dn]do"
+    r"|utilice|utiliza|introduce|verwende[nt]?|nutze|benutze|gib|gebruik|voer|użyj|wpisz|usate|inserisci)[ \t]+"
+    r"(?:(?:the|your|this|our|new|temporary|initial|le|la|l['’]|ton|ta|votre|nouveau|el|tu|su|la|das|dein|ihr|neue"
+    r"|het|je|o|a|il|tuo|nuova)[ \t]*){0,3})$"
+)
+_SET_BEFORE_RE: Final = re.compile(
+    r"(?i:\b(?:reset|resets|changed|change|changes|set|sets|updated|update|rotated|rotate)(?:[ \t]+[^\s.!?;:]{1,25})"
+    r"{0,4}?[ \t]+)$"
+)
+# "the pass is X" after a user on its line
+_USER_PASS_IS_RE: Final = re.compile(
+    r"(?i:\buser(?:name)?\b)[^\n]{0,60}?(?i:\bpass[ \t]+(?:is|was|=|:))[ \t]+" + VALUE + END
+)
+# "log in with kiosk-07 / X"
+_LOGIN_WITH_RE: Final = re.compile(
+    r"(?i:\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect)[ \t]+(?:with|using|as))[ \t]+"
+    r"[\"'`]?[\w.@\\-]{1,64}[\"'`]?[ \t]*/[ \t]*" + VALUE + _WORD_END
+)
+
+
+def _told_at_name(m: re.Match[str]) -> bool:
+    text, pos = m.string, m.start()
+    line_start = max(text.rfind("\n", 0, pos) + 1, pos - 120)
+    before = _SET_BEFORE_RE if m.group("to") else _USE_BEFORE_RE
+    return before.search(text, line_start, pos) is not None and shaped(m.group("v"))
+
+
+def _told_value(m: re.Match[str]) -> bool:
+    return shaped(m.group("v"))
+
+
+TOLD_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = tuple(
+    (pattern, not_an_example(judge))
+    for pattern, judge in (
+        (_AT_NAME_RE, _told_at_name),
+        (_USER_PASS_IS_RE, _told_value),
+        (_LOGIN_WITH_RE, _told_value),
+    )
+)
+# every word a finder above starts with (lower case)
+TOLD_START_WORDS: Final = r"user|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect|pw|pwd|" + PW_WORDS
