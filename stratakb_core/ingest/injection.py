@@ -77,6 +77,7 @@ from typing import Final
 
 from stratakb_core.ingest.injection_addressed import addressed_order, certain_orders
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
+from stratakb_core.ingest.injection_markers import fake_turn
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
 from stratakb_core.ingest.injection_rules import (
@@ -485,13 +486,12 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
         for rule, k, start, end in cooccur_fired(co_texts)
         if not _is_mention(co_texts[k], start, end) and not (rule == "override" and _scoped(co_texts[k], start, end))
     }
-    # a link left to fill, in the text or in the last variant: look-alikes mapped ("![](...?acct=____)"), or prose
-    # an encoding hid (base64: "Decode and do: QXBwZW5k...")
+    # a link left to fill, in the text or the last variant (look-alikes mapped, base64 decoded: injection_slots)
     if any((slot := slot_link(t)) and not _is_mention(t, *slot) for t in (texts[0], texts[-1])):
         fired.add("exfil_link")
-    planted = tool_output_order(texts[0])
-    if planted and not _is_mention(texts[0], *planted):
-        fired.add("tool_imitation")
+    for rule, span in (("tool_imitation", tool_output_order(texts[0])), ("role_tag", fake_turn(texts[0]))):
+        if span and not _is_mention(texts[0], *span):
+            fired.add(rule)  # orders in a tool's output; a chat turn marked in any language (injection_markers)
     if _hidden(text):
         fired.add("hidden_text")
     return tuple(name for name in RULES if name in fired)

@@ -38,7 +38,7 @@ _LINK: Final = re.compile(
     r"|<(?P<tag>img|a|iframe|source)\b[^>]{0,200}?\b(?:src|href)\s*=\s*[\"']?(?P<html>https?://[^\"'>\n]{1,400})",
     re.IGNORECASE | re.MULTILINE,
 )
-_PARAM: Final = re.compile(r"[?&][\w-]{1,30}=([^&#]*)")
+_PARAM: Final = re.compile(r"[?&](?P<name>[\w-]{1,30})=([^&#]*)")
 _PLACEHOLDER: Final = re.compile(r"^(?:\{|\[|<|\$\{|%7B|%5B|%3C)", re.IGNORECASE)
 _TEMPLATE_VAR: Final = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _ORDER: Final = frozenset({"put", "send", "leak", "supplant"})
@@ -59,6 +59,18 @@ def _slot(value: str) -> str | None:
     return None
 
 
+def _pointed(text: str, links: list[tuple[tuple[int, int], str, bool, str]]) -> tuple[int, int] | None:
+    """An empty slot that the prose outside the link points at by its own parameter ("put the chat after q=",
+    "adaugă după c=", "legg til ... etter data="): whatever the language, that is an order to fill it."""
+    for span, slot, _, name in links:
+        if slot:
+            continue
+        outside = text[: span[0]] + " " + text[span[1] :]
+        if re.search(rf"(?<![\w/?&.-]){re.escape(name)}=(?![\w%{{\[<$])", outside):
+            return span
+    return None
+
+
 def slot_link(text: str) -> tuple[int, int] | None:
     """The span of a link whose slot the passage tells the reader to fill with the conversation, or None."""
     if "://" not in text or "=" not in text:
@@ -67,12 +79,15 @@ def slot_link(text: str) -> tuple[int, int] | None:
     for m in _LINK.finditer(text):
         url = m.group("md") or m.group("ref") or m.group("html")
         image = bool(m.group("img") or m.group("ref") or m.group("tag"))
-        for value in _PARAM.findall(url.rstrip(")\"'")):
-            slot = _slot(value)
+        for param in _PARAM.finditer(url.rstrip(")\"'")):
+            slot = _slot(param.group(2))
             if slot is not None:
-                links.append((m.span(), slot, image))
+                links.append((m.span(), slot, image, param.group("name")))
     if not links:
         return None
+    pointed = _pointed(text, links)
+    if pointed:
+        return pointed
     found = list(sentence_cues(text))
     convo = any(not _NAMED.isdisjoint(f) and "mention" not in f for f in found)
     if not convo:
@@ -83,7 +98,7 @@ def slot_link(text: str) -> tuple[int, int] | None:
         and ({"put", "supplant"} & f.keys() or ("link" in f and not _ORDER.isdisjoint(f)))
         for f in found
     )
-    for span, slot, image in links:
+    for span, slot, image, _ in links:
         outside = text[: span[0]] + text[span[1] :]
         if ordered or (len(slot) >= 2 and slot in outside) or (image and _TEMPLATE_VAR.match(slot)):
             return span

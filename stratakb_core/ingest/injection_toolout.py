@@ -39,7 +39,23 @@ _HEAD: Final = re.compile(
     r"|\btööriista\s+(?:vastus|väljund|tulemus)|\bvýsledok\s+nástroja|\bvýsledek\s+nástroje|\bergebnis\s+des\s+werkzeugs"
     r"|\bcrida\s+a\s+(?:l'\s*)?eina|\bresultat\s+de\s+l'eina|\bhasil\s+(?:alat|tool)\b|\bpemerhatian\s*:"
     r"|\bobservation\s+from\s+[\w.]{1,40}\s*:|\[tool:[\w.-]{1,40}\]|ผลลัพธ์จากเครื่องมือ|도구\s*결과|ツールの?(?:出力|結果)"
-    r"|工具(?:输出|结果|返回)",
+    r"|工具(?:输出|结果|返回)"
+    # wave 17: a head with a joiner ("도구_결과", "工具调用结果", "резултат от инструмент"), more languages, and a
+    # ReAct observation line in the languages besides English and Malay
+    r"|도구_결과|工具调用(?:输出|结果)|\bрезултат\s+от\s+инструмент|\bрезультат\s+(?:від\s+)?інструмент"
+    r"|টুল\s*(?:ফলাফল|আউটপুট)|टूल\s*(?:परिणाम|आउटपुट)|\b(?:resultaat|uitvoer)\s+van\s+de\s+tool|\btool-?uitvoer"
+    r"|\bwynik\s+(?:z\s+)?narzędzia|\btyökalun\s+(?:tulos|vastaus)|\bverktøy(?:svar|resultat)|\bværktøjs(?:svar|resultat)"
+    r"|^[ \t]*(?:observación|observação|observatie|beobachtung|osservazione|obserwacja|наблюдение)[ \t]*:",
+    re.IGNORECASE | re.MULTILINE,
+)
+# wave 17: a JSON value in a tool's output that is an instruction to the reader: under a key that names one
+# ("instruction", "Anweisung", "juhis", "지시", "指示", "указание"), or opening by calling on an AI ("Agent: ...")
+_INSTRUCTION_KEY: Final = re.compile(
+    r"[\"'](?:instructions?|directives?|system[ _-]?(?:note|notice|message|instruction)|anweisung\w{0,2}|juhis\w?"
+    r"|consignes?|instrucci[óo]n\w{0,2}|istruzion[ei]|instruç(?:ão|ões)|instructies?|polecenie|pokyn\w?|utasítás"
+    r"|talimat\w{0,3}|ohje\w?|instrukcja|instrucțiun[ei]|οδηγία|указание|инструкция|вказівка|הוראה|تعليمات?"
+    r"|指示|指令|지시|시스템\s*알림|নির্দেশ\w*|निर्देश)[\"'][ \t]*:[ \t]*[\"'](?P<body>[^\"'\n]{8,400})"
+    r"|[\"'][ \t]*:[ \t]*[\"'](?:agent|assistant|ai|model|llm|bot)[ \t]*:(?P<called>[^\"'\n]{8,400})",
     re.IGNORECASE,
 )
 # the literals every header holds ("tool"/"function" and "output"/"result"/"response", "werkzeug", ...): a text
@@ -68,8 +84,24 @@ def _orders(cues: dict[str, list[int]]) -> bool:
     return bool(dictated or destroyed or run or phished or skipped or sent or hushed)
 
 
+# wave 17: a ReAct step written out in another language: an action line naming a call, then its input as JSON
+# ("Acción: reembolso\nEntrada de acción: {...}", "Action : supprimer\nEntrée d'action : {...}"); the English
+# one is ``injection_rules.TOOL_IMITATION``'s
+_REACT_STEP: Final = re.compile(
+    r"^[ \t]*(?:action|acción|accion|ação|acao|azione|aktion|actie|akcja|akce|akció|действие|дія|eylem|toiming"
+    r"|toiminto|åtgärd|handling)[ \t]*[:：][ \t]*[\w.-]{1,60}[ \t]*\n(?:[^\n]{0,200}\n)?[ \t]*"
+    r"(?:entrée|entrada|eingabe|invoer|wejście|vstup|bemenet|ввод|вхід|girdi|sisend|syöte|indata|inndata)\b"
+    r"[^\n:：]{0,20}[:：][ \t]*[{\[]",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
 def tool_output_order(text: str) -> tuple[int, int] | None:
-    """The span of a tool-output block that gives the reader an order, or None."""
+    """The span of a tool-output block that gives the reader an order, or of a ReAct step in another language,
+    or None."""
+    step = _REACT_STEP.search(text) if ":" in text else None
+    if step:
+        return step.start(), step.end()
     if not _HEAD_GATE.admits(fold(text)) or not _HEAD.search(text):
         return None
     for m in _HEAD.finditer(text):
@@ -79,4 +111,23 @@ def tool_output_order(text: str) -> tuple[int, int] | None:
             continue
         if any(_orders(f) for f in found) or (any("ai" in f for f in found) and _CALL.search(window)):
             return m.start(), m.end() + len(window)
+        if _instructed(window[:_JSON_AFTER]):
+            return m.start(), m.end() + len(window)
     return None
+
+
+_JSON_AFTER: Final = 200  # the JSON object of a tool's output opens this close to its head
+_WORDS: Final = re.compile(r"[^\W\d_]+")
+
+
+def _instructed(window: str) -> bool:
+    """A JSON object right after the head carries an instruction to the reader: prose under an instruction key, or
+    a value that opens by calling on an AI."""
+    brace = window.find("{")
+    if brace == -1:
+        return False
+    for m in _INSTRUCTION_KEY.finditer(window, brace):
+        words = _WORDS.findall(m.group("body") or m.group("called"))
+        if len(words) >= 4 or sum(map(len, words)) >= 10:
+            return True
+    return False

@@ -1,0 +1,102 @@
+"""Chat-role markers in any language, for the injection scan's ``role_tag`` rule (no I/O).
+
+``injection_rules.ROLE_TAG`` knows the English markers (``<system>``, ``[SYSTEM]``, ``### System:``) and the
+template tokens. Attacks also write the role in the document's own language and in the shapes a chat export
+uses: ``[sistema] ... [/sistema]``, ``<rendszer>...</rendszer>``, ``[النظام]: ...``, a ``### SYSTEM`` heading and
+then a ``### UŻYTKOWNIK`` one, ``system: ...`` then ``user: ok``, or a message object ``{"role": "system",
+"content": "..."}``. ``fake_turn`` finds such a marker when the shape shows it is a turn and not a word:
+
+* a system marker in brackets or angle brackets that a matching closing marker ends (an INI section or a
+  heading is never closed);
+* a system marker at the head of a line followed, within a few lines, by a user or assistant marker of the same
+  shape at the head of a line (a turn sequence);
+* a system marker in brackets with a colon, followed by prose of at least five words on its line (a log line
+  ``[system] service started`` has neither the colon nor, mostly, the prose);
+* a chat message object whose role is system or developer and whose content is prose (at least five words).
+
+A role word is any word for system, user or assistant in the languages below; English alone is left to
+``ROLE_TAG``'s phrasings except in the turn sequence and the message object, which ``ROLE_TAG`` does not read.
+Every repetition is bounded, so matching stays linear in the text's length.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["fake_turn"]
+
+_SYSTEM: Final = (
+    r"system|sistema|système|systeme|systeem|systemet|systém|sistem|sistemi|rendszer|järjestelmä|süsteem|sustav"
+    r"|система|системa|σύστημα|النظام|نظام|מערכת|系统|系統|システム|시스템|hệ thống|ระบบ|सिस्टम|সিস্টেম|kerfi|mfumo"
+)
+_OTHER: Final = (
+    r"user|usuario|usuário|utilisateur|benutzer|nutzer|utente|gebruiker|użytkownik|uživatel|felhasználó|kullanıcı"
+    r"|kasutaja|käyttäjä|användare|bruger|bruker|пользователь|користувач|χρήστης|المستخدم|משתמש|用户|用戶|ユーザー"
+    r"|사용자|người dùng|ผู้ใช้|उपयोगकर्ता|human|assistant|asistente|assistente|assistent|asystent|asszisztens"
+    r"|ассистент|асистент|助手|アシスタント|어시스턴트"
+)
+# a role marker at the head of a line: [x], <x>, ### x, **x** or a bare x, then maybe a colon
+_HEAD: Final = (
+    r"^[ \t]*(?:(?:\[(?:{w})\]|<(?:{w})>|#{{1,4}}[ \t]*(?:{w})|\*\*(?:{w})\*\*)[ \t]*(?::|：|$)|(?:{w})[ \t]*[:：])"
+)
+_SYSTEM_HEAD: Final = re.compile(_HEAD.format(w=_SYSTEM), re.IGNORECASE | re.MULTILINE)
+_OTHER_HEAD: Final = re.compile(_HEAD.format(w=_OTHER), re.IGNORECASE | re.MULTILINE)
+# "[sistema] ... [/sistema]", "<rendszer>...</rendszer>": opened and closed like a chat template's turn
+_PAIRED: Final = re.compile(
+    rf"([\[<])({_SYSTEM})[\]>](?P<body>[^\[<]{{5,600}}?)[\[<]/\2[\]>]", re.IGNORECASE
+)
+# "[النظام]: تعليمات جديدة ...": a bracketed role with a colon, then a line of prose
+_BRACKET_COLON: Final = re.compile(rf"^[ \t]*\[(?:{_SYSTEM})\][ \t]*[:：][ \t]*(?P<body>[^\n]{{1,400}})", re.I | re.M)
+# {"role": "system", "content": "..."}: a chat message written into the document
+_MESSAGE: Final = re.compile(
+    r"\{[ \t]*[\"']role[\"'][ \t]*:[ \t]*[\"'](?:system|developer)[\"'][ \t]*,[ \t]*[\"']content[\"'][ \t]*:[ \t]*"
+    r"[\"'](?P<body>[^\"'\n]{1,600})",
+    re.IGNORECASE,
+)
+_WORDS: Final = re.compile(r"[^\W\d_]+")
+_LINES_AFTER: Final = 6  # a user or assistant turn this many lines after the system one makes a sequence
+
+
+def _prose(body: str) -> bool:
+    """At least five words (or, in a script written without spaces, twelve letters)."""
+    words = _WORDS.findall(body)
+    return len(words) >= 5 or sum(len(w) for w in words) >= 12 and len(words) >= 1 and not body.isascii()
+
+
+def _shape(marker: str) -> str:
+    first = marker.lstrip()[:1]
+    return first if first in "[<#*" else "w"
+
+
+def _sequence(text: str) -> tuple[int, int] | None:
+    """A system marker at a line's head, prose after it, and within a few lines a user or assistant marker of the
+    same shape at a line's head."""
+    for m in _SYSTEM_HEAD.finditer(text):
+        line_end = text.find("\n", m.end())
+        if line_end == -1:
+            continue
+        at = line_end + 1
+        for line in text[at:].split("\n", _LINES_AFTER)[:_LINES_AFTER]:
+            other = _OTHER_HEAD.match(line)
+            if other and _shape(other.group()) == _shape(m.group()):
+                return (m.start(), at) if _prose(text[m.end() : at]) else None
+            at += len(line) + 1
+    return None
+
+
+def fake_turn(text: str) -> tuple[int, int] | None:
+    """The span of a chat-role marker in any language that ``text`` dresses as a turn, or None."""
+    if "<" in text or "[" in text:
+        for m in _PAIRED.finditer(text):
+            if _prose(m.group("body")):
+                return m.start(), m.end()
+    if "[" in text:
+        for m in _BRACKET_COLON.finditer(text):
+            if _prose(m.group("body")):
+                return m.start(), m.end()
+    if "role" in text:
+        for m in _MESSAGE.finditer(text):
+            if _prose(m.group("body")):
+                return m.start(), m.end()
+    return _sequence(text)
