@@ -8,7 +8,8 @@
   ("the pass is valid" alone is no secret);
 * "log in with kiosk-07 / X", "sign in using ops / X": a login verb, "with", a user, a slash and the password.
 
-Values must look chosen or generated (``redaction_spoken.shaped``), and a line calling its value an example is kept.
+Values must look chosen or generated (``redaction_spoken.shaped``; after a user, a password's shape in both cases),
+and a line calling its value an example is kept.
 The finders (``TOLD_FINDERS``) are run by ``redaction_prose.prose_spans`` at their start words (``TOLD_START_WORDS``)
 in the one scan it makes of the text. Each yields ``(start, end, kind)`` of the value only.
 """
@@ -20,6 +21,7 @@ from collections.abc import Callable
 from typing import Final
 
 from stratakb_core.ingest.redaction_spoken import END, PW_WORDS, VALUE, not_an_example, shaped
+from stratakb_core.ingest.redaction_values import is_placeholder, looks_like_secret
 
 __all__ = ["TOLD_FINDERS", "TOLD_START_WORDS"]
 
@@ -50,7 +52,7 @@ _USER_PASS_IS_RE: Final = re.compile(
 # "log in with kiosk-07 / X"
 _LOGIN_WITH_RE: Final = re.compile(
     r"(?i:\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect)[ \t]+(?:with|using|as))[ \t]+"
-    r"[\"'`]?[\w.@\\-]{1,64}[\"'`]?[ \t]*/[ \t]*" + VALUE + _WORD_END
+    r"[\"'`]?(?P<user>[\w.@\\-]{1,64})[\"'`]?[ \t]*/[ \t]*" + VALUE + _WORD_END
 )
 
 
@@ -61,8 +63,17 @@ def _told_at_name(m: re.Match[str]) -> bool:
     return before.search(text, line_start, pos) is not None and shaped(m.group("v"))
 
 
+def _login_with_value(m: re.Match[str]) -> bool:
+    """An account's name, not a capitalised one naming a provider ("sign in with Google / Office365")."""
+    user = m.group("user")
+    return not (user[:1].isupper() and user[1:].isalpha()) and _told_value(m)
+
+
 def _told_value(m: re.Match[str]) -> bool:
-    return shaped(m.group("v"))
+    """After a user, a password's shape in both cases is enough (Harbor-Light7), as a login pair's is in prose."""
+    value = m.group("v")
+    mixed = value.lower() != value and value.upper() != value
+    return shaped(value) or (mixed and looks_like_secret(value) and not is_placeholder(value))
 
 
 TOLD_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = tuple(
@@ -70,7 +81,7 @@ TOLD_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Foun
     for pattern, judge in (
         (_AT_NAME_RE, _told_at_name),
         (_USER_PASS_IS_RE, _told_value),
-        (_LOGIN_WITH_RE, _told_value),
+        (_LOGIN_WITH_RE, _login_with_value),
     )
 )
 # every word a finder above starts with (lower case)
