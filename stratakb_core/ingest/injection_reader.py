@@ -33,7 +33,7 @@ _ROLE: Final = (
     r"|program\w{0,4}|oprogramowani\w|systém\w{0,3}|nástroj\w{0,3}|přepis\w?|prepis\w?|rendszer\w{0,5}"
     r"|eszköz\w{0,4}|szoftver\w{0,4}|modell\w{0,5}|model(?:u|em|i|a|o|e|ul|ului)|asszisztens\w{0,4}|instrument\w{0,3}|agent(?:e[sn]?|i|ul|ui|as|ów|om|ai|ti\w{0,4})?|asistent\w{0,3}"
     r"|verktyg\w{0,3}|værktøj\w{0,3}|verktøy\w{0,3}|järjestelmä\w{0,4}|työkalu\w{0,4}|ohjelm\w{0,5}|malli\w{0,4}"
-    r"|süsteem\w{0,3}|tööriist\w{0,3}|assistent\w{0,3}|sistēm\w{0,3}|rīk\w{0,3}|įrank\w{0,3}|kerfi\w{0,3}"
+    r"|süsteem\w{0,3}|tööriist\w{0,3}|assistent\w{0,3}|sistēm\w{0,3}|rīk\w{0,3}|įrank\w{0,3}|kerfi\w{0,5}"
     r"|forrit\w{0,3}|aðstoðarm\w{0,9}|orodj\w{0,2}|sustav\w{0,3}|alat\w{0,3}|araç\w{0,4}|yazılım\w{0,4}"
     r"|asistan\w{0,4}|programu|mfumo|msaidizi|zana|katulong|kasangkapan|perisian|pembantu|asisten|córas\w{0,2}"
     r"|uirlis\w?|cúntóir\w?|eina|систем\w{0,3}|инструмент\w{0,3}|програм\w{0,4}|агент\w{0,3}|асистент\w{0,3}"
@@ -56,6 +56,10 @@ _PROC: Final = (
     r"|leser|oppsummer\w*|luke\w*|käsittel\w*|tiivist\w*|loeb|töötle\w*|lasa|apstrādā|skaitant\w*|skaito"
     r"|apdoroja\w*|obdeluje|povzema|čita|obrađuje|okuyan|işleyen|özetleyen|inasoma|anayesoma"
     r"|inayosoma|inayochakata|nagbabasa|nagpoproseso|membaca|memproses|meringkas|đọc|xử lý|tóm tắt|léann"
+    # wave 17: Swahili relatives of every noun class ("unaosoma", "kinachosoma"), Icelandic "les" before "this",
+    # Dutch participles ("lezende software"), French / Spanish / Italian "synthesises", Tagalog "reader"
+    r"|[a-z]{0,3}na(?:ye|o|cho|yo|zo|lo|po|ko|mo)(?:soma|chakata|fupisha)|les(?=[ \t]+þ)|lezend\w?|verwerkend\w?"
+    r"|samenvattend\w?|synthétis\w*|sintetiz\w*|mambabasa|tagaproseso"
     r"|bralni|llegeix|processa|читающ\w*|читает|обрабатыва\w*|обробляє|читає|διαβάζει|επεξεργάζεται)"
 )
 # a role noun named by its function in one word or a hyphenated run ("summarising tool", "log-triage agent")
