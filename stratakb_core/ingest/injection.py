@@ -130,7 +130,8 @@ _MENTION_CUES: Final = re.compile(
     r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
     r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
     r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa|frases?|teste?s|prueba\w*|sätze|satz|фраз\w*"
-    r"|пример\w*|aanvaller\w*|injectie\w*|voorbeeld\w*|saying|fraud\w*)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
+    r"|пример\w*|aanvaller\w*|injectie\w*|voorbeeld\w*|saying|fraud\w*|атак\w*|внедрени\w*|atak\w*|przykład\w*"
+    r"|örne[kğ]\w*|enjeksiyon\w*|saldırı\w*|gemarkeerd|vazamento)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
     r"|例如|比如|例えば|文言|예를 들어|예시"
     # a test plan or an advisory: テスト (test), という文 (a sentence that says), 手口 / 事例 (a trick, a case seen)
     r"|テスト|という文|手口|事例|테스트|문장|사례",
@@ -266,7 +267,7 @@ def _in_fence(text: str, start: int, end: int) -> int:
 
 # an exported chat transcript ("Chat transcript #5 (exported ...)"): its User: / Assistant: lines are a record
 _TRANSCRIPT: Final = re.compile(
-    r"\A[^\n]{0,80}\b(?:transcript|chat[ \t]+log|conversation[ \t]+log|chat[ \t]+export)\b", re.IGNORECASE
+    r"\A[^\n]{0,80}\b(?:transcript|(?:chat|conversation|evaluation|debug)[ \t]+log|chat[ \t]+export|trace)\b", re.I
 )
 # a prompt the application itself defines in code (SYSTEM_PROMPT = ("You are ..." ...)): source shown, not an order
 _PROMPT_CONSTANT: Final = re.compile(
@@ -280,7 +281,7 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     """A match quoted in a paragraph that talks about attacks, or one a sentence defines, is not an order."""
     if _DEFINED.match(text, end):
         return True
-    if text[start:end].lstrip()[:5].lower() in ("user:", "human") and _TRANSCRIPT.match(text):
+    if text[start:end].lstrip()[:5].lower() in ("user:", "human", "actio") and _TRANSCRIPT.match(text):
         return True
     if "=" in text and any(m.start() <= start and end <= m.end() for m in _PROMPT_CONSTANT.finditer(text)):
         return True
@@ -363,7 +364,8 @@ def _csv_row(text: str, at: int) -> bool:
 def _fires(pattern: GatedPattern, texts: list[str], present: list[set[str]]) -> bool:
     for t, f in zip(texts, present, strict=True):
         for m in pattern.finditer(t, f):
-            if _is_mention(t, m.start(), m.end()):
+            same = len(t) == len(texts[0])  # look-alikes mapped one for one: the original says whether it is a mention
+            if _is_mention(t, m.start(), m.end()) or (same and _is_mention(texts[0], m.start(), m.end())):
                 continue
             if pattern is _PATTERNS["override"] and scoped_override(t, m.start(), m.end()):
                 continue

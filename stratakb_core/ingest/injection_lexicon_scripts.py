@@ -113,3 +113,6 @@ SCRIPT_CUES: Final[dict[str, str]] = {
         对话 對話 聊天 会話 会话 會話 대화 المحادثة बातचीत
     """,
 }
+
+# wave 17: Hindi "example" and "injection" (a training note that quotes an attack is a mention)
+SCRIPT_CUES["mention"] += " उदाहरण इंजेक्शन\n"

@@ -103,3 +103,14 @@ WIDE_CUES: Final[dict[str, str]] = {
     # Turkish "için not:" is "note for": its "not" is no negation (a request's words are no permission)
     "request": "için_not",
 }
+
+# wave 17 (heldout20-22): words that make a passage talk about attacks, in languages whose lists lacked them:
+# Turkish "example / injection / attack", Portuguese and Spanish "leak", Polish
+# "attack / exemplary", Dutch "flagged / fake". A sentence with one of them is a mention, not an order.
+WIDE_CUES["mention"] = (
+    WIDE_CUES.get("mention", "")
+    + """
+        örnek* örneğ* enjeksiyon* saldırı* vazamento* filtración fuga_de atak* przykładow*
+        gemarkeerd nepfactu* nepmail* phishingmail*
+    """
+)
