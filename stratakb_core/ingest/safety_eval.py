@@ -33,10 +33,10 @@ false redactions 0.8%, 0.0%, 0.0%), both scanners tuned on them in wave 16 (the 
 then); ``heldout20`` and ``heldout21`` (the same way), measured once blind at 6c4e77a after wave 16 (injection ASR
 14.2%, 9.2%, FP 2.0%, 0.7%; redaction recall 95.0%, 95.0%, false redactions 0.8%, 0.8%), and ``heldout22`` (the same
 way), measured once blind at efe4523, also after wave 16 (injection ASR 20.0%, FP 2.7%; redaction recall 95.0%, false
-redactions 0.8%), not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for the learned scorer; and ``all``) with the figures and
-whether each meets its target. Every injection split but heldout20-22 trains the learned scorer
-(``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``), so those figures are training figures: the honest
-estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py`` (docs/adr/0011-learned-
+redactions 0.8%), not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for the learned scorer;
+and ``all``) with the figures and whether each meets its target. Every injection split but heldout20-22 trains the
+learned scorer (``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``), so those figures are training figures:
+the honest estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py`` (docs/adr/0011-learned-
 injection-scorer.md) until a fresh blind set is measured; ``format_report`` turns either into a table. ``stratakb
 eval --injection`` / ``--redaction`` and ``python -m stratakb_core.ingest.safety_eval`` print them.
 
@@ -100,9 +100,9 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        " / 93.0%, false redactions 0.8% / 0.0% / 0.0%), both tuned on them in wave 16 (the learned"
                        " scorer trained on heldout13-19 then); heldout20 and heldout21, written the same way, measured"
                        " once blind at 6c4e77a (injection ASR 14.2% / 9.2%, FP 2.0% / 0.7%; redaction recall 95.0% /"
-                       " 95.0%, false redactions 0.8% / 0.8%); heldout22, written the same way, measured once blind at efe4523"
-                       " (injection ASR 20.0% / FP 2.7%, redaction recall 95.0% / false redactions 0.8%); heldout20-22"
-                       " not yet tuned on; train1: injection training data only)")
+                       " 95.0%, false redactions 0.8% / 0.8%); heldout22, written the same way, measured once blind at"
+                       " efe4523 (injection ASR 20.0% / FP 2.7%, redaction recall 95.0% / false redactions 0.8%);"
+                       " heldout20-22 not yet tuned on; train1: injection training data only)")
 _LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout20-22: its honest"
                         " figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
