@@ -30,35 +30,33 @@ flags and reports:
   Word's hidden runs (``<w:vanish/>``), link titles and alt text that address an AI, give it an
   order in any of the lexicon's languages, or set off a rule.
 
-Beside these phrase rules, ``injection_cooccur`` sets off the same rule names when the parts of an
-order meet in one sentence in any wording: who it is aimed at (you, an AI addressed, an
-imperative), what it does (override, void, dictate, copy out, send, destroy, hide) and what to
-(instructions, system prompt, conversation, credentials, a URL), with word lists in fifteen
-languages besides English (``injection_lexicon``); ``injection_toolout`` sets off ``tool_imitation``
-for text dressed as a tool's output that gives orders; ``injection_slots`` sets off ``exfil_link`` for a
-link whose query value is left to fill (``?d=DATEN``) when the passage says to fill it with the chat.
+Beside these phrase rules, ``injection_cooccur`` sets off the same rule names when the parts of an order meet in one
+sentence in any wording: who it is aimed at (you, an AI addressed, an imperative), what it does (override, void,
+dictate, copy out, send, destroy, hide) and what to (instructions, system prompt, conversation, credentials, a URL),
+with word lists in fifteen languages besides English (``injection_lexicon``); ``injection_toolout`` sets off
+``tool_imitation`` for text dressed as a tool's output that gives orders; ``injection_markers`` sets off ``role_tag``
+for a chat turn marked in any language; ``injection_verbatim`` sets off ``prompt_leak`` for one's own instructions
+asked for word for word; ``injection_slots`` sets off ``exfil_link`` for a link whose query value is left to fill
+(``?d=DATEN``) when the passage says to fill it with the chat.
 
-Obfuscation is undone before matching: NFKC, zero-width and other format characters dropped,
-letters split by one repeated mark joined (``i-g-n-o-r-e``, ``i.g.n.o.r.e``), markdown emphasis
-removed, whitespace runs collapsed, run-together words split (``IgnoreAllPrevious``), and a second
-pass with look-alike letters (Cyrillic, Greek) and digits-for-letters (``1gn0re``) mapped to ASCII
-letters, and base64 runs that decode to prose scanned as one more variant (``injection_variants``). The patterns live in
-``injection_rules``.
+Obfuscation is undone before matching: NFKC, zero-width and other format characters dropped, letters split by one
+repeated mark joined (``i-g-n-o-r-e``, ``i.g.n.o.r.e``), markdown emphasis removed, whitespace runs collapsed,
+run-together words split (``IgnoreAllPrevious``), and a second pass with look-alike letters (Cyrillic, Greek) and
+digits-for-letters (``1gn0re``) mapped to ASCII letters, and base64 runs that decode to prose scanned as one more
+variant (``injection_variants``). The patterns live in ``injection_rules``.
 
-A passage that only talks about an attack is not one: a match inside (or straddling) quotes,
-backticks or a fenced code block, in a paragraph (for a code block, the paragraph before it) that
-also says attack, injection, payload, example, phrase, sentence, assert, ... is a mention and does
-not fire (``OWASP: attackers write "ignore previous instructions" ...``); neither does a match a
-sentence defines (``<|im_start|> is the token that opens a turn``), a JSON or tag a sentence shows
-as a format (``a call comes back as {"name": ...}``), a match after a warning (``we will never ask
-you to send your password``), one in a sentence that catalogues payloads, injections, jailbreaks
-or phishing, a chat-template token named in prose (``wraps turns in <|im_start|> and
-<|im_end|>``), or an order someone is led to ("try to make it ignore its role"). Host names are
-not words about attacks (``t.example``); nor is a token, tag or JSON block the text shows as a format
-(under "Example:", in a template with placeholders, "the literal string <|im_start|>"), nor an override
-phrase about the writer's own message, another topic or a contract (``injection_scope``). The rules are
-tuned on the splits dev, dev2, heldout, heldout2, heldout3, heldout5 ... heldout12 of
-``tests/fixtures/injection/`` and measured by ``stratakb_core.ingest.safety_eval``.
+A passage that only talks about an attack is not one: a match inside (or straddling) quotes, backticks or a fenced
+code block, in a paragraph (for a code block, the paragraph before it) that also says attack, injection, payload,
+example, phrase, sentence, assert, ... is a mention and does not fire (``OWASP: attackers write "ignore previous
+instructions" ...``); neither does a match a sentence defines (``<|im_start|> is the token that opens a turn``), a
+JSON or tag a sentence shows as a format (``a call comes back as {"name": ...}``), a match after a warning (``we will
+never ask you to send your password``), one in a sentence that catalogues payloads, injections, jailbreaks or
+phishing, a chat-template token named in prose (``wraps turns in <|im_start|> and <|im_end|>``), or an order someone
+is led to ("try to make it ignore its role"). Host names are not words about attacks (``t.example``); nor is a token,
+tag or JSON block the text shows as a format (under "Example:", in a template with placeholders, "the literal string
+<|im_start|>"), nor an override phrase about the writer's own message, another topic or a contract
+(``injection_scope``). The rules are tuned on the splits dev, dev2, heldout, heldout2, heldout3, heldout5 ...
+heldout12 of ``tests/fixtures/injection/`` and measured by ``stratakb_core.ingest.safety_eval``.
 
 Beside the rules, a learned scorer (``injection_model``: hashed n-grams, logistic regression, weights
 shipped in the package and trained on every split, heldout4 included) judges the passage: at
@@ -97,6 +95,7 @@ from stratakb_core.ingest.injection_scope import scoped_override
 from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.injection_toolout import tool_output_order
 from stratakb_core.ingest.injection_variants import _variant_texts, _variants
+from stratakb_core.ingest.injection_verbatim import verbatim_leak
 from stratakb_core.ingest.regex_gate import GatedPattern, LiteralIndex, fold, gate
 
 __all__ = ["LEARNED", "RULES", "certain", "rule_hits", "scan"]
@@ -491,9 +490,9 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
     # a link left to fill, in the text or the last variant (look-alikes mapped, base64 decoded: injection_slots)
     if any((slot := slot_link(t)) and not _is_mention(t, *slot) for t in (texts[0], texts[-1])):
         fired.add("exfil_link")
-    for rule, span in (("tool_imitation", tool_output_order(texts[0])), ("role_tag", fake_turn(texts[0]))):
-        if span and not _is_mention(texts[0], *span):
-            fired.add(rule)  # orders in a tool's output; a chat turn marked in any language (injection_markers)
+    for rule, find in (("tool_imitation", tool_output_order), ("role_tag", fake_turn), ("prompt_leak", verbatim_leak)):
+        if (span := find(texts[0])) and not _is_mention(texts[0], *span):
+            fired.add(rule)
     if _hidden(text):
         fired.add("hidden_text")
     return tuple(name for name in RULES if name in fired)

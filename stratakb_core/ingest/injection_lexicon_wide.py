@@ -106,11 +106,14 @@ WIDE_CUES: Final[dict[str, str]] = {
 
 # wave 17 (heldout20-22): words that make a passage talk about attacks, in languages whose lists lacked them:
 # Turkish "example / injection / attack", Portuguese and Spanish "leak", Polish
-# "attack / exemplary", Dutch "flagged / fake". A sentence with one of them is a mention, not an order.
-WIDE_CUES["mention"] = (
-    WIDE_CUES.get("mention", "")
-    + """
+# "attack / exemplary", Dutch "flagged / fake". A sentence with one of them is a mention, not an order. And the
+# German second-person "must" and "reproduce", Romanian "reproduce" (a copy-out asked word for word)
+_WAVE17: Final[dict[str, str]] = {
+    "mention": """
         örnek* örneğ* enjeksiyon* saldırı* vazamento* filtración fuga_de atak* przykładow*
         gemarkeerd nepfactu* nepmail* phishingmail*
-    """
-)
+    """,
+    "modal": "musst müsst",
+    "leak": "wiedergeben gib_wieder redă",
+}
+WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE17.items()})
