@@ -107,13 +107,17 @@ WIDE_CUES: Final[dict[str, str]] = {
 # wave 17 (heldout20-22): words that make a passage talk about attacks, in languages whose lists lacked them:
 # Turkish "example / injection / attack", Portuguese and Spanish "leak", Polish
 # "attack / exemplary", Dutch "flagged / fake". A sentence with one of them is a mention, not an order. And the
-# German second-person "must" and "reproduce", Romanian "reproduce" (a copy-out asked word for word)
+# German second-person "must" and "reproduce", Romanian "reproduce" (a copy-out asked word for word), the
+# Norwegian and Ukrainian "shall / has to", and send verbs below
 _WAVE17: Final[dict[str, str]] = {
     "mention": """
         örnek* örneğ* enjeksiyon* saldırı* vazamento* filtración fuga_de atak* przykładow*
         gemarkeerd nepfactu* nepmail* phishingmail*
     """,
-    "modal": "musst müsst",
+    "modal": "musst müsst skal має мають",
     "leak": "wiedergeben gib_wieder redă",
+    # the send family in the forms an order takes beside a modal: subjunctive and infinitive ("que envíe", "να
+    # στείλει", "skal laste opp", "має надіслати")
+    "send": "envíe envíen laste_opp last_opp στείλει στείλεις αποστείλει ανεβάσει надіслати",
 }
 WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE17.items()})

@@ -37,7 +37,9 @@ _ROLE: Final = (
     r"|forrit\w{0,3}|aðstoðarm\w{0,9}|orodj\w{0,2}|sustav\w{0,3}|alat\w{0,3}|araç\w{0,4}|yazılım\w{0,4}"
     r"|asistan\w{0,4}|programu|mfumo|msaidizi|zana|katulong|kasangkapan|perisian|pembantu|asisten|córas\w{0,2}"
     r"|uirlis\w?|cúntóir\w?|eina|систем\w{0,3}|инструмент\w{0,3}|програм\w{0,4}|агент\w{0,3}|асистент\w{0,3}"
-    r"|ассистент\w{0,3}|σύστημα\w{0,2}|συστήματ\w{0,2}|εργαλεί\w{0,2}|πρόγραμμα\w{0,2})"
+    r"|ассистент\w{0,3}|σύστημα\w{0,2}|συστήματ\w{0,2}|εργαλεί\w{0,2}|πρόγραμμα\w{0,2}"
+    # wave 17: "reader" as a role (with a machine or processing word it is a program: "автоматичний читач")
+    r"|читач\w{0,3}|читател\w{0,3}|lugeja\w{0,2}|lector(?:es)?|leitor(?:es)?|lettore|lecteur)"
 )
 # machine words: automated, automatic, machine, in many languages
 _MACHINE: Final = (

@@ -443,7 +443,9 @@ HIDDEN_STYLE: Final = re.compile(
     r"|rgba\([^)]{0,30},\s*0(?:\.0+)?\))(?![\w-])|\b(?:color|fill)\s*=\s*[\"']?(?:white|#fff(?:fff)?)\b|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}"
     r"|(?:height|width|max-height)\s*:\s*0(?:px)?\s*[;\"']|clip\s*:\s*rect\(\s*0|\bhidden\b"
     r"|\b(?:fill-|stroke-)?opacity\s*=\s*[\"']?0+(?:\.0+)?[\"']?(?=[\s/>])|\bdisplay\s*=\s*[\"']?none\b"
-    r"|\bfont-size\s*=\s*[\"']?0*(?:\.\d+|[01])(?:px|pt)?[\"']?(?=[\s/>]))[^>]{0,300}>"
+    r"|\bfont-size\s*=\s*[\"']?0*(?:\.\d+|[01])(?:px|pt)?[\"']?(?=[\s/>])"
+    # wave 17: a zero-size element by attribute (<svg width="0" height="0">), SVG text filled with nothing
+    r"|\b(?:width|height)\s*=\s*[\"']?0(?:px)?[\"']?(?=[\s/>])|\bfill\s*=\s*[\"']?(?:none|transparent)\b)[^>]{0,300}>"
     r"([\s\S]{0,2000}?)</",
     re.IGNORECASE,
 )
