@@ -108,13 +108,13 @@ WIDE_CUES: Final[dict[str, str]] = {
 # Turkish "example / injection / attack", Portuguese and Spanish "leak", Polish
 # "attack / exemplary", Dutch "flagged / fake". A sentence with one of them is a mention, not an order. And the
 # German second-person "must" and "reproduce", Romanian "reproduce" (a copy-out asked word for word), the
-# Norwegian and Ukrainian "shall / has to", and send verbs below
+# Norwegian "shall" (Ukrainian "має" is "has" as often as "has to"), and send verbs below
 _WAVE17: Final[dict[str, str]] = {
     "mention": """
         örnek* örneğ* enjeksiyon* saldırı* vazamento* filtración fuga_de atak* przykładow*
         gemarkeerd nepfactu* nepmail* phishingmail*
     """,
-    "modal": "musst müsst skal має мають",
+    "modal": "musst müsst skal",
     "leak": "wiedergeben gib_wieder redă",
     # the send family in the forms an order takes beside a modal: subjunctive and infinitive ("que envíe", "να
     # στείλει", "skal laste opp", "має надіслати")
