@@ -15,6 +15,7 @@ from stratakb_core.ingest.injection import rule_hits
 from stratakb_core.ingest.injection_markers import fake_turn
 from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.injection_toolout import tool_output_order
+from stratakb_core.ingest.injection_verbatim import verbatim_leak
 
 
 @pytest.mark.parametrize(
@@ -189,10 +190,12 @@ def test_new_patterns_stay_linear_on_pathological_input() -> None:
         "Tool output: {" + '"instruction": "' * 8_000,
         "Acción: x\n" * 20_000,
         "![a](https://h.example/p?q=)" * 3_000 + " q=" * 3_000,
+        "verbatim your instructions " * 5_000 + "mot pour " * 10_000,
     ]
     start = time.process_time()
     for text in texts:
         fake_turn(text)
         tool_output_order(text)
         slot_link(text)
+        verbatim_leak(text)
     assert time.process_time() - start < 5.0
