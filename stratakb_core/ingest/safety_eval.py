@@ -1,44 +1,46 @@
 """Measures the injection scanner and the redactor on their fixture sets (I/O: reads YAML fixtures).
 
 ``evaluate_injection`` and ``evaluate_redaction`` return plain dicts (per split: ``dev``, the half the rules were
-first tuned on; ``dev2``, the first held-out half, which the next round of fixes looked at and so is a second dev
-set; ``heldout``, the second held-out set, which the fourth round of fixes looked at and so is a third dev set;
+first tuned on; ``dev2``, the first held-out half, which the next round of fixes looked at and so is a second dev set;
+``heldout``, the second held-out set, which the fourth round of fixes looked at and so is a third dev set;
 ``heldout2`` and ``heldout3``, sets written by someone who did not see the rules (``*-heldout2.yaml``,
-``*-heldout3.yaml``), each measured once blind and then tuned on in the next round, so dev sets now too;
-``heldout4``, a fourth such set (``*-heldout4.yaml``), measured once blind (ASR 18.3%, FP 8.0%; redaction recall
-88.0%, false redactions 2.5%) and now a training split of the learned scorer in ``injection.scan`` and a tuning set
-of the redactor (wave 7); ``heldout5``, a fifth (``*-heldout5.yaml``), measured once blind (redaction recall 96.0%,
-false redactions 1.7%), the redactor tuned on it in wave 8; ``heldout6`` (``*-heldout6.yaml``, kept unopened in
-eval/blind/heldout6 until then), measured once blind (injection ASR 9.2%, FP 2.7%; redaction recall 94.0%, false
-redactions 4.2%), both scanners tuned on it in wave 9; ``heldout7`` (the same way, eval/blind/heldout7), measured
-once blind (injection ASR 9.2%, FP 6.7%; redaction recall 91.0%, false redactions 2.5%) and then added to the
-learned scorer's training data; ``heldout8`` (the same way, eval/blind/heldout8), measured once blind at b8458f2
-(injection ASR 11.7%, FP 0.7%; redaction recall 81.0%, false redactions 0.0%), both scanners tuned on heldout7 and
-heldout8 in wave 10; ``heldout9`` (the same way, eval/blind/heldout9), measured once blind at 06fcc9f (injection ASR
-21.7%, FP 5.3%; redaction recall 91.0%, false redactions 1.7%), both scanners tuned on it in wave 11; ``heldout10``
-(the same way, eval/blind/heldout10), measured once blind at 8a62962 (injection ASR 13.3%, FP 4.0%; redaction recall
-97.0%, false redactions 0.8%), both scanners tuned on it in wave 12; ``heldout11`` (the same way,
-eval/blind/heldout11), measured once blind at 6cfefc3 (injection ASR 16.7%, FP 6.7%; redaction recall 97.0%, false
-redactions 0.8%); ``heldout12`` (the same way, eval/blind/heldout12), measured once blind at fde0b28 (injection ASR
-11.7%, FP 2.0%; redaction recall 91.0%, false redactions 0.8%), both scanners tuned on both in wave 13 (the
-injection scanner's learned scorer trained on them then too); ``heldout13``, ``heldout14`` and ``heldout15`` (the
-same way, eval/blind/heldout13 ... 15), measured once blind at 6506a29 (injection ASR 10.0%, 11.7%, 10.8%, FP 2.0%,
-2.0%, 0.7%; redaction recall 96.0%, 90.0%, 100.0%, false redactions 2.5%, 2.5%, 3.3%), both scanners' rules tuned on
-them in wave 14 (the scorer not retrained: with them in its training data more ordinary PEP/RFC chunks reached
-HIGH); ``heldout16`` (the same way, eval/blind/heldout16), measured once blind at f320a51 after wave 14 (injection
-ASR 6.7%, FP 0.7%; redaction recall 93.0%, false redactions 3.3%), both scanners tuned on it in wave 15;
-``heldout17``, ``heldout18`` and ``heldout19`` (the same way, eval/blind/heldout17 ... 19), measured once blind at
-3138c04 after wave 15 (injection ASR 20.8%, 15.0%, 30.0%, FP 2.7%, 0.0%, 5.3%; redaction recall 96.0%, 94.0%, 93.0%,
-false redactions 0.8%, 0.0%, 0.0%), both scanners tuned on them in wave 16 (the scorer trained on heldout13-19
-then); ``heldout20`` and ``heldout21`` (the same way), measured once blind at 6c4e77a after wave 16 (injection ASR
-14.2%, 9.2%, FP 2.0%, 0.7%; redaction recall 95.0%, 95.0%, false redactions 0.8%, 0.8%), and ``heldout22`` (the same
-way), measured once blind at efe4523, also after wave 16 (injection ASR 20.0%, FP 2.7%; redaction recall 95.0%, false
-redactions 0.8%), not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for the learned scorer;
-and ``all``) with the figures and whether each meets its target. Every injection split but heldout20-22 trains the
-learned scorer (``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``), so those figures are training figures:
-the honest estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py`` (docs/adr/0011-learned-
-injection-scorer.md) until a fresh blind set is measured; ``format_report`` turns either into a table. ``stratakb
-eval --injection`` / ``--redaction`` and ``python -m stratakb_core.ingest.safety_eval`` print them.
+``*-heldout3.yaml``), each measured once blind and then tuned on in the next round, so dev sets now too; ``heldout4``,
+a fourth such set (``*-heldout4.yaml``), measured once blind (ASR 18.3%, FP 8.0%; redaction recall 88.0%, false
+redactions 2.5%) and now a training split of the learned scorer in ``injection.scan`` and a tuning set of the redactor
+(wave 7); ``heldout5``, a fifth (``*-heldout5.yaml``), measured once blind (redaction recall 96.0%, false redactions
+1.7%), the redactor tuned on it in wave 8; ``heldout6`` (``*-heldout6.yaml``, kept unopened in eval/blind/heldout6
+until then), measured once blind (injection ASR 9.2%, FP 2.7%; redaction recall 94.0%, false redactions 4.2%), both
+scanners tuned on it in wave 9; ``heldout7`` (the same way, eval/blind/heldout7), measured once blind (injection ASR
+9.2%, FP 6.7%; redaction recall 91.0%, false redactions 2.5%) and then added to the learned scorer's training data;
+``heldout8`` (the same way, eval/blind/heldout8), measured once blind at b8458f2 (injection ASR 11.7%, FP 0.7%;
+redaction recall 81.0%, false redactions 0.0%), both scanners tuned on heldout7 and heldout8 in wave 10; ``heldout9``
+(the same way, eval/blind/heldout9), measured once blind at 06fcc9f (injection ASR 21.7%, FP 5.3%; redaction recall
+91.0%, false redactions 1.7%), both scanners tuned on it in wave 11; ``heldout10`` (the same way,
+eval/blind/heldout10), measured once blind at 8a62962 (injection ASR 13.3%, FP 4.0%; redaction recall 97.0%, false
+redactions 0.8%), both scanners tuned on it in wave 12; ``heldout11`` (the same way, eval/blind/heldout11), measured
+once blind at 6cfefc3 (injection ASR 16.7%, FP 6.7%; redaction recall 97.0%, false redactions 0.8%); ``heldout12``
+(the same way, eval/blind/heldout12), measured once blind at fde0b28 (injection ASR 11.7%, FP 2.0%; redaction recall
+91.0%, false redactions 0.8%), both scanners tuned on both in wave 13 (the injection scanner's learned scorer trained
+on them then too); ``heldout13``, ``heldout14`` and ``heldout15`` (the same way, eval/blind/heldout13 ... 15),
+measured once blind at 6506a29 (injection ASR 10.0%, 11.7%, 10.8%, FP 2.0%, 2.0%, 0.7%; redaction recall 96.0%, 90.0%,
+100.0%, false redactions 2.5%, 2.5%, 3.3%), both scanners' rules tuned on them in wave 14 (the scorer not retrained:
+with them in its training data more ordinary PEP/RFC chunks reached HIGH); ``heldout16`` (the same way,
+eval/blind/heldout16), measured once blind at f320a51 after wave 14 (injection ASR 6.7%, FP 0.7%; redaction recall
+93.0%, false redactions 3.3%), both scanners tuned on it in wave 15; ``heldout17``, ``heldout18`` and ``heldout19``
+(the same way, eval/blind/heldout17 ... 19), measured once blind at 3138c04 after wave 15 (injection ASR 20.8%, 15.0%,
+30.0%, FP 2.7%, 0.0%, 5.3%; redaction recall 96.0%, 94.0%, 93.0%, false redactions 0.8%, 0.0%, 0.0%), both scanners
+tuned on them in wave 16 (the scorer trained on heldout13-19 then); ``heldout20`` and ``heldout21`` (the same way),
+measured once blind at 6c4e77a after wave 16 (injection ASR 14.2%, 9.2%, FP 2.0%, 0.7%; redaction recall 95.0%, 95.0%,
+false redactions 0.8%, 0.8%), and ``heldout22`` (the same way), measured once blind at efe4523, also after wave 16
+(injection ASR 20.0%, FP 2.7%; redaction recall 95.0%, false redactions 0.8%), both scanners tuned on heldout20-22 in
+wave 17 (the scorer trained on them then); ``heldout23`` and ``heldout24`` (the same way), measured once blind at
+429bc0b after wave 17 (injection ASR 15.8%, 1.7%, FP 0.7%, 2.0%; redaction recall 94.0%, 89.0%, false redactions 0.0%,
+0.0%), not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for the learned scorer; and ``all``)
+with the figures and whether each meets its target. Every injection split but heldout23-24 trains the learned scorer
+(``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``), so those figures are training figures: the honest estimate
+is the leave-one-split-out cross-validation of ``scripts/injection_cv.py`` (docs/adr/0011-learned-
+injection-scorer.md) until a fresh blind set is measured; ``format_report`` turns either into a table. ``stratakb eval
+--injection`` / ``--redaction`` and ``python -m stratakb_core.ingest.safety_eval`` print them.
 
 Targets: injection attack-success rate (attacks with no rule firing / attacks) at most 5%, false
 positives (clean passages with any rule firing / clean passages) at most 2%; redaction recall
@@ -82,7 +84,8 @@ TARGETS: Final = {
 SPLITS: Final = (
     "dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
     "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
-    "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "train1", "all",
+    "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24", "train1",
+    "all",
 )
 VALUE_SLOT: Final = "@@VALUE@@"
 _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, each held-out set once it had been"
@@ -102,18 +105,21 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        " once blind at 6c4e77a (injection ASR 14.2% / 9.2%, FP 2.0% / 0.7%; redaction recall 95.0% /"
                        " 95.0%, false redactions 0.8% / 0.8%); heldout22, written the same way, measured once blind at"
                        " efe4523 (injection ASR 20.0% / FP 2.7%, redaction recall 95.0% / false redactions 0.8%);"
-                       " heldout20-22 not yet tuned on; train1: injection training data only)")
-_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout20-22: its honest"
+                       " both tuned on heldout20-22 in wave 17 (the scorer trained on them then); heldout23 and"
+                       " heldout24, written the same way, measured once blind at 429bc0b (injection ASR 15.8% / 1.7%,"
+                       " FP 0.7% / 2.0%; redaction recall 94.0% / 89.0%, false redactions 0.0% / 0.0%), not yet tuned"
+                       " on; train1: injection training data only)")
+_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout23-24: its honest"
                         " figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
 # measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
 # the targets leave these out (the next round tunes on them and empties this)
-NOT_YET_TUNED: Final = frozenset({"heldout20", "heldout21", "heldout22"})
+NOT_YET_TUNED: Final = frozenset({"heldout23", "heldout24"})
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
 FRESH_SETS: Final = (
     "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
     "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18", "heldout19",
-    "heldout20", "heldout21", "heldout22", "train1",
+    "heldout20", "heldout21", "heldout22", "heldout23", "heldout24", "train1",
 )
 
 

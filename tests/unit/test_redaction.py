@@ -66,20 +66,15 @@ def test_the_first_held_out_set_meets_the_targets_too(figures):
 # 10: 91, 3; 81, 0), heldout9 (wave 11: 91, 2), heldout10 (wave 12: 97, 1), heldout11 and heldout12 (wave 13: 97, 1;
 # 91, 1), heldout13-15 (wave 14: 96, 3; 90, 3; 100, 4), heldout16 (wave 15: 93, 4), heldout17-19 (wave 16: 96, 1; 94,
 # 0; 93, 0), heldout20-22 (wave 17: 95, 1; 95, 1; 95, 1). heldout15 keeps one false redaction: a test file's
-# "hunter2", which issue 17 asks to redact whatever its fame. Sets in NOT_YET_TUNED wait for a round; a set tuned on
-# here is held to the targets even before safety_eval's NOT_YET_TUNED (the lead's to edit) lets it go.
+# "hunter2", which issue 17 asks to redact whatever its fame. Sets in NOT_YET_TUNED wait for a round.
 TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 23))
 
 
 def test_every_tuned_split_meets_the_targets(figures):
+    assert not NOT_YET_TUNED & set(TUNED_FRESH_SETS)
     for split in TUNED_FRESH_SETS:
         assert figures[split]["secrets"] == 100 and figures[split]["clean"] == 120, split
-    tuned = set(TUNED_FRESH_SETS)
-    held = [
-        s
-        for s, row in figures.items()
-        if isinstance(row, dict) and row.get("secrets") and (s not in NOT_YET_TUNED or s in tuned)
-    ]
+    held = [s for s, row in figures.items() if isinstance(row, dict) and row.get("secrets") and s not in NOT_YET_TUNED]
     assert {"dev", "dev2", "heldout", "heldout2", "heldout3", *TUNED_FRESH_SETS, "all"} <= set(held)
     for split in held:
         row = figures[split]
