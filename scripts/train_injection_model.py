@@ -15,7 +15,8 @@ retrain shifts every probability: at stop 24 adding heldout11 dropped two of the
 attack sentences under the veto and lifted an ordinary policy passage over the flag line).
 scripts/injection_cv.py is unaffected: each fold trains on the other folds regardless. Since wave 16 the
 repo's own documentation trains as clean passages too (``injection_fit.ordinary_prose``, frozen in
-tests/fixtures/injection/ordinary-prose.json; ``--cut-prose`` cuts it again from today's docs).
+tests/fixtures/injection/ordinary-prose.json; ``--cut-prose`` cuts it again from today's docs), and since wave 17 the
+package's own docstrings (``injection_fit.cut_docstrings``).
 """
 
 from __future__ import annotations
@@ -31,14 +32,22 @@ sys.path.insert(0, str(ROOT))
 
 import numpy as np  # noqa: E402
 
-from stratakb_core.ingest.injection_fit import PROSE_FILE, cut_prose, fit, ordinary_prose, training_set  # noqa: E402
+from stratakb_core.ingest.injection_fit import (  # noqa: E402
+    PROSE_FILE,
+    cut_docstrings,
+    cut_prose,
+    fit,
+    ordinary_prose,
+    training_set,
+)
 from stratakb_core.ingest.injection_model import WEIGHTS_PATH  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
 
 # empty since wave 16: heldout13-19 train it (waves 14-15 left heldout13-16 out because a retrain put 8 PEP/RFC
 # chunks at HIGH; with the ordinary prose as clean passages the retrain puts 3 there); heldout20-22, measured blind
-# at 6c4e77a and efe4523, train it since wave 17; heldout23-24, measured blind at 429bc0b, wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({"heldout23", "heldout24"})
+# at 6c4e77a and efe4523, train it since wave 17, heldout23-24 (429bc0b) since wave 18 (with the package's docstrings
+# as clean prose too: 2 PEP/RFC chunks at HIGH)
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
@@ -59,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cut-prose", action="store_true", help=f"rewrite the fixture {PROSE_FILE} from the docs")
     args = parser.parse_args(argv)
     if args.cut_prose:
-        prose = cut_prose(ROOT)
+        prose = cut_prose(ROOT) + cut_docstrings(ROOT)
         (default_fixtures_dir() / "injection" / PROSE_FILE).write_text(
             json.dumps(prose, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
         )

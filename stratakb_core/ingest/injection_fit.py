@@ -25,6 +25,8 @@ passages are mostly short and hard (they look like attacks), so ordinary long do
 flag line with every retrain (docs/adr/0011, waves 14-16). The passages are cut once, by ``cut_prose``, from
 ``PROSE_SOURCES`` (none of them about injection; a passage naming an AI, a prompt or an attack is left out) and
 frozen in the fixture ``ordinary-prose.json``, so an edit to those docs does not change the trained weights.
+``cut_docstrings`` adds the package's own docstrings the same way (wave 17): with them, a retrain that put 7 PEP/RFC
+chunks at HIGH (headings over one-line sections, copyright notices) puts 3 there.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ __all__ = [
     "PROSE_FILE",
     "PROSE_SOURCES",
     "carrier_paragraphs",
+    "cut_docstrings",
     "cut_prose",
     "design",
     "fit",
@@ -70,6 +73,8 @@ PROSE_SOURCES = (
     "tests/golden/README.md", "tests/snapshots/README.md",
 )
 _PROSE_MIN, _PROSE_CUT = 250, 400  # characters: the shortest passage kept, and where a passage is cut
+_DOC_CUT = 800  # characters: where a docstring passage is cut
+_SAFETY_MODULE = re.compile(r"inject|redact|safety")  # the modules that describe the attacks and secrets themselves
 _ABOUT_ATTACKS = re.compile(
     r"inject|prompt|instruct|ignore|jailbreak|exfiltrat|redact|attack|secret|\bllm|\bagent|assistant|"
     r"system message|override",
@@ -124,6 +129,25 @@ def cut_prose(root: Path) -> list[dict[str, str]]:
                 cur = ""
         if len(cur) >= _PROSE_MIN and not _ABOUT_ATTACKS.search(cur):
             out.append({"source": source, "text": cur})
+    return out
+
+
+def cut_docstrings(root: Path) -> list[dict[str, str]]:
+    """Clean passages (``source``, ``text``) from the docstrings of ``stratakb_core`` under ``root`` (module, class
+    and function docstrings of at least ``_PROSE_MIN`` characters, the first ``_DOC_CUT`` of each), leaving out the
+    content-safety modules and any docstring with a word about attacks, prompts or AI readers (``_ABOUT_ATTACKS``)."""
+    import ast
+
+    out = []
+    for path in sorted((root / "stratakb_core").rglob("*.py")):
+        if _SAFETY_MODULE.search(path.name):
+            continue
+        source = path.relative_to(root).as_posix()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                doc = ast.get_docstring(node)
+                if doc and len(doc) >= _PROSE_MIN and not _ABOUT_ATTACKS.search(doc):
+                    out.append({"source": source, "text": doc[:_DOC_CUT]})
     return out
 
 
