@@ -61,6 +61,8 @@ _SECRET_WORDS: Final = (
 # storepass, keypass, dbpass)
 _KEY_END_RE: Final = re.compile(
     rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|pwd|secret|token|apikey|passwort|kennwort|密码|密碼|パスワード|비밀번호"
+    # Hungarian compounds: szervizjelszó, rendszergazdajelszava
+    r"|jelsz[óo]|jelszav(?:a|át|at)"
     # "token", "secret" and "secret key" in CJK, run together with what they are for (アクセストークン, 访问令牌, 密钥)
     r"|トークン|シークレット|秘密鍵|令牌|密钥|秘钥|密鑰|토큰|시크릿|비밀키|apiキー|api_?키)$"
     r"|^(?:store|key|src|dest|new|old|db|admin|root|ftp|smtp|mail|proxy|vnc|ldap|bind|wifi|master|require)pass$"
@@ -113,10 +115,11 @@ _ABOUT_AFTER_RE: Final = re.compile(
 
 # a key, a signature, an auth value: a secret when its value looks generated (not a bare "hmac": that names the
 # MAC computed with a key, as a test vector prints it; hmac_key and hmac_secret are secrets' names)
-_WEAK_END_RE: Final = re.compile(r"(?:^|_)(?:key|keys|sig|signature|auth|sas|creds?|access|apikey)$")
+# ("key" in Japanese and Korean runs together with what it is for: 本番キー, 배포키)
+_WEAK_END_RE: Final = re.compile(r"(?:^|_)(?:key|keys|sig|signature|auth|sas|creds?|access|apikey)$|キー$|키$")
 # ... unless the name says what kind of non-secret key it is
 _NOT_WEAK_RE: Final = re.compile(
-    r"(?:^|_)(?:public|publishable|pub|primary|foreign|sort|partition|cache|idempotency|routing|unique|lookup"
+    r"(?:^|_)(?:public|publishable|pub|primary|foreign|sort|partition|cache|idempotency|unique|lookup"
     r"|object|file|row|hash|gpg|pgp|ssh|host|kms|dedup|dedupe|composite|natural|surrogate|index|map|dict|hot"
     r"|group|join|shard|cluster|distribution|order|search|lang|locale|country|zip|postal|promo|coupon|discount"
     r"|status|error|http|response|exit|return|source|product|item|sku|area|websocket|web_socket|key_id)_"

@@ -39,10 +39,12 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Final
 
+from stratakb_core.ingest.redaction_accesses import ACCESSES_FINDERS, ACCESSES_START_WORDS
+from stratakb_core.ingest.redaction_codes import CODES_FINDERS, CODES_START_WORDS
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, is_setting_words
 from stratakb_core.ingest.redaction_phrases import is_passphrase
 from stratakb_core.ingest.redaction_spoken import SPOKEN_FINDERS, SPOKEN_START_WORDS
-from stratakb_core.ingest.redaction_told import TOLD_FINDERS, TOLD_START_WORDS
+from stratakb_core.ingest.redaction_told import TOKEN_NAMES, TOLD_FINDERS, TOLD_START_WORDS
 from stratakb_core.ingest.redaction_values import (
     is_code,
     is_code_in_sentence,
@@ -210,20 +212,13 @@ def _bracketed_value(m: re.Match[str]) -> _Found | None:
     return None
 
 
-# a secret's name, what it opens in up to eight words (or run together, as Thai and CJK write it; a remark in
-# brackets may follow), then a colon or "is" and the value: "Heslo k databázi skladu: X", "Passordet til ... er X."
-_TOKEN_NAMES: Final = (
-    r"api[- ]?key|api[- ]?token|access[- ]token|secret[- ]key|token|api[- ]schl[üu]ssel|cl[ée] (?:d['’])?api"
-    r"|clave (?:de )?api|chiave (?:di )?api|chave (?:de )?api|api[- ]sleutel|klucz api|api[- ]ключ|ключ api|jeton|токен"
-    # a secret or access key in other languages: chave secreta, clave de acceso, clé d'accès, geheimer Schlüssel
-    r"|(?:chave|clave|chiave) (?:secret[ao]|segreta|privad[ao]|privata|de acc?ess?o|di accesso)"
-    r"|cl[ée] (?:secr[èe]te|priv[ée]e|d['’]acc[èe]s)|geheimer? schl[üu]ssel|(?:geheim|zugriffs|zugangs)schl[üu]ssel"
-    r"|geheime sleutel|toegangssleutel|(?:tajny )?klucz (?:tajny|prywatny|dost[ęe]pu)|секретный ключ|ключ доступа"
-)
+# a secret's name, what it opens in up to twelve words (Vietnamese writes a word a syllable; or run together, as
+# Thai and CJK write it; a remark in brackets may follow), then a colon or "is" (and "now": "est désormais") and the
+# value: "Heslo k databázi skladu: X", "Passordet til ... er X."
 _NAMED_WORDS: Final = (
-    r"password|passwd|passphrase|passcode|pwd|" + _TOKEN_NAMES + "|" + _PROSE_WORDS + "|" + _PASSPHRASE_WORDS
+    r"password|passwd|passphrase|passcode|pwd|" + TOKEN_NAMES + "|" + _PROSE_WORDS + "|" + _PASSPHRASE_WORDS
 )
-_TOKEN_NAME_RE: Final = re.compile(_TOKEN_NAMES, re.IGNORECASE)
+_TOKEN_NAME_RE: Final = re.compile(TOKEN_NAMES, re.IGNORECASE)
 _PASSPHRASE_NAME_RE: Final = re.compile(_PASSPHRASE_WORDS, re.IGNORECASE)
 _NAMED_COPULA: Final = (
     r"is|was|ist|lautet|war|es|est|é|è|är|er|jest|je|este|adalah|ialah|là|היא|הוא|είναι|ήταν|on|ir|yra|ni|ay|হলো|হল"
@@ -231,14 +226,11 @@ _NAMED_COPULA: Final = (
 )
 _NAMED_RE: Final = re.compile(
     r"(?i:\b(?P<name>" + _NAMED_WORDS + r"))"
-    r"(?P<words>[^\s\x00-\x7f:：()（）]{0,30}(?:[ \t]+[^\s:：()（）]{0,39}[^\s:：()（）.!?;,]){0,8}?)"
+    r"(?P<words>[^\s\x00-\x7f:：()（）]{0,30}(?:[ \t]+[^\s:：()（）]{0,39}[^\s:：()（）.!?;,]){0,12}?)"
     r"(?:[ \t]*[(（][^()（）\n]{1,60}[)）])?(?:[ \t]*(?:[:：]|→|->|=>?)|(?P<th>(?<=คือ)|(?<=เป็น))|[ \t]+(?P<cop>(?i:"
     + _NAMED_COPULA
-    + r")))[ \t]+"
-    + _Q_OPEN
-    + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)"
-    + _Q_CLOSE
-    + _END,
+    + r"))(?:[ \t]+(?i:now|désormais|dorénavant|maintenant|jetzt|nun|ahora|ya|ora|adesso|agora|teraz|nu|nå"
+    r"|теперь|тепер))?)[ \t]+" + _Q_OPEN + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)" + _Q_CLOSE + _END,
     re.MULTILINE,
 )
 # a label alone on its line and the value alone on the next, as a form or a mail client's settings are copied
@@ -442,6 +434,8 @@ _FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | 
     (_BRACKETED_RE, _bracketed_value),
     *SPOKEN_FINDERS,  # access codes, PINs, "log in as", "use X as the password", ... (redaction_spoken)
     *TOLD_FINDERS,  # "use the password X", "reset the password to X", "log in with u / X" (redaction_told)
+    *CODES_FINDERS,  # 2FA backup codes, a safe's combination, "the lock PIN 4862" (redaction_codes)
+    *ACCESSES_FINDERS,  # a strong password under a label on a line naming a list of accesses (redaction_accesses)
 )
 # every word a finder above starts with (lower case): one scan finds where any of them may match
 _START_WORDS: Final = (
@@ -459,6 +453,10 @@ _START_WORDS: Final = (
     + SPOKEN_START_WORDS
     + "|"
     + TOLD_START_WORDS
+    + "|"
+    + CODES_START_WORDS
+    + "|"
+    + ACCESSES_START_WORDS
 )
 # (no \b before a CJK word: it follows another without a space, Wi-Fiのパスワード)
 _STARTS: Final = r"\b(?:" + _START_WORDS + ")|" + _CJK_WORDS

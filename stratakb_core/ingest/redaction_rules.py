@@ -200,6 +200,27 @@ SHAPES: Final[tuple[Shape, ...]] = (
         ),
         ("/webhookb2/",),
     ),
+    # a generic webhook whose last path segment is the secret (/hook/<token>, /webhooks/<token>): a generated
+    # segment of 24-80 token characters with both cases and digits in three places at least (a numeric hook id or
+    # a route's name, PreReceiveHook2024, stays)
+    Shape(
+        "api_token",
+        re.compile(
+            r"/(?i:web)?(?i:hooks?)/(?P<v>(?=(?:[A-Za-z_-]{0,80}\d{1,3}[A-Za-z_-]){3})(?=[\w-]{0,80}?[A-Z])"
+            r"(?=[\w-]{0,80}?[a-z])[\w-]{24,80})(?![\w-])"
+        ),
+        ("hook/", "hooks/"),
+    ),
+    # a Google service-account key file's key id, beside the key it names
+    Shape("credential", re.compile(r'"private_key_id"[ \t]*:[ \t]*"(?P<v>[0-9a-f]{40})"'), ('"private_key_id"',)),
+    # an Azure SAS token whole, from its version to its signature (its fields grant access with the signature)
+    Shape(
+        "url_signature",
+        re.compile(
+            r"(?<=[?&])(?P<v>sv=\d{4}-\d\d-\d\d(?:&[a-z]{2,6}=[^&\s\"'<>#]{0,200}){0,20}?&sig=[\w%+/=-]{20,512})"
+        ),
+        ("sv=",),
+    ),
     # Firebase Cloud Messaging's legacy server key: AAAA, seven characters, ":APA91b" and a long tail
     Shape("api_token", re.compile(r"AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}" + _NOT_WORD), (":apa91b",), True),
     # a signed URL's signature grants access on its own (S3, GCS, Azure SAS)

@@ -1,7 +1,8 @@
 """Secrets said in passing, in the forms wave 16 found missing (no I/O).
 
 * an access code: a door, keypad, alarm, gate or safe code, or the code for a room or an admin menu, given in a
-  sentence or a label ("New code for the admin menu is X", "Türcode: 4821", "code de la porte : 4821") or as the
+  sentence or a label ("New code for the admin menu is X", "Türcode: 4821", "code de la porte : 4821", an alarm's
+  disarm code, "code de désactivation de l'alarme : 2580", what it opens in up to six words) or as the
   answer to a chat's question about one ("what's the code for the records room?" / "4806, then press ...");
 * an access code changed to its value or given right after its name ("the gate code changed to X", "the kiosks use
   the new maintenance code X"; also the codes a maintainer, installer or engineer keys in);
@@ -81,10 +82,11 @@ _PLACES: Final = (
 )
 _ACCESS_CODE: Final = (
     r"(?:(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"
-    r"|intercom|admin|access|" + _KEYED_BY + r")[ -]?codes?|digicode"
+    r"|intercom|admin|access|disarm|" + _KEYED_BY + r")[ -]?codes?|digicode"
     r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code"
     r"|codes?[ \t]+(?:for|to|of|on)[ \t]+(?:the[ \t]+|our[ \t]+)?(?:[\w-]{1,20}[ \t]+){0,3}?(?:" + _PLACES + r")s?"
-    r"|code[ \t]+(?:d['’]acc[eè]s|de[ \t]+la[ \t]+porte|porte|du[ \t]+portail|de[ \t]+l['’]alarme|du[ \t]+coffre)"
+    r"|code[ \t]+(?:d['’]acc[eè]s|de[ \t]+la[ \t]+porte|porte|du[ \t]+portail|de[ \t]+l['’]alarme|du[ \t]+coffre"
+    r"|de[ \t]+d[ée]s(?:activation|armement))"
     r"|c[óo]digo[ \t]+de[ \t]+(?:acceso|acesso|la[ \t]+puerta|la[ \t]+porta|la[ \t]+alarma|entrada|desbloqueo)"
     r"|codice[ \t]+(?:di[ \t]+accesso|della[ \t]+porta|dell['’]allarme|di[ \t]+sblocco)"
     r"|kod[ \t]+(?:do[ \t]+drzwi|dost[eę]pu|do[ \t]+sejfu)|код[ \t]+(?:от[ \t]+\w+|доступа|двери|домофона|сейфа))"
@@ -96,7 +98,7 @@ _SEP: Final = (
 # ... and what it opens: "Gate code for the parking lot is X", "Türcode fürs Lager ist X", "Код от двери склада: X"
 _OPENS: Final = (
     r"(?:[ \t]+(?:for|of|to|on|at|für|fürs|zum|zur|vom|de|du|des|del|della|da|do|dla|от|для|на)"
-    r"(?:[ \t]+[^\s.:;=,]{1,25}){1,4}?|[ \t]+[^\W\d_]{3,25})?"
+    r"(?:[ \t]+[^\s.:;=,]{1,25}){1,6}?|[ \t]+[^\W\d_]{3,25})?"
 )
 _ACCESS_RE: Final = re.compile(r"(?i:\b" + _ACCESS_CODE + r")" + _OPENS + _SEP + VALUE + END, re.MULTILINE)
 # ... changed to its value ("the gate keypad code for the depot changed to X overnight") or given right after its
@@ -300,7 +302,7 @@ SPOKEN_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Fo
 SPOKEN_START_WORDS: Final = (
     r"(?:admin|root|user|db|login|account|wi-?fi)(?=[ \t]+pass)|wi-?fi"
     r"|(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"
-    r"|intercom|admin|access|" + _KEYED_BY + r")[ -]?code|digicode"
+    r"|intercom|admin|access|disarm|" + _KEYED_BY + r")[ -]?code|digicode"
     r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code|codes?[ \t]+(?:for|to|of|on|d['’]|de|du)"
     r"|c[óo]digo[ \t]+de|codice[ \t]+d|kod[ \t]+d|код[ \t]|pin|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in"
     r"|connect(?:ed)?[ \t]+as|anmelden|connecter|entrar|logon|login|wlan|ssid|wireless|réseau|netzwerk"

@@ -6,7 +6,10 @@
 * "reset their VPN password to X", "changed the admin password to X": the value a password was set to;
 * "the vpn user is svc-night and the pass is X": the abbreviation "pass" given as a value, after a user on its line
   ("the pass is valid" alone is no secret);
-* "log in with kiosk-07 / X", "sign in using ops / X": a login verb, "with", a user, a slash and the password.
+* "log in with kiosk-07 / X", "sign in using ops / X": a login verb, "with", a user, a slash and the password;
+* "temporary password set to X" (wave 18): the value a password was set to, said after its name;
+* "bitte den geheimen Schlüssel X verwenden", "the API token X expires in May": a token's or secret key's name and
+  a generated value right after it (20 characters or more, random-looking).
 
 Values must look chosen or generated (``redaction_spoken.shaped``; after a user, a password's shape in both cases),
 and a line calling its value an example is kept.
@@ -21,9 +24,9 @@ from collections.abc import Callable
 from typing import Final
 
 from stratakb_core.ingest.redaction_spoken import END, PW_WORDS, VALUE, not_an_example, shaped
-from stratakb_core.ingest.redaction_values import is_placeholder, looks_like_secret
+from stratakb_core.ingest.redaction_values import is_code, is_placeholder, looks_like_secret, looks_random
 
-__all__ = ["TOLD_FINDERS", "TOLD_START_WORDS"]
+__all__ = ["TOKEN_NAMES", "TOLD_FINDERS", "TOLD_START_WORDS"]
 
 _Found = tuple[int, int, str]
 
@@ -34,6 +37,22 @@ _NAMES: Final = PW_WORDS + r"|pw|pwd"
 _AT_NAME_RE: Final = re.compile(
     r"(?i:\b(?:" + _NAMES + r"))(?P<to>[ \t]+(?i:to|auf|à|a|en|na|naar|para))?[ \t]+" + VALUE + _WORD_END
 )
+# ... or set to it, said after the name: "temporary password set to X", "password was reset to X"
+_SET_AFTER_RE: Final = re.compile(
+    r"(?i:\b(?:" + _NAMES + r")[ \t]+(?:(?:was|is|has[ \t]+been|got|been)[ \t]+)?(?:re)?(?:set|changed|updated)"
+    r"[ \t]+to)[ \t]+" + VALUE + _WORD_END
+)
+# a token's or a secret key's name, in some languages (also used by ``redaction_prose``)
+TOKEN_NAMES: Final = (
+    r"api[- ]?key|api[- ]?token|access[- ]token|secret[- ]key|token|api[- ]schl[üu]ssel|cl[ée] (?:d['’])?api"
+    r"|clave (?:de )?api|chiave (?:di )?api|chave (?:de )?api|api[- ]sleutel|klucz api|api[- ]ключ|ключ api|jeton|токен"
+    # a secret or access key in other languages: chave secreta, clave de acceso, clé d'accès, geheimer Schlüssel
+    r"|(?:chave|clave|chiave) (?:secret[ao]|segreta|privad[ao]|privata|de acc?ess?o|di accesso)"
+    r"|cl[ée] (?:secr[èe]te|priv[ée]e|d['’]acc[èe]s)|geheime[rn]? schl[üu]ssel|(?:geheim|zugriffs|zugangs)schl[üu]ssel"
+    r"|geheime sleutel|toegangssleutel|(?:tajny )?klucz (?:tajny|prywatny|dost[ęe]pu)|секретный ключ|ключ доступа"
+)
+# a token's name and a generated value right after it, in a sentence: "bitte den geheimen Schlüssel X verwenden"
+_TOKEN_AT_NAME_RE: Final = re.compile(r"(?i:\b(?:" + TOKEN_NAMES + r"))[ \t]+" + VALUE + _WORD_END)
 # ... before it on its line: a verb of using (then an article or two), or one of setting (a few words between)
 _USE_BEFORE_RE: Final = re.compile(
     r"(?i:\b(?:use|using|enter|type|try|utilise[zr]?|utilisant|entre[zr]?|saisi(?:r|ssez)|tape[zr]?|usa|usar|usa[dn]do"
@@ -63,6 +82,15 @@ def _told_at_name(m: re.Match[str]) -> bool:
     return before.search(text, line_start, pos) is not None and shaped(m.group("v"))
 
 
+def _set_after_value(m: re.Match[str]) -> bool:
+    return shaped(m.group("v"))
+
+
+def _token_value(m: re.Match[str]) -> bool:
+    value = m.group("v")
+    return len(value) >= 20 and looks_random(value) and not is_placeholder(value) and not is_code(value)
+
+
 def _login_with_value(m: re.Match[str]) -> bool:
     """An account's name, not a capitalised one naming a provider ("sign in with Google / Office365")."""
     user = m.group("user")
@@ -82,7 +110,11 @@ TOLD_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Foun
         (_AT_NAME_RE, _told_at_name),
         (_USER_PASS_IS_RE, _told_value),
         (_LOGIN_WITH_RE, _login_with_value),
+        (_SET_AFTER_RE, _set_after_value),
+        (_TOKEN_AT_NAME_RE, _token_value),
     )
 )
 # every word a finder above starts with (lower case)
-TOLD_START_WORDS: Final = r"user|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect|pw|pwd|" + PW_WORDS
+TOLD_START_WORDS: Final = (
+    TOKEN_NAMES + r"|user|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect|pw|pwd|" + PW_WORDS
+)
