@@ -36,8 +36,8 @@ dictate, copy out, send, destroy, hide) and what to (instructions, system prompt
 with word lists in fifteen languages besides English (``injection_lexicon``); ``injection_toolout`` sets off
 ``tool_imitation`` for text dressed as a tool's output that gives orders; ``injection_markers`` sets off ``role_tag``
 for a chat turn marked in any language; ``injection_verbatim`` sets off ``prompt_leak`` for one's own instructions
-asked for word for word; ``injection_slots`` sets off ``exfil_link`` for a link whose query value is left to fill
-(``?d=DATEN``) when the passage says to fill it with the chat.
+asked for word for word, ``injection_thirdperson`` for "its system prompt" ordered out; ``injection_slots`` sets off
+``exfil_link`` for a link whose query value is left to fill (``?d=DATEN``) when the passage says to fill it with data.
 
 Obfuscation is undone before matching: NFKC, zero-width and other format characters dropped, letters split by one
 repeated mark joined (``i-g-n-o-r-e``, ``i.g.n.o.r.e``), markdown emphasis removed, whitespace runs collapsed,
@@ -75,7 +75,7 @@ from typing import Final
 
 from stratakb_core.ingest.injection_addressed import addressed_order, certain_orders
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
-from stratakb_core.ingest.injection_markers import fake_turn
+from stratakb_core.ingest.injection_markers import fake_turn, recorded_turn
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
 from stratakb_core.ingest.injection_rules import (
@@ -93,6 +93,7 @@ from stratakb_core.ingest.injection_rules import (
 )
 from stratakb_core.ingest.injection_scope import scoped_override
 from stratakb_core.ingest.injection_slots import slot_link
+from stratakb_core.ingest.injection_thirdperson import its_prompt_leak
 from stratakb_core.ingest.injection_toolout import tool_output_order
 from stratakb_core.ingest.injection_variants import _variant_texts, _variants
 from stratakb_core.ingest.injection_verbatim import verbatim_leak
@@ -280,7 +281,7 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     """A match quoted in a paragraph that talks about attacks, or one a sentence defines, is not an order."""
     if _DEFINED.match(text, end):
         return True
-    if text[start:end].lstrip()[:5].lower() in ("user:", "human", "actio") and _TRANSCRIPT.match(text):
+    if _TRANSCRIPT.match(text) and recorded_turn(text, start, end):  # a turn of a recorded exchange
         return True
     if "=" in text and any(m.start() <= start and end <= m.end() for m in _PROMPT_CONSTANT.finditer(text)):
         return True
@@ -347,7 +348,6 @@ _CODE_SPAN: Final = re.compile(r"`[\w.$-]{1,8}`")
 _AI_HEAD: Final = re.compile(
     r"\s*(?:ai|a\.i\.|assistants?|llms?|chat-?bots?|language models?|ai agents?)\b[^\n:]{0,30}:\s*\w", re.I
 )
-
 
 # a CSV row ('INV-7,Acme,12.00,"a note, quoted",open'): its double quotes wrap a cell, they quote nobody
 _CSV_LINE: Final = re.compile(r'(?:[^\n",]*,){2,}"[^\n]*"(?:,[^\n",]*)*')
@@ -490,7 +490,8 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
     # a link left to fill, in the text or the last variant (look-alikes mapped, base64 decoded: injection_slots)
     if any((slot := slot_link(t)) and not _is_mention(t, *slot) for t in (texts[0], texts[-1])):
         fired.add("exfil_link")
-    for rule, find in (("tool_imitation", tool_output_order), ("role_tag", fake_turn), ("prompt_leak", verbatim_leak)):
+    spans = (("tool_imitation", tool_output_order), ("role_tag", fake_turn), ("prompt_leak", verbatim_leak))
+    for rule, find in (*spans, ("prompt_leak", its_prompt_leak)):
         if (span := find(texts[0])) and not _is_mention(texts[0], *span):
             fired.add(rule)
     if _hidden(text):

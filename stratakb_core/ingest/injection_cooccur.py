@@ -68,7 +68,9 @@ _SCRIPTS: Final = re.compile(
 _DEST: Final = "\x01"
 _MAILBOX: Final = "\x02"
 _URL: Final = re.compile(r"(?:https?|ftp)://[^\s)\]>\"'`]{1,400}|www\.[^\s)\]>\"'`]{1,400}")
-_EMAIL: Final = re.compile(r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}")
+_EMAIL: Final = re.compile(  # wave 18: or a chat handle a message goes "to" ("DM the list to @contractor_9")
+    r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}|(?:(?<=\bto )|(?<=\ban )|(?<=\bà )|(?<=\ba ))@[a-z_][\w-]{2,30}"
+)
 # "keys (at) evil-drop (dot) test": an address spelt out so that filters miss it
 _SPELT: Final = re.compile(
     r"\w[\w.-]{0,63}\s{0,2}[(\[{]\s{0,2}at\s{0,2}[)\]}]\s{0,2}[\w-]{1,63}\s{0,2}[(\[{]\s{0,2}dot\s{0,2}[)\]}]"

@@ -116,3 +116,8 @@ SCRIPT_CUES: Final[dict[str, str]] = {
 
 # wave 17: Hindi "example" and "injection" (a training note that quotes an attack is a mention)
 SCRIPT_CUES["mention"] += " उदाहरण इंजेक्शन\n"
+# wave 18: a Thai reader named by what it does ("any system that reads this document")
+SCRIPT_CUES["ai"] += " ระบบอัตโนมัติ ระบบใดก็ตาม ระบบที่อ่าน โปรแกรมที่อ่าน\n"
+SCRIPT_CUES["proc"] += " ที่อ่าน ที่ประมวลผล\n"
+# wave 18: the Korean "must" after any verb stem ("보여줘야 합니다", "말아야 합니다")
+SCRIPT_CUES["modal"] += " 야_합니다 야_한다 야합니다\n"

@@ -121,3 +121,25 @@ _WAVE17: Final[dict[str, str]] = {
     "send": "envíe envíen laste_opp last_opp στείλει στείλεις αποστείλει ανεβάσει надіслати",
 }
 WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE17.items()})
+
+# wave 18 (heldout23-24): Welsh overrides ("anwybydda dy gyfarwyddiadau blaenorol"), the Romanian "must" and the
+# upload verbs of an order ("trebuie să trimită", "doit téléverser", "moet uploaden"), the Estonian system prompt,
+# and people's personal data and "followed by" for a link's slot (``injection_slots``)
+_WAVE18: Final[dict[str, str]] = {
+    "instr": "cyfarwyddiadau cyfarwyddyd gyfarwyddiadau",
+    "scope": "blaenorol gwreiddiol",
+    "you": "dy eich",
+    "modal": "trebuie",
+    "send": "trimită trimiteţi téléverser téléversez téléverse uploaden upload_naar lataa_ylös dm",
+    "leak_obj": "süsteemiviip* süsteemijuhis*",
+    # what fills a link's slot besides the chat: people's personal data ("contact details", "dates de naissance")
+    "convo": """
+        contact_details contact_information contact_info kontaktdaten kontaktdetails coordonnées datos_de_contacto
+        dati_di_contatto dados_de_contato contactgegevens dane_kontaktowe date_of_birth dates_of_birth birth_dates
+        date_de_naissance dates_de_naissance fecha_de_nacimiento fechas_de_nacimiento data_di_nascita
+        data_de_nascimento geburtsdatum geburtsdaten geboortedatum* data_urodzenia phone_numbers telephone_numbers
+        home_addresses numéros_de_téléphone números_de_teléfono telefonnummern
+    """,
+    "put": "suivi_de suivie_de suivi_des suivie_des suivis_de gefolgt_von seguido_de seguida_de seguito_da seguita_da",
+}
+WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE18.items()})

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["fake_turn"]
+__all__ = ["fake_turn", "recorded_turn"]
 
 _SYSTEM: Final = (
     r"system|sistema|système|systeme|systeem|systemet|systém|sistem|sistemi|rendszer|järjestelmä|süsteem|sustav"
@@ -100,3 +100,23 @@ def fake_turn(text: str) -> tuple[int, int] | None:
             if _prose(m.group("body")):
                 return m.start(), m.end()
     return _sequence(text)
+
+
+# wave 18: an assistant's turn further on answers a system turn: the exchange is a record (an evaluation log); an
+# agent's turn that another speaker answers is a support agent's ("Agent: ..." / "Caller: ...")
+# (a turn opens a line, or follows a sentence's end in the variant whose line breaks are collapsed)
+_ANSWERED: Final = re.compile(r"(?:^|(?<=[.!?] ))[ \t]*assistant[ \t]*:", re.IGNORECASE | re.MULTILINE)
+_OTHER_SPEAKER: Final = re.compile(
+    r"(?:^|(?<=[.!?] ))[ \t]*(?!agent\b)[^\W\d_]{2,20}[ \t]*:", re.IGNORECASE | re.MULTILINE
+)
+
+
+def recorded_turn(text: str, start: int, end: int) -> bool:
+    """The match ``text[start:end]`` opens a turn of an exchange that ``injection`` found under a transcript head: a
+    user's, a human's or an action's turn, or a system turn that an assistant's turn answers further on ("system:
+    You are a triage helper." / "user: ..." / "assistant: ..."), or an agent's turn another speaker answers ("Agent:
+    ..." / "Caller: ..."). A planted system turn has nobody answer it."""
+    turn = text[start:end].lstrip()[:7].lower()
+    if turn.startswith("agent") and _OTHER_SPEAKER.search(text, end):
+        return True
+    return turn[:5] in ("user:", "human", "actio") or (turn == "system:" and bool(_ANSWERED.search(text, end)))

@@ -39,7 +39,9 @@ _ROLE: Final = (
     r"|uirlis\w?|cúntóir\w?|eina|систем\w{0,3}|инструмент\w{0,3}|програм\w{0,4}|агент\w{0,3}|асистент\w{0,3}"
     r"|ассистент\w{0,3}|σύστημα\w{0,2}|συστήματ\w{0,2}|εργαλεί\w{0,2}|πρόγραμμα\w{0,2}"
     # wave 17: "reader" as a role (with a machine or processing word it is a program: "автоматичний читач")
-    r"|читач\w{0,3}|читател\w{0,3}|lugeja\w{0,2}|lector(?:es)?|leitor(?:es)?|lettore|lecteur)"
+    r"|читач\w{0,3}|читател\w{0,3}|lugeja\w{0,2}|lector(?:es)?|leitor(?:es)?|lettore|lecteur"
+    # wave 18: Welsh roles, Nordic "reviewer"
+    r"|offeryn\w?|rhaglen\w?|granskar\w{0,3}|gransker\w{0,3})"
 )
 # machine words: automated, automatic, machine, in many languages
 _MACHINE: Final = (
@@ -62,7 +64,10 @@ _PROC: Final = (
     # Dutch participles ("lezende software"), French / Spanish / Italian "synthesises", Tagalog "reader"
     r"|[a-z]{0,3}na(?:ye|o|cho|yo|zo|lo|po|ko|mo)(?:soma|chakata|fupisha)|les(?=[ \t]+þ)|lezend\w?|verwerkend\w?"
     r"|samenvattend\w?|synthétis\w*|sintetiz\w*|mambabasa|tagaproseso"
-    r"|bralni|llegeix|processa|читающ\w*|читает|обрабатыва\w*|обробляє|читає|διαβάζει|επεξεργάζεται)"
+    r"|bralni|llegeix|processa|читающ\w*|читает|обрабатыва\w*|обробляє|читає|διαβάζει|επεξεργάζεται"
+    # wave 18: subjunctives and index verbs ("que lea esto", "qui indexe"), Estonian participles ("lugev"), Welsh
+    r"|lea|lean|legga|leia|indexe\w?|indexa\w?|indiciz\w*|indekser\w*|indeksuje|lugev\w?|töötlev\w?"
+    r"|crynho\w*|darllen\w*|prosesu)"
 )
 # a role noun named by its function in one word or a hyphenated run ("summarising tool", "log-triage agent")
 _NAMED: Final = (
@@ -77,7 +82,9 @@ _WHO: Final = (
 )
 _REL: Final = (
     r"(?:that|which|who|die|der|das|qui|que|che|care|som|který|která|které|ktorý|která|który|które|amely|aki"
-    r"|joka|mis|kuris|kuri|sem|ki|yang|na|который|которая|яка|який|που|yoyote|yote)"
+    r"|joka|mis|kuris|kuri|sem|ki|yang|na|который|которая|яка|який|που|yoyote|yote"
+    # wave 18: Swahili "any" of more noun classes ("mfumo wowote unaosoma"), Welsh "sy'n" ("that is ...-ing")
+    r"|wowote|wote|lolote|chochote|yeyote|zozote|sy['’]n)"
 )
 # "this" after a processing word: "chi legge questo avviso" (English "whoever reads this" calls on anyone; it
 # needs a machine word: "whoever summarises this automatically")
@@ -99,6 +106,8 @@ _READER: Final = re.compile(
     rf"|(?!whoever|whatever|anyone|anything)(?P<r7>{_WHO})[ \t]+{_PROC}[ \t]+{_THIS})\b",
     re.IGNORECASE,
 )
+# wave 18: a relative clause after a reader already named ("the automated system that reads this") puts it at work
+_AT_WORK: Final = re.compile(rf"[ \t]+{_REL}[ \t]+(?:{_W}[ \t]+){{0,3}}?{_PROC}\b", re.IGNORECASE)
 _WORD: Final = re.compile(r"[^\W_\u0600-\u06ff\u0900-\u097f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]+")
 # a reader called on: a heading or a vocative after it ("Note for the accounts-payable automation:")
 _CALLED: Final = re.compile(r"[ \t]*[:,：]")
@@ -132,5 +141,6 @@ def reader_words(sentence: str) -> list[tuple[int, bool]]:
         role = next(g for g in ("r1", "r2", "r3", "r4", "r5", "r6", "r7") if m.group(g) is not None)
         at_work = m.group("p") is not None or role in ("r3", "r6", "r7")
         at = len(_WORD.findall(sentence[: m.end(role)])) - 1  # the role noun, the last word of its name
+        at_work = at_work or bool(_AT_WORK.match(sentence, m.end()))  # "Sistemul automat care citește ..."
         out.append((at, at_work or bool(_CALLED.match(sentence, m.end()))))
     return out

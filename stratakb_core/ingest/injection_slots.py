@@ -35,7 +35,9 @@ __all__ = ["slot_link"]
 _LINK: Final = re.compile(
     r"(?P<img>!)?\[[^\]\n]{0,100}\]\(\s*<?(?P<md>https?://[^)\s>]{1,400})"
     r"|^[ \t]*\[[^\]\n]{1,60}\]:[ \t]*<?(?P<ref>https?://[^\s>]{1,400})"
-    r"|<(?P<tag>img|a|iframe|source)\b[^>]{0,200}?\b(?:src|href)\s*=\s*[\"']?(?P<html>https?://[^\"'>\n]{1,400})",
+    r"|<(?P<tag>img|a|iframe|source)\b[^>]{0,200}?\b(?:src|href)\s*=\s*[\"']?(?P<html>https?://[^\"'>\n]{1,400})"
+    # wave 18: a bare URL that ends in an empty slot ("in a link to https://m.example/c?x= so ...")
+    r"|(?<![\w(<\"'=/])(?P<bare>https?://[^\s()<>\"'`]{1,400}?[?&][\w-]{1,30}=)(?=[\s)\]>\"'`,;]|$)",
     re.IGNORECASE | re.MULTILINE,
 )
 _PARAM: Final = re.compile(r"[?&](?P<name>[\w-]{1,30})=([^&#]*)")
@@ -77,7 +79,7 @@ def slot_link(text: str) -> tuple[int, int] | None:
         return None
     links = []
     for m in _LINK.finditer(text):
-        url = m.group("md") or m.group("ref") or m.group("html")
+        url = m.group("md") or m.group("ref") or m.group("html") or m.group("bare")
         image = bool(m.group("img") or m.group("ref") or m.group("tag"))
         for param in _PARAM.finditer(url.rstrip(")\"'")):
             slot = _slot(param.group(2))

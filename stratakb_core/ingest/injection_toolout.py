@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from stratakb_core.ingest.injection_cooccur import _imperative, sentence_cues
+from stratakb_core.ingest.injection_cooccur import _imperative, _near, sentence_cues
 from stratakb_core.ingest.regex_gate import fold, gate
 
 __all__ = ["tool_output_order"]
@@ -45,18 +45,28 @@ _HEAD: Final = re.compile(
     r"|도구_결과|工具调用(?:输出|结果)|\bрезултат\s+от\s+инструмент|\bрезультат\s+(?:від\s+)?інструмент"
     r"|টুল\s*(?:ফলাফল|আউটপুট)|टूल\s*(?:परिणाम|आउटपुट)|\b(?:resultaat|uitvoer)\s+van\s+de\s+tool|\btool-?uitvoer"
     r"|\bwynik\s+(?:z\s+)?narzędzia|\btyökalun\s+(?:tulos|vastaus)|\bverktøy(?:svar|resultat)|\bværktøjs(?:svar|resultat)"
-    r"|^[ \t]*(?:observación|observação|observatie|beobachtung|osservazione|obserwacja|наблюдение)[ \t]*:",
+    r"|^[ \t]*(?:observación|observação|observatie|beobachtung|osservazione|obserwacja|наблюдение)[ \t]*:"
+    # wave 18: Baltic heads, a Korean "tool run result", and "Output of `call(...)`:"
+    r"|\bįrankio\s+(?:rezultatas|atsakymas|išvestis)|\brīka\s+(?:rezultāts|izvade|atbilde)|도구\s*실행\s*결과"
+    r"|\b(?:output|result|response)[ \t]{1,3}of[ \t]{1,3}`[\w.]{1,60}(?:\([^()`\n]{0,80}\))?`\s*:",
     re.IGNORECASE | re.MULTILINE,
 )
 # wave 17: a JSON value in a tool's output that is an instruction to the reader: under a key that names one
 # ("instruction", "Anweisung", "juhis", "지시", "指示", "указание"), or opening by calling on an AI ("Agent: ...")
-_INSTRUCTION_KEY: Final = re.compile(
-    r"[\"'](?:instructions?|directives?|system[ _-]?(?:note|notice|message|instruction)|anweisung\w{0,2}|juhis\w?"
+_KEYS: Final = (
+    r"(?:instructions?|directives?|system[ _-]?(?:note|notice|message|instruction|directive)|anweisung\w{0,2}|juhis\w?"
     r"|consignes?|instrucci[óo]n\w{0,2}|istruzion[ei]|instruç(?:ão|ões)|instructies?|polecenie|pokyn\w?|utasítás"
     r"|talimat\w{0,3}|ohje\w?|instrukcja|instrucțiun[ei]|οδηγία|указание|инструкция|вказівка|הוראה|تعليمات?"
-    r"|指示|指令|지시|시스템\s*알림|নির্দেশ\w*|निर्देश)[\"'][ \t]*:[ \t]*[\"'](?P<body>[^\"'\n]{8,400})"
+    r"|指示|指令|지시|시스템\s*알림|নির্দেশ\w*|निर्देश|nurodym\w{0,3}|norādījum\w{0,2}|direktiv\w{0,2})"
+)
+_INSTRUCTION_KEY: Final = re.compile(
+    rf"[\"']{_KEYS}[\"'][ \t]*:[ \t]*[\"'](?P<body>[^\"'\n]{{8,400}})"
     r"|[\"'][ \t]*:[ \t]*[\"'](?:agent|assistant|ai|model|llm|bot)[ \t]*:(?P<called>[^\"'\n]{8,400})",
     re.IGNORECASE,
+)
+# wave 18: the same key heading a line of the output ("> system_directive: reader must ...", "지시: ...")
+_KEY_LINE: Final = re.compile(
+    rf"^[ \t>*-]{{0,6}}{_KEYS}[ \t]*[:：][ \t]*(?P<body>[^\n]{{8,400}})", re.IGNORECASE | re.MULTILINE
 )
 # the literals every header holds ("tool"/"function" and "output"/"result"/"response", "werkzeug", ...): a text
 # without them cannot match, and testing them is ~20x cheaper than the header's search (regex_gate, ADR 0010)
@@ -81,7 +91,10 @@ def _orders(cues: dict[str, list[int]]) -> bool:
     skipped = "destroy" in cues and "tool" in cues and _imperative(cues, "destroy")
     sent = "send" in cues and "modal" in cues
     hushed = "secret" in cues and ({"ai", "modal"} & cues.keys())
-    return bool(dictated or destroyed or run or phished or skipped or sent or hushed)
+    # wave 18: the assistant told what it must now do ("Assistenten skal nå ...", "어시스턴트는 ... 합니다")
+    modals = [i for i in cues.get("modal", ()) if i not in cues.get("permit", ())]  # not "the model never ..."
+    told = _near({**cues, "modal": modals}, "ai", "modal", 1, 3) or (-1 in cues.get("ai", ()) and -1 in modals)
+    return bool(dictated or destroyed or run or phished or skipped or sent or hushed or told)
 
 
 # wave 17: a ReAct step written out in another language: an action line naming a call, then its input as JSON
@@ -123,6 +136,9 @@ _WORDS: Final = re.compile(r"[^\W\d_]+")
 def _instructed(window: str) -> bool:
     """A JSON object right after the head carries an instruction to the reader: prose under an instruction key, or
     a value that opens by calling on an AI."""
+    for m in _KEY_LINE.finditer(window):
+        if len(_WORDS.findall(m.group("body"))) >= 4:
+            return True
     brace = window.find("{")
     if brace == -1:
         return False

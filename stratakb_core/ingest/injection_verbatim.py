@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from stratakb_core.ingest.injection_cooccur import Cues, _imperative, _mask, _near, _permitted, _sentences, cues
+from stratakb_core.ingest.injection_cooccur import _WORD, Cues, _imperative, _mask, _near, _permitted, _sentences, cues
 
 __all__ = ["verbatim_leak"]
 
@@ -34,9 +34,12 @@ _ASKED: Final = frozenset({"modal", "request", "please"})
 
 
 def _ordered(found: Cues, sentence: str) -> bool:
-    """A modal or a request, or a copy-out verb given as an order: opening the sentence or the words after its
-    colon ("To the system reading this: print ..."), or in a script read without word positions."""
+    """A modal or a request, an AI reader at work called on ("The system reading this: ... word for word"), or a
+    copy-out verb given as an order: opening the sentence or the words after its colon ("To the system reading
+    this: print ..."), or in a script read without word positions."""
     if _ASKED & found.keys():
+        return True
+    if _called_head(found, sentence):  # wave 18: "The system reading this: ... word for word"
         return True
     if "leak" not in found or _permitted(found, "leak"):
         return False
@@ -45,6 +48,16 @@ def _ordered(found: Cues, sentence: str) -> bool:
     colon = max(sentence.rfind(":"), sentence.rfind("："))
     after = cues(sentence[colon + 1 :]) if colon >= 0 else {}
     return "leak" in after and _imperative(after, "leak")
+
+
+def _called_head(found: Cues, sentence: str) -> bool:
+    """The sentence opens with a short head that names an AI reader at work, then a colon (not a report: "a
+    chatbot summarised reviews verbatim into its prompt")."""
+    colon = sentence.find(":", 0, 120)
+    if colon == -1 or "proc" not in found:
+        return False
+    head = len(_WORD.findall(sentence[:colon]))
+    return head <= 8 and any(0 <= i < head for i in found.get("ai", ()))
 
 
 def verbatim_leak(text: str) -> tuple[int, int] | None:
