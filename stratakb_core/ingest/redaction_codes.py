@@ -9,6 +9,13 @@
 * a device's PIN right after its name, with no colon or "is": "the keypad lock PIN 4862." (a lock, door, safe,
   alarm, card, SIM, phone, terminal or cabinet before "PIN"; a bare "pin 17" is a GPIO pin).
 
+Wave 19 added: backup codes on the line under their name, several apart by spaces; a combination after a remark
+and a colon ("Safe combination for the float (manager only): 27-04-61"); a card's or a phone's PIN after a comma in
+the clause naming it ("Fuel card for the vans, PIN 4410"); a TOTP seed typed in by hand after a two-factor word (base32,
+whole or in groups of four, with a digit); "code NNNN" at a clause's start on a line naming a lock, a safe, a key
+safe, a gate or an alarm before it, with no fault, error or status word between (``device_code_spans``, a search of
+its own: "code" is too common a start word).
+
 A line calling its value an example is kept. The finders (``CODES_FINDERS``) are run by
 ``redaction_prose.prose_spans`` at their start words (``CODES_START_WORDS``) in the one scan it makes of the text.
 Each yields ``(start, end, kind)`` of the value only.
@@ -23,7 +30,7 @@ from typing import Final
 from stratakb_core.ingest.redaction_spoken import END, not_an_example
 from stratakb_core.ingest.redaction_values import is_placeholder
 
-__all__ = ["CODES_FINDERS", "CODES_START_WORDS"]
+__all__ = ["CODES_FINDERS", "CODES_START_WORDS", "device_code_spans"]
 
 _Found = tuple[int, int, str]
 
@@ -32,17 +39,19 @@ _BACKUP_NAMES: Final = (
     r"|codes?[ \t]+de[ \t]+(?:secours|r[ée]cup[ée]ration)|c[óo]digos?[ \t]+de[ \t]+(?:recupera[cç][ãa]o|recuperaci[óo]n"
     r"|respaldo|backup)|codici?[ \t]+di[ \t]+(?:backup|recupero)|herstelcodes?|kody?[ \t]+zapasowe?"
 )
-# the name, then up to two more lines, a colon and the code
+_GROUPS: Final = r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){1,4}"
+# the name, then up to two more lines, a colon and the codes (on its line or the next, several apart by spaces)
 _BACKUP_RE: Final = re.compile(
     r"(?i:\b(?:" + _BACKUP_NAMES + r"))(?:[^\n]{0,120}?|[^\n]{0,120}\n[^\n]{0,120}?|[^\n]{0,120}\n[^\n]{0,120}\n"
-    r"[^\n]{0,120}?)[:：][ \t]*(?P<v>[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){1,4}|\d{8,10})(?![\w-])"
+    r"[^\n]{0,120}?)[:：][ \t]*\n?[ \t]*(?P<v>" + _GROUPS + r"(?:[ \t]{1,3}" + _GROUPS + r"){0,15}"
+    r"|\d{8,10}(?:[ \t]{1,3}\d{8,10}){0,15})(?![\w-])"
 )
 _COMBINATION_RE: Final = re.compile(
     r"(?i:\b(?:(?:safe|lock|padlock|vault|locker|cabinet)[ \t]+combination|combination[ \t]+(?:to|for|of)[ \t]+"
     r"(?:the[ \t]+)?(?:[\w-]{1,20}[ \t]+){0,3}?(?:safe|lock|padlock|vault|locker|cabinet)|(?:tresor|safe|schloss)"
     r"kombination|combinaison[ \t]+du[ \t]+(?:coffre|cadenas)"
     r"|combinaci[óo]n[ \t]+de[ \t]+la[ \t]+caja(?:[ \t]+fuerte)?)"
-    r"(?:[ \t]*[:：=][ \t]*|[ \t]+(?:is|was|ist|lautet|est|es)[ \t]+|[ \t]+))"
+    r"(?:[ \t]*[:：=][ \t]*|[ \t]+(?:is|was|ist|lautet|est|es)[ \t]+|[ \t]+|[ \t]+[^\n:：]{1,80}?[:：][ \t]*))"
     r"(?P<v>\d{1,3}(?:-\d{1,3}){2,4})" + END,
     re.MULTILINE,
 )
@@ -51,12 +60,42 @@ _PIN_DEVICE_RE: Final = re.compile(
     r"(?i:\b(?:lock|door|safe|alarm|card|sim|phone|terminal|cabinet|keypad|locker|padlock)[ \t]+)$"
 )
 
+# "code 0382" at a clause's start: "Key safe by the gate (block B): code 0382", "set the alarm, code 28571"
+_DEVICE_CODE_RE: Final = re.compile(r"(?<=[,:;(][ \t])(?:code|Code)[ \t]+(?P<v>\d{4,8}#?)" + END, re.MULTILINE)
+_DEVICE_RE: Final = re.compile(
+    r"(?i:\b(?:key[ \t]+safe|lock[ \t]?box|safe|alarm|door|gate|keypad|padlock|locker|vault|card|sim|phone)\b)"
+)
+_FAULT_RE: Final = re.compile(r"(?i:\b(?:error|fault|status|event|zone|trouble|fehler|erreur)\b)")
+_CLAUSE_COMMA_RE: Final = re.compile(r"[^\n.;:!?]{0,60},[ \t]*")
+
+# a TOTP seed typed in by hand: a two-factor word, then on its line a colon and the base32 secret (whole, or in
+# groups of four as authenticator apps show it): "2FA for the CMS: if the QR fails, enter this key: JBSW..."
+_TOTP_WORDS: Final = r"2fa|mfa|totp|authenticator|two[- ]factor|2-step|two-step|zwei-faktor|double[- ]authentification"
+_TOTP_RE: Final = re.compile(
+    r"(?i:\b(?:" + _TOTP_WORDS + r"))[^\n]{0,120}?[:：][ \t]*"
+    r"(?P<v>[A-Z2-7]{16,64}|[A-Za-z2-7]{4}(?:[ ][A-Za-z2-7]{4}){3,15})(?![\w-])"
+)
+
+
+def _totp_value(m: re.Match[str]) -> bool:
+    """Base32 with a digit and letters (not a word in capitals such as ENABLEDFORALLUSERS)."""
+    value = m.group("v").replace(" ", "")
+    return any(c.isdigit() for c in value) and sum(c.isalpha() for c in value) >= 8
+
 
 def _backup_value(m: re.Match[str]) -> bool:
     """A generated code: its groups of one length (not ISO-8601, SHA-256), a digit in it."""
     value = m.group("v")
-    lengths = {len(group) for group in value.split("-")}
+    lengths = {len(group) for group in re.split(r"[-\s]+", value)}
     return len(lengths) == 1 and any(c.isdigit() for c in value) and not is_placeholder(value)
+
+
+def _device_code_value(m: re.Match[str]) -> bool:
+    """A lock's, a safe's or an alarm's code: the device named earlier on the line, no fault or error word."""
+    text, pos = m.string, m.start()
+    line = text[max(text.rfind("\n", 0, pos) + 1, pos - 100) : pos]
+    found = _DEVICE_RE.search(line)
+    return found is not None and _FAULT_RE.search(line, found.end()) is None
 
 
 def _combination_value(m: re.Match[str]) -> bool:
@@ -65,15 +104,33 @@ def _combination_value(m: re.Match[str]) -> bool:
 
 def _pin_value(m: re.Match[str]) -> bool:
     text, pos = m.string, m.start()
-    return _PIN_DEVICE_RE.search(text, max(0, pos - 20), pos) is not None
+    if _PIN_DEVICE_RE.search(text, max(0, pos - 20), pos) is not None:
+        return True
+    # a card's or a phone's PIN after a comma in the clause that names it: "Fuel card for the vans, PIN 4410."
+    line = text[max(text.rfind("\n", 0, pos) + 1, pos - 80) : pos]
+    found = _DEVICE_RE.search(line)
+    return found is not None and _CLAUSE_COMMA_RE.fullmatch(line, found.end()) is not None
 
 
 CODES_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = tuple(
     (pattern, not_an_example(judge))
-    for pattern, judge in ((_BACKUP_RE, _backup_value), (_COMBINATION_RE, _combination_value), (_PIN_RE, _pin_value))
+    for pattern, judge in (
+        (_BACKUP_RE, _backup_value),
+        (_COMBINATION_RE, _combination_value),
+        (_PIN_RE, _pin_value),
+        (_TOTP_RE, _totp_value),
+    )
 )
 # every word a finder above starts with (lower case)
 CODES_START_WORDS: Final = (
     _BACKUP_NAMES + r"|(?:safe|lock|padlock|vault|locker|cabinet)[ \t]+combination|combination[ \t]+(?:to|for|of)"
-    r"|(?:tresor|safe|schloss)kombination|combinaison[ \t]+du|combinaci[óo]n[ \t]+de|pin"
+    r"|(?:tresor|safe|schloss)kombination|combinaison[ \t]+du|combinaci[óo]n[ \t]+de|pin|" + _TOTP_WORDS
 )
+
+
+def device_code_spans(text: str) -> list[_Found]:
+    """ "code NNNN" on a lock's, a safe's or an alarm's line: a search of its own (no start word: "code" is common)."""
+    if "ode" not in text:
+        return []
+    judge = not_an_example(_device_code_value)
+    return [span for m in _DEVICE_CODE_RE.finditer(text) if (span := judge(m)) is not None]

@@ -4,6 +4,8 @@
   config/master.key``, ``PS> Get-Content .\\api-token.txt``) or a secret store's value (``vault kv get
   -field=password``, ``kubectl get secret ... -o jsonpath='{.data.token}' | base64 -d``, ``op read``,
   ``pass show``), then one line of output holding one token- or password-shaped word: that word goes;
+* a file named for a secret in prose, a colon and its content alone ending the line ("config/master.key for the
+  shop: <32 hex>"; wave 19), when the content looks generated;
 * a network device's configuration, a command whose words end in a secret's keyword and the value, with
   nothing after it but the device's own keywords (``crypto isakmp key PSK address 203.0.113.5``,
   ``tacacs-server host 10.0.0.9 key PSK``, ``username ops privilege 15 secret 0 PW``, Junos'
@@ -65,6 +67,21 @@ def _secret_file(path: str) -> bool:
         return False
     stem = name.rsplit(".", 1)[0] if "." in name else name
     return bool(_SECRET_EXT_RE.search(name)) or is_secret_key(name) or is_secret_key(stem)
+
+
+# a file named for a secret in prose, then a colon and its content alone: "config/master.key for the shop: <hex>"
+_FILE_CONTENT_RE: Final = re.compile(
+    r"(?<![\w.-])(?P<file>[\w./\\-]{0,100}\.(?:key|token|secret|psk))(?![\w.-])[^\n:：]{0,80}?[:：][ \t]*"
+    r"(?P<v>[A-Za-z0-9+/=_-]{16,512})[ \t]*\r?$",
+    re.M,
+)
+
+
+def _file_content_spans(text: str) -> Iterator[_Found]:
+    for m in _FILE_CONTENT_RE.finditer(text):
+        value = m.group("v")
+        if _secret_file(m.group("file")) and looks_random(value) and not is_placeholder(value):
+            yield m.start("v"), m.end("v"), "credential"
 
 
 def _console_spans(text: str) -> Iterator[_Found]:
@@ -159,6 +176,9 @@ def context_spans(text: str) -> Iterator[_Found]:
         if "-pass" in text or "d-file" in text or "d_file" in text or "askpass" in text:
             yield from _credential_file_spans(text)
     yield from _device_spans(text)
+    low = text.lower()
+    if ".key" in low or ".token" in low or ".secret" in low or ".psk" in low:
+        yield from _file_content_spans(text)
 
 
 # a gate (lower-cased text): the text may name an encrypted section somewhere

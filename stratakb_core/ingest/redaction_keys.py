@@ -30,6 +30,8 @@ PASSWORD_WORDS: Final = (
     r"passwort|kennwort|contrase[ñn]a|senha|wachtwoord|has[łl][oa]|mot_de_passe|l[öo]senord(?:et)?|salasana(?:n|si)?"
     r"|[şs]ifre(?:si|niz)?|[šs]ifra|parol[aă](?:s[ıi]|n[ıi]z)?|hesl[oa]|jelsz[óo]|jelszav(?:a|át|at)|adgangskode(?:n)?"
     r"|passord(?:et)?|geslo|lozinka|parool|пароль|парола|κωδικός|συνθηματικό"
+    # Irish and Scottish Gaelic, Welsh (wave 19)
+    r"|pasfhocal|focal_faire|facal_faire|cyfrinair"
     # German compounds naming a password's use: Einmalpasswort, Initialkennwort, Startpasswort
     r"|(?:einmal|initial|start|erst|transport|zugangs)(?:passw[oö]rt|kennwort)"
     r"|kata_sandi|kata_laluan|contrasenya|contrasinal|slapta[žz]odis|wagwoord|nenosiri|lykilor[ðd]"
@@ -141,11 +143,16 @@ def is_secret_key(key: str) -> bool:
     return bool(_KEY_END_RE.search(name))
 
 
+# a request's signature header ending a name (X-Signature, X-Shop-Signature-256): a MAC computed per request, not the
+# key it is computed with
+_SIGNATURE_HEADER_RE: Final = re.compile(r"(?:^|_)x_(?:[a-z0-9]{1,20}_){0,3}signature(?:_\d{1,3})?$")
+
+
 @lru_cache(maxsize=4096)
 def is_weak_key(key: str) -> bool:
     """True for a name that holds a secret when its value looks generated (``key``, ``sig``, ``sas``)."""
     name = snake(key).strip("_:")
-    if _ABSENT_RE.search(name) or _ABOUT_RE.match(name):
+    if _ABSENT_RE.search(name) or _ABOUT_RE.match(name) or _SIGNATURE_HEADER_RE.search(name):
         return False
     if _SHORT_LEADING_RE.fullmatch(name):
         return True

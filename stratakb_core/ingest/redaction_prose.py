@@ -40,7 +40,7 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_accesses import ACCESSES_FINDERS, ACCESSES_START_WORDS
-from stratakb_core.ingest.redaction_codes import CODES_FINDERS, CODES_START_WORDS
+from stratakb_core.ingest.redaction_codes import CODES_FINDERS, CODES_START_WORDS, device_code_spans
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, is_setting_words
 from stratakb_core.ingest.redaction_phrases import is_passphrase
 from stratakb_core.ingest.redaction_spoken import SPOKEN_FINDERS, SPOKEN_START_WORDS
@@ -48,6 +48,7 @@ from stratakb_core.ingest.redaction_told import TOKEN_NAMES, TOLD_FINDERS, TOLD_
 from stratakb_core.ingest.redaction_values import (
     is_code,
     is_code_in_sentence,
+    is_joined_passphrase,
     is_placeholder,
     looks_chosen,
     looks_like_secret,
@@ -375,7 +376,8 @@ def _named_value(m: re.Match[str]) -> _Found | None:
         shaped = looks_random(value)  # a generated value only ("Token limit: 4096", "API key format: v2-hex")
     else:  # chosen, or a password's shape in both cases (Fjellrev-Regn-2026, not the acronym WPA3-SAE)
         shaped = _password_shaped(value)
-        shaped = shaped or (_PASSPHRASE_NAME_RE.fullmatch(m.group("name")) is not None and looks_like_secret(value))
+        if _PASSPHRASE_NAME_RE.fullmatch(m.group("name")) is not None:
+            shaped = shaped or looks_like_secret(value) or is_joined_passphrase(value)
     if shaped:
         return m.start("v"), m.end("v"), "credential"
     return None
@@ -487,3 +489,4 @@ def prose_spans(text: str) -> Iterator[_Found]:
                     found[i].append(span)
     for spans in found:
         yield from spans
+    yield from device_code_spans(text)

@@ -99,6 +99,7 @@ _PREFIXED: Final = (
     ("xai-", r"[A-Za-z0-9]{80}"), ("pplx-", r"[A-Za-z0-9]{48}"), ("nvapi-", r"[A-Za-z0-9_-]{64}"),
     ("sk-lf-", r"[0-9a-f-]{36}"), ("FLWSECK-", r"[A-Za-z0-9]{32}-X"), ("nfp_", r"[A-Za-z0-9]{36}"),
     ("sk.eyJ", r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),  # Mapbox's secret token (its public one is pk.eyJ...)
+    ("sl.", r"(?:[A-Za-z]\.)?[A-Za-z0-9_-]{100,1400}"),  # Dropbox's short-lived access token
 )  # fmt: skip
 
 # scheme://TOKEN@host, a generated token alone as the user (a Sentry DSN's key, a git remote's token; the value must
@@ -211,6 +212,18 @@ SHAPES: Final[tuple[Shape, ...]] = (
         ),
         ("hook/", "hooks/"),
     ),
+    # a catch hook (Zapier's and its copies: /hooks/catch/<account>/<hook>/): anyone with the URL can post, so its path
+    # goes whole; an account number and a hook id of letters and digits (not a documented "123456/abcde"), or one
+    # generated segment of 16-80 characters (both cases, a digit)
+    Shape(
+        "api_token",
+        re.compile(
+            r"https?://[\w.-]{1,100}/(?P<v>(?:[\w-]{1,30}/){0,3}catch/"
+            r"(?:\d{4,12}/(?=[A-Za-z]{0,15}\d)(?=\d{0,15}[A-Za-z])[A-Za-z0-9]{4,16}(?:/[\w-]{8,80})?/?"
+            r"|(?=[\w-]{0,80}?\d)(?=[\w-]{0,80}?[A-Z])(?=[\w-]{0,80}?[a-z])[\w-]{16,80}))(?![\w/-])"
+        ),
+        ("/catch/",),
+    ),
     # a Google service-account key file's key id, beside the key it names
     Shape("credential", re.compile(r'"private_key_id"[ \t]*:[ \t]*"(?P<v>[0-9a-f]{40})"'), ('"private_key_id"',)),
     # an Azure SAS token whole, from its version to its signature (its fields grant access with the signature)
@@ -308,8 +321,11 @@ COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     # cf, ...: "az login --service-principal -u APP_ID -p SECRET"; "login" must follow a tool's name)
     re.compile(word("mysql", "mariadb") + r"\w*\b[^\n|;&]{0,200}?\s-p" + _Q),
     re.compile(r"(?:" + word("sshpass") + r"|login(?<=[\w.-][ \t]login)\b[^\n|;&]{0,160}?)\s+-p[ \t]+" + _Q),
-    # keytool/jarsigner -storepass PW, -keypass PW (--storepass in wrappers), openssl -passin pass:PW
-    re.compile(r"-(?<!\S-)-?(?:store|key|src(?:store|key)?|dest(?:store|key)?|new)?pass(?:word)?[ \t]+(?:pass:)?" + _Q),
+    # keytool/jarsigner -storepass PW, -keypass PW (--storepass in wrappers), gpg --passphrase PW, openssl -passin
+    # pass:PW
+    re.compile(
+        r"-(?<!\S-)-?(?:store|key|src(?:store|key)?|dest(?:store|key)?|new)?pass(?:word|phrase)?[ \t]+(?:pass:)?" + _Q
+    ),
     re.compile(r"-pass(?<!\S-pass)(?:in|out)[ \t]+pass:" + _Q),
     # echo PW | docker login --password-stdin
     re.compile(word("echo") + r"[ \t]+(?:-n[ \t]+)?" + _Q + r"[ \t]*\|[^\n]{0,200}?--password-stdin"),

@@ -40,7 +40,8 @@ from stratakb_core.ingest.redaction_values import (
 )
 
 __all__ = [
-    "END", "PW_WORDS", "SPOKEN_FINDERS", "SPOKEN_START_WORDS", "VALUE", "not_an_example", "shaped", "spoken_spans",
+    "END", "PW_WORDS", "SPOKEN_FINDERS", "SPOKEN_START_WORDS", "STRONG_RE", "VALUE", "not_an_example", "shaped",
+    "spoken_spans",
 ]  # fmt: skip
 
 _Found = tuple[int, int, str]
@@ -53,7 +54,7 @@ END: Final = (
     r"|[ \t]+(?:and|then|but|on|in|for|until|und|et|puis|y|e|и|та|і)\b)"
 )
 _DIGITS_RE: Final = re.compile(r"[*#]?\d{4,8}[#*]?")
-_STRONG_RE: Final = re.compile(r"[!#$%&*+=?~^]")
+STRONG_RE: Final = re.compile(r"[!#$%&*+=?~^]")
 _VERSION_RE: Final = re.compile(r"(?i)v?\d+(?:\.\d+)+")
 
 
@@ -257,7 +258,7 @@ def _named_value(m: re.Match[str]) -> bool:
 
 def _login_is_value(m: re.Match[str]) -> bool:
     value = m.group("v")
-    return "@" not in value and _STRONG_RE.search(value) is not None and shaped(value)
+    return "@" not in value and STRONG_RE.search(value) is not None and shaped(value)
 
 
 def _wifi_value(m: re.Match[str]) -> bool:

@@ -6,6 +6,9 @@
 * "reset their VPN password to X", "changed the admin password to X": the value a password was set to;
 * "the vpn user is svc-night and the pass is X": the abbreviation "pass" given as a value, after a user on its line
   ("the pass is valid" alone is no secret);
+* "user admin, pass X" (wave 19): "pass" right after a comma following the user;
+* "I reset it to X" (wave 19): a value of a strong password's shape (both cases, a symbol) that "it" was reset or
+  set to, a login, a password, an account or a portal spoken of in the 200 characters before;
 * "log in with kiosk-07 / X", "sign in using ops / X": a login verb, "with", a user, a slash and the password;
 * "temporary password set to X" (wave 18): the value a password was set to, said after its name;
 * "bitte den geheimen Schlüssel X verwenden", "the API token X expires in May": a token's or secret key's name and
@@ -23,7 +26,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
-from stratakb_core.ingest.redaction_spoken import END, PW_WORDS, VALUE, not_an_example, shaped
+from stratakb_core.ingest.redaction_spoken import END, PW_WORDS, STRONG_RE, VALUE, not_an_example, shaped
 from stratakb_core.ingest.redaction_values import is_code, is_placeholder, looks_like_secret, looks_random
 
 __all__ = ["TOKEN_NAMES", "TOLD_FINDERS", "TOLD_START_WORDS"]
@@ -66,7 +69,15 @@ _SET_BEFORE_RE: Final = re.compile(
 )
 # "the pass is X" after a user on its line
 _USER_PASS_IS_RE: Final = re.compile(
-    r"(?i:\buser(?:name)?\b)[^\n]{0,60}?(?i:\bpass[ \t]+(?:is|was|=|:))[ \t]+" + VALUE + END
+    r"(?i:\buser(?:name)?\b)[^\n]{0,60}?(?:(?i:\bpass[ \t]+(?:is|was|=|:))|,[ \t]*(?i:pass))[ \t]+" + VALUE + END
+)
+# "I reset it to X" where a login or a password was spoken of just before (the value a strong password's shape)
+_SET_IT_RE: Final = re.compile(
+    r"(?i:\b(?:reset|changed|set|updated)[ \t]+it[ \t]+(?:back[ \t]+)?to)[ \t]+" + VALUE + _WORD_END
+)
+_LOGIN_WORDS_RE: Final = re.compile(
+    r"(?i:\b(?:log(?:ged|ging)?[ -]?(?:in|on)|login|sign(?:ed|ing)?[ -]?in|password|passwort|mot de passe"
+    r"|contrase[ñn]a|account|portal)\b)"
 )
 # "log in with kiosk-07 / X"
 _LOGIN_WITH_RE: Final = re.compile(
@@ -84,6 +95,12 @@ def _told_at_name(m: re.Match[str]) -> bool:
 
 def _set_after_value(m: re.Match[str]) -> bool:
     return shaped(m.group("v"))
+
+
+def _set_it_value(m: re.Match[str]) -> bool:
+    text, pos, value = m.string, m.start(), m.group("v")
+    strong = STRONG_RE.search(value) is not None and value.lower() != value and value.upper() != value
+    return strong and shaped(value) and _LOGIN_WORDS_RE.search(text, max(0, pos - 200), pos) is not None
 
 
 def _token_value(m: re.Match[str]) -> bool:
@@ -112,9 +129,12 @@ TOLD_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Foun
         (_LOGIN_WITH_RE, _login_with_value),
         (_SET_AFTER_RE, _set_after_value),
         (_TOKEN_AT_NAME_RE, _token_value),
+        (_SET_IT_RE, _set_it_value),
     )
 )
 # every word a finder above starts with (lower case)
 TOLD_START_WORDS: Final = (
-    TOKEN_NAMES + r"|user|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect|pw|pwd|" + PW_WORDS
+    TOKEN_NAMES
+    + r"|reset|changed|set|updated|user|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect|pw|pwd|"
+    + PW_WORDS
 )

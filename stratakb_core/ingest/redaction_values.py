@@ -26,6 +26,7 @@ __all__ = [
     "MARKER_RE",
     "is_code",
     "is_code_in_sentence",
+    "is_joined_passphrase",
     "is_other_field",
     "is_placeholder",
     "looks_chosen",
@@ -85,6 +86,8 @@ _PLACEHOLDER_RE: Final = re.compile(
 )
 # a token's prefix and words saying what goes there: xoxb-your-bot-token, sk_live_replace_with_your_key
 _SLUG_WORDS_RE: Final = re.compile(r"[^\W\d_]+(?:[-_.][^\W\d_]+)+")
+# a name that says it is no real value: change_me, test_key_do_not_use, not_a_real_token
+_DO_NOT_USE_RE: Final = re.compile(r"change_me|do_not_use|not_a_real|not_real|dont_use")
 _SLUG_MARKERS: Final = frozenset(
     "your yours insert enter replace paste placeholder dummy fake example sample here goes"
     # ... in other languages: CAMBIAR_ESTE_VALOR, remplacer-par-votre-cle, HIER_EINTRAGEN, inserisci_qui
@@ -211,7 +214,7 @@ def is_placeholder(value: str) -> bool:
     if _ELIDED_RE.search(v) or _REFERENCE_RE.match(v) or _SECRET_PATH_RE.fullmatch(v):
         return True
     if _SLUG_WORDS_RE.fullmatch(v):
-        if not _SLUG_MARKERS.isdisjoint(re.split(r"[-_.]", low)) or "change_me" in snake(low):
+        if not _SLUG_MARKERS.isdisjoint(re.split(r"[-_.]", low)) or _DO_NOT_USE_RE.search(snake(low)):
             return True
     if _CRYPT_HASH_RE.match(v):  # a stored hash, "$2b$12$...", "$argon2id$v=19$...": one-way, no password
         return True
@@ -366,3 +369,18 @@ def symbol_inside(value: str) -> bool:
     """Eight characters or more with a strong symbol between two letters or digits (``Graf!Admin-Cerise``,
     ``Firma-Wifi#Brno``): chosen, even without a digit, where the words around it name a password."""
     return len(value) >= 8 and _INNER_SYMBOL_RE.search(value) is not None and not is_placeholder(value)
+
+
+# four to eight lower-case words joined by dashes, dots or underscores, as a passphrase generator writes them
+_JOINED_WORDS_RE: Final = re.compile(r"[a-z]{3,12}(?:([-_.])[a-z]{3,12}(?:\1[a-z]{3,12}){2,6})")
+# ... not a remark saying where the value is kept
+_REMARK_WORDS: Final = frozenset(
+    "see ask the and for our your stored vault entry file manager same usual team lead".split()
+)
+
+
+def is_joined_passphrase(value: str) -> bool:
+    """A passphrase's shape after its name: "correct-quill-battery-sonnet" (not "see-the-vault-entry")."""
+    if _JOINED_WORDS_RE.fullmatch(value) is None:
+        return False
+    return _REMARK_WORDS.isdisjoint(re.split(r"[-_.]", value))
