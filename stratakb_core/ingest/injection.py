@@ -95,7 +95,7 @@ from stratakb_core.ingest.injection_scope import scoped_override
 from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.injection_thirdperson import its_prompt_leak
 from stratakb_core.ingest.injection_toolout import tool_output_order
-from stratakb_core.ingest.injection_variants import _variant_texts, _variants
+from stratakb_core.ingest.injection_variants import _variant_texts, _variants, encoded_order
 from stratakb_core.ingest.injection_verbatim import verbatim_leak
 from stratakb_core.ingest.regex_gate import GatedPattern, LiteralIndex, fold, gate
 
@@ -491,7 +491,7 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
     if any((slot := slot_link(t)) and not _is_mention(t, *slot) for t in (texts[0], texts[-1])):
         fired.add("exfil_link")
     spans = (("tool_imitation", tool_output_order), ("role_tag", fake_turn), ("prompt_leak", verbatim_leak))
-    for rule, find in (*spans, ("prompt_leak", its_prompt_leak)):
+    for rule, find in (*spans, ("prompt_leak", its_prompt_leak), ("hidden_text", encoded_order)):
         if (span := find(texts[0])) and not _is_mention(texts[0], *span):
             fired.add(rule)
     if _hidden(text):

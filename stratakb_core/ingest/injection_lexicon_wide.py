@@ -143,3 +143,10 @@ _WAVE18: Final[dict[str, str]] = {
     "put": "suivi_de suivie_de suivi_des suivie_des suivis_de gefolgt_von seguido_de seguida_de seguito_da seguita_da",
 }
 WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE18.items()})
+
+# wave 19 (heldout25-26): the Icelandic assistant and "shall now" ("aðstoðarmaðurinn á nú að kalla á ...")
+_WAVE19: Final[dict[str, str]] = {
+    "ai": "aðstoðarmaðurinn aðstoðarmanninum aðstoðarmannsins",
+    "modal": "á_nú_að",
+}
+WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE19.items()})

@@ -41,7 +41,9 @@ _ROLE: Final = (
     # wave 17: "reader" as a role (with a machine or processing word it is a program: "автоматичний читач")
     r"|читач\w{0,3}|читател\w{0,3}|lugeja\w{0,2}|lector(?:es)?|leitor(?:es)?|lettore|lecteur"
     # wave 18: Welsh roles, Nordic "reviewer"
-    r"|offeryn\w?|rhaglen\w?|granskar\w{0,3}|gransker\w{0,3})"
+    r"|offeryn\w?|rhaglen\w?|granskar\w{0,3}|gransker\w{0,3}"
+    # wave 19: the Welsh "service", the Malay / Indonesian "machine" as a role ("mesin peringkas")
+    r"|gwasanaeth|mesin)"
 )
 # machine words: automated, automatic, machine, in many languages
 _MACHINE: Final = (
@@ -67,7 +69,9 @@ _PROC: Final = (
     r"|bralni|llegeix|processa|читающ\w*|читает|обрабатыва\w*|обробляє|читає|διαβάζει|επεξεργάζεται"
     # wave 18: subjunctives and index verbs ("que lea esto", "qui indexe"), Estonian participles ("lugev"), Welsh
     r"|lea|lean|legga|leia|indexe\w?|indexa\w?|indiciz\w*|indekser\w*|indeksuje|lugev\w?|töötlev\w?"
-    r"|crynho\w*|darllen\w*|prosesu)"
+    r"|crynho\w*|darllen\w*|prosesu"
+    # wave 19: the Indonesian "summariser" / "reader" after a role ("mesin peringkas", "sistem pembaca")
+    r"|peringkas|pembaca|perangkum)"
 )
 # a role noun named by its function in one word or a hyphenated run ("summarising tool", "log-triage agent")
 _NAMED: Final = (
@@ -75,6 +79,10 @@ _NAMED: Final = (
     r"|accounts-payable|intake|filtering)[ \t-]+(?:tool|bot|agent|helper|automation"
     r"|assistant|system|app|software|processor|reader|pipeline)s?"
     r"|[^\W\d_]{3,}(?:værktøj|verktyg|verktøy|programm|prüfsystem|auswertungssystem|werkzeug)\w{0,3}"
+    # wave 19: a Nordic / Dutch compound whose head is a service or an assistant ("bedömningstjänsten",
+    # "transcriptiedienst", "förvaltningsassistenten"); a human desk ("kundtjänst") is one too, and the rules
+    # still need an order to it
+    r"|[^\W\d_]{4,}(?:tjänst|tjeneste|dienst|assistent)\w{0,3}"
 )
 _WHO: Final = (
     r"(?:whoever|whatever|anyone|anything|wer|quiconque|qui|quien|quienquiera|chi|den som|det som|hvem der|kdo|kto"

@@ -219,7 +219,9 @@ ROLE_TAG: Final = _rx(
     r"^[ \t]*\*{0,2}(?:assistant|ai|bot|chatgpt|gpt|claude|model)\*{0,2}[ \t]*:[ \t]*"
     r"(?:sure|ok(?:ay)?\b|certainly|of course|understood|i will|i'll|as requested|absolutely|here (?:is|are) (?:the"
     r"|my))",
-    r"(?:^|\n)\s*(?:human|user)\s*:[^\n]*\n+\s*(?:assistant|ai)\s*:",
+    # (wave 19: not a record's fields, "User: staff / Assistant: none / Owner: IT", a short value then another key)
+    r"(?:^|\n)\s*(?:human|user)\s*:[^\n]*\n+\s*(?:assistant|ai)\s*:"
+    r"(?![^\n]{0,24}\n[ \t]*(?!(?:human|user|system|assistant|ai)\b)[A-Z][\w ]{1,24}:)",
     # other chat templates: Gemma turns, harmony and phi tokens, Bing's [system](#...), invented system tags
     r"<(?:start|end)_of_turn>|<\|(?:start|end|message|channel|im_sep|eom_id|user|system|developer)\|>",
     r"\[(?:system|assistant|developer)\]\(#[\w-]+\)",

@@ -48,7 +48,12 @@ _HEAD: Final = re.compile(
     r"|^[ \t]*(?:observación|observação|observatie|beobachtung|osservazione|obserwacja|наблюдение)[ \t]*:"
     # wave 18: Baltic heads, a Korean "tool run result", and "Output of `call(...)`:"
     r"|\bįrankio\s+(?:rezultatas|atsakymas|išvestis)|\brīka\s+(?:rezultāts|izvade|atbilde)|도구\s*실행\s*결과"
-    r"|\b(?:output|result|response)[ \t]{1,3}of[ \t]{1,3}`[\w.]{1,60}(?:\([^()`\n]{0,80}\))?`\s*:",
+    r"|\b(?:output|result|response)[ \t]{1,3}of[ \t]{1,3}`[\w.]{1,60}(?:\([^()`\n]{0,80}\))?`\s*:"
+    # wave 19: an MCP server's response, "functions.x returned:", a Responses API call output, Tagalog and
+    # Icelandic heads
+    r"|\b(?:mcp[ \t]+)?server[ \t]+['\"`]?[\w.-]{1,40}['\"`]?[ \t]+(?:response|result|output)[ \t]*:"
+    r"|\bfunctions\.\w{1,60}[ \t]+returned[ \t]*:|\bfunction_call_output\b|\bresulta[ \t]+ng[ \t]+tool\b"
+    r"|\bniðurstaða[ \t]+verkfær\w{0,4}",
     re.IGNORECASE | re.MULTILINE,
 )
 # wave 17: a JSON value in a tool's output that is an instruction to the reader: under a key that names one
@@ -56,18 +61,24 @@ _HEAD: Final = re.compile(
 _KEYS: Final = (
     r"(?:instructions?|directives?|system[ _-]?(?:note|notice|message|instruction|directive)|anweisung\w{0,2}|juhis\w?"
     r"|consignes?|instrucci[óo]n\w{0,2}|istruzion[ei]|instruç(?:ão|ões)|instructies?|polecenie|pokyn\w?|utasítás"
-    r"|talimat\w{0,3}|ohje\w?|instrukcja|instrucțiun[ei]|οδηγία|указание|инструкция|вказівка|הוראה|تعليمات?"
+    r"|talimat\w{0,3}|ohje\w?|utos|instrukcja|instrucțiun[ei]|οδηγία|указание|инструкция|вказівка|הוראה|تعليمات?"
     r"|指示|指令|지시|시스템\s*알림|নির্দেশ\w*|निर्देश|nurodym\w{0,3}|norādījum\w{0,2}|direktiv\w{0,2})"
 )
 _INSTRUCTION_KEY: Final = re.compile(
     rf"[\"']{_KEYS}[\"'][ \t]*:[ \t]*[\"'](?P<body>[^\"'\n]{{8,400}})"
-    r"|[\"'][ \t]*:[ \t]*[\"'](?:agent|assistant|ai|model|llm|bot)[ \t]*:(?P<called>[^\"'\n]{8,400})",
+    r"|[\"'][ \t]*:[ \t]*[\"'](?:[a-z]{1,20}[ \t])?(?:agent|assistant|ai|model|llm|bot)[ \t]*:"
+    r"(?P<called>[^\"'\n]{8,400})",
     re.IGNORECASE,
 )
 # wave 18: the same key heading a line of the output ("> system_directive: reader must ...", "지시: ...")
+# (wave 19: after a prefix, "server_instructions: ...", or before up to three words, "Utos mula sa tool: ...")
 _KEY_LINE: Final = re.compile(
-    rf"^[ \t>*-]{{0,6}}{_KEYS}[ \t]*[:：][ \t]*(?P<body>[^\n]{{8,400}})", re.IGNORECASE | re.MULTILINE
+    rf"^[ \t>*-]{{0,6}}(?:[a-z]{{1,20}}_)?{_KEYS}(?:[ \t][^\W\d_]{{1,12}}){{0,3}}[ \t]*[:：][ \t]*"
+    r"(?P<body>[^\n]{8,400})",
+    re.IGNORECASE | re.MULTILINE,
 )
+# wave 19: a next-action field of the output that names a call ("next_action=functions.delete_file(...)")
+_NEXT_CALL: Final = re.compile(r"\bnext[_ ]?(?:action|step|call)[ \t]*[=:][ \t]*[\w.]{1,60}\(", re.IGNORECASE)
 # the literals every header holds ("tool"/"function" and "output"/"result"/"response", "werkzeug", ...): a text
 # without them cannot match, and testing them is ~20x cheaper than the header's search (regex_gate, ADR 0010)
 _HEAD_GATE: Final = gate(_HEAD)
@@ -136,13 +147,15 @@ _WORDS: Final = re.compile(r"[^\W\d_]+")
 def _instructed(window: str) -> bool:
     """A JSON object right after the head carries an instruction to the reader: prose under an instruction key, or
     a value that opens by calling on an AI."""
+    if _NEXT_CALL.search(window):
+        return True
     for m in _KEY_LINE.finditer(window):
         if len(_WORDS.findall(m.group("body"))) >= 4:
             return True
     brace = window.find("{")
-    if brace == -1:
+    if brace == -1 and not window.startswith(('"', "'")):  # wave 19: or the head is itself a JSON value
         return False
-    for m in _INSTRUCTION_KEY.finditer(window, brace):
+    for m in _INSTRUCTION_KEY.finditer(window, max(brace, 0)):
         words = _WORDS.findall(m.group("body") or m.group("called"))
         if len(words) >= 4 or sum(map(len, words)) >= 10:
             return True

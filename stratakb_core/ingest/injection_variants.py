@@ -6,6 +6,11 @@ collapsed, run-together words split (``IgnoreAllPrevious``), and a second pass w
 Greek) and digits-for-letters (``1gn0re``) mapped to ASCII letters; prose hidden by an encoding (base64, hex, HTML
 character references, percent-encoding, ROT13 when named, lines written backwards, a URL spelt with spaces) is one
 more variant.
+
+Wave 19: prose hidden in a base64 run that gives an order (a sentence of it opens with an order verb:
+"Ignore ...", "Approve all ...", "Send ...", and the prose holds two parts of an order at least) is hidden text on
+its own (``encoded_order``): nobody encodes an order for a human reader; a decoded greeting or a run that is a key
+or an image is not one.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ import unicodedata
 from collections.abc import Iterator
 from typing import Final
 from urllib.parse import unquote
+
+from stratakb_core.ingest.injection_cooccur import _ORDER_CUES, _imperative, _mask, _sentences, cues
 
 __all__: list[str] = []  # used by injection only
 
@@ -91,6 +98,12 @@ def _decoded(text: str) -> str:
             continue
         if plain.isprintable() and plain.count(" ") >= 2:
             out.append(plain)
+    out.extend(plain for _, plain in _base64_prose(runs))
+    return "\n".join(out)
+
+
+def _base64_prose(runs: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each base64 run of ``runs`` that decodes to words, and the words."""
     for m in _BASE64.finditer(runs):
         run = m.group()
         try:
@@ -99,8 +112,32 @@ def _decoded(text: str) -> str:
         except (ValueError, UnicodeDecodeError):
             continue
         if plain.isprintable() and plain.count(" ") >= 2:  # words, not a key or an image
-            out.append(plain)
-    return "\n".join(out)
+            yield m, plain
+
+
+# the order verbs a hidden sentence opens with (not "modal": "You must ..." is a rule a page may state)
+_OPENERS: Final = _ORDER_CUES - {"modal"}
+_PARTS: Final = _OPENERS | {"data", "instr"}
+
+
+def encoded_order(text: str) -> tuple[int, int] | None:
+    """The span of a base64 run in ``text`` whose prose opens a sentence with an order verb, or None."""
+    if not any(len(w) >= 24 for w in text.split()):
+        return None
+    for m, plain in _base64_prose(text):
+        masked = _mask(plain)
+        said: set[str] = set()  # the order's parts in the whole prose: two at least ("Payment advice: ..." is a label)
+        opens = False
+        for start, end in _sentences(masked):
+            found = cues(masked[start:end])
+            if "mention" in found:
+                break
+            said |= found.keys() & _PARTS
+            opens = opens or any(c in found and _imperative(found, c) for c in _OPENERS)
+        else:
+            if opens and len(said) >= 2:
+                return m.start(), m.end()
+    return None
 
 
 def _plain_variants(text: str) -> tuple[list[str], list[str]]:

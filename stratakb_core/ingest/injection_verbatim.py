@@ -2,11 +2,12 @@
 
 A prompt-leak order in a language whose leak verbs the lexicon lacks still names how the copy is to be made: word
 for word ("verbatim", "mot pour mot", "letterlijk", "orðrétt", "дослівно", "حرفياً", "מילה במילה", "คำต่อคำ",
-"cuvânt cu cuvânt"). ``verbatim_leak`` finds a sentence with such a word, the instructions or the system prompt
-(``instr`` / ``leak_obj`` in ``injection_lexicon``), a sign they are the reader's own (you, an AI, "initial",
-"received", the system prompt itself) and an order (a modal, a request, or a copy-out verb in the imperative). A
-sentence that talks about attacks or examples (``mention``) is not one, nor a report of what a bot did ("the bot
-summarised reviews verbatim into its prompt"), and "copy the installation steps verbatim" names no instructions.
+"cuvânt cu cuvânt", wave 19: Swahili "neno kwa neno", Welsh "gair am air"). ``verbatim_leak`` finds a sentence with
+such a word, the instructions or the system prompt (``instr`` / ``leak_obj`` in ``injection_lexicon``), a sign they
+are the reader's own (you, an AI, "initial", "received", the system prompt itself) and an order (a modal, a
+request, or a copy-out verb in the imperative). A sentence that talks about attacks or examples (``mention``) is
+not one, nor a report of what a bot did ("the bot summarised reviews verbatim into its prompt"), and "copy the
+installation steps verbatim" names no instructions.
 Every repetition of the word pattern is bounded (linear in the text's length).
 """
 
@@ -25,7 +26,8 @@ _VERBATIM: Final = re.compile(
     r"|letteralmente|testualmente|palavra\s+por\s+palavra|letterlijk|woord\s+voor\s+woord|dosłownie|słowo\s+w\s+słowo"
     r"|дословно|слово\s+в\s+слово|дослівно|слово\s+в\s+слово|doslovně|doslova|szó\s+szerint|cuvânt\s+cu\s+cuvânt"
     r"|ordagrant|ord\s+för\s+ord|ord\s+for\s+ord|ordrett|orðrétt|sanatarkasti|sõna-sõnalt|kelimesi\s+kelimesine"
-    r"|harfiyen|αυτολεξεί|λέξη\s+προς\s+λέξη|kata\s+demi\s+kata|nguyên\s+văn)\b"
+    r"|harfiyen|αυτολεξεί|λέξη\s+προς\s+λέξη|kata\s+demi\s+kata|nguyên\s+văn"
+    r"|neno\s+kwa\s+neno|gair\s+am\s+air|salita\s+por\s+salita)\b"
     r"|حرفي[اًا]{1,2}|بالحرف|מילה\s+במילה|คำต่อคำ|逐字|一字一句|原文のまま|원문\s*그대로|शब्दशः|শব্দে\s+শব্দে",
     re.IGNORECASE,
 )
