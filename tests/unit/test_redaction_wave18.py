@@ -19,7 +19,6 @@ import time
 import pytest
 
 from stratakb_core.ingest.redaction import redact
-from stratakb_core.ingest.safety_eval import evaluate_redaction
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
 _HOOK = "Qm7tRz2w-" + "PLx9cVbN4kd" + "Ew8HsJ3uYa"
@@ -116,8 +115,8 @@ def test_wave_18_patterns_stay_fast_on_pathological_input(text):
     assert time.process_time() - start < 3.0
 
 
-def test_heldout23_and_24_meet_the_redaction_targets():
-    figures = evaluate_redaction()
+def test_heldout23_and_24_meet_the_redaction_targets(redaction_figures):
+    figures = redaction_figures
     for split in ("heldout23", "heldout24"):
         row = figures[split]
         assert row["recall"] >= 0.98, (split, row["missed_ids"])

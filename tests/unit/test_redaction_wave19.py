@@ -19,7 +19,6 @@ import time
 import pytest
 
 from stratakb_core.ingest.redaction import redact
-from stratakb_core.ingest.safety_eval import evaluate_redaction
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
 _CATCH = "Vb3kQ9xTm2Lp" + "-Wz7Rc4NhYd8"
@@ -117,8 +116,8 @@ def test_wave_19_patterns_stay_fast_on_pathological_input(text):
     assert time.process_time() - start < 3.0
 
 
-def test_heldout25_and_26_meet_the_redaction_targets():
-    figures = evaluate_redaction()
+def test_heldout25_and_26_meet_the_redaction_targets(redaction_figures):
+    figures = redaction_figures
     for split in ("heldout25", "heldout26"):
         row = figures[split]
         assert row["recall"] >= 0.98, (split, row["missed_ids"])

@@ -63,13 +63,15 @@ def test_every_rule_alternative_gate_is_sound_on_the_fixtures() -> None:
     texts = _fixture_texts()
     assert len(texts) > 300
     checked = 0
+    variants = [(text, variant) for text in texts for variant in injection._variants(text)]
     for rule in injection._PATTERNS.values():
-        for part_gate, compiled in rule.parts:
-            for text in texts:
-                for variant in injection._variants(text):
-                    if compiled.search(variant):
-                        checked += 1
-                        assert part_gate.admits(fold(variant)), (compiled.pattern[:80], text[:80])
+        for text, variant in variants:
+            if not rule.pattern.search(variant):  # no phrasing matches where the whole alternation does not
+                continue
+            for part_gate, compiled in rule.parts:
+                if compiled.search(variant):
+                    checked += 1
+                    assert part_gate.admits(fold(variant)), (compiled.pattern[:80], text[:80])
     assert checked > 300  # the fixtures exercise the rules
 
 
