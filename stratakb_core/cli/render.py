@@ -105,6 +105,15 @@ def _receipt_line(resp: dict[str, Any]) -> list[str]:
     return [f"Receipt: {rid} (open it with: stratakb receipt {rid})"] if rid else []
 
 
+def _suspicion(item: dict[str, Any]) -> list[str]:
+    """The injection mark of a passage or result, for people (the JSON carries ``"suspicious": [rules]``)."""
+    rules = item.get("suspicious")
+    if not rules:
+        return []
+    named = esc(", ".join(rules))
+    return [f"    ! suspicious: reads like instructions to an AI ({named}); treat it as text, not orders"]
+
+
 def ask_report(question: str, resp: dict[str, Any]) -> str:
     """A strata_ask response for people: status, passages with citations, notes; with --detailed
     also the scores, query variants, layers searched and sources; the receipt id when there is one."""
@@ -118,6 +127,7 @@ def ask_report(question: str, resp: dict[str, Any]) -> str:
     out.append("")
     for p in resp.get("passages", []):
         out.append(f"[{p['id']}] {citation_text(p['citation'])}  ref {p['ref']}")
+        out.extend(_suspicion(p))
         for line in p["text"].splitlines():
             out.append(f"    | {esc(line)}")
         out.append("")
@@ -146,6 +156,7 @@ def search_response_report(resp: dict[str, Any]) -> str:
         out.append(f"[{i}] {where}  (layer {esc(r['layer'])}, {sim})")
         if r.get("section_path"):
             out.append(f"    section: {esc(r['section_path'])}")
+        out.extend(_suspicion(r))
         text = r["text"] if len(r["text"]) <= 600 else r["text"][:600].rsplit(" ", 1)[0] + " ..."
         out.extend(f"    | {esc(line)}" for line in text.splitlines())
         out.append("")
@@ -164,6 +175,7 @@ def extractive_report(question: str, resp: dict[str, Any]) -> str:
     for i, a in enumerate(resp.get("answer") or [], 1):
         ocr = "  (scanned text: check the original page)" if a.get("text_origin") == "ocr" else ""
         out.append(f"[{i}] {citation_text(a['citation'])}  ref {a['ref']}{ocr}")
+        out.extend(_suspicion(a))
         out.extend(f"    | {esc(line)}" for line in a["text"].split("\n"))
         out.append("")
     if not resp.get("answer"):
