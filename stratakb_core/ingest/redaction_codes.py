@@ -16,6 +16,10 @@ whole or in groups of four, with a digit); "code NNNN" at a clause's start on a 
 safe, a gate or an alarm before it, with no fault, error or status word between (``device_code_spans``, a search of
 its own: "code" is too common a start word).
 
+Wave 20 added: the first code of a numbered or bulleted list under the name ("1. ab3d-..."; the others are found by
+``redaction_unprefixed``); "combination:" as a label after a safe or a lock named on its line ("Key cabinet in the
+lodge. Combination: 12-07-33"); ``own_search_spans`` runs the searches that need no start word.
+
 A line calling its value an example is kept. The finders (``CODES_FINDERS``) are run by
 ``redaction_prose.prose_spans`` at their start words (``CODES_START_WORDS``) in the one scan it makes of the text.
 Each yields ``(start, end, kind)`` of the value only.
@@ -24,13 +28,14 @@ Each yields ``(start, end, kind)`` of the value only.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_spoken import END, not_an_example
+from stratakb_core.ingest.redaction_unprefixed import unprefixed_spans
 from stratakb_core.ingest.redaction_values import is_placeholder
 
-__all__ = ["CODES_FINDERS", "CODES_START_WORDS", "device_code_spans"]
+__all__ = ["CODES_FINDERS", "CODES_START_WORDS", "device_code_spans", "own_search_spans"]
 
 _Found = tuple[int, int, str]
 
@@ -43,7 +48,8 @@ _GROUPS: Final = r"[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){1,4}"
 # the name, then up to two more lines, a colon and the codes (on its line or the next, several apart by spaces)
 _BACKUP_RE: Final = re.compile(
     r"(?i:\b(?:" + _BACKUP_NAMES + r"))(?:[^\n]{0,120}?|[^\n]{0,120}\n[^\n]{0,120}?|[^\n]{0,120}\n[^\n]{0,120}\n"
-    r"[^\n]{0,120}?)[:：][ \t]*\n?[ \t]*(?P<v>" + _GROUPS + r"(?:[ \t]{1,3}" + _GROUPS + r"){0,15}"
+    r"[^\n]{0,120}?)[:：][ \t]*\n?[ \t]*(?:(?:[-*•]|\d{1,2}[.)])[ \t]+)?"  # (wave 20: a list's mark)
+    r"(?P<v>" + _GROUPS + r"(?:[ \t]{1,3}" + _GROUPS + r"){0,15}"
     r"|\d{8,10}(?:[ \t]{1,3}\d{8,10}){0,15})(?![\w-])"
 )
 _COMBINATION_RE: Final = re.compile(
@@ -54,6 +60,17 @@ _COMBINATION_RE: Final = re.compile(
     r"(?:[ \t]*[:：=][ \t]*|[ \t]+(?:is|was|ist|lautet|est|es)[ \t]+|[ \t]+|[ \t]+[^\n:：]{1,80}?[:：][ \t]*))"
     r"(?P<v>\d{1,3}(?:-\d{1,3}){2,4})" + END,
     re.MULTILINE,
+)
+# wave 20: "combination" as a label, the safe or lock named before it on its line ("Key cabinet in the lodge.
+# Combination: 12-07-33", "Padlock on the bike cage (facilities) combination: 4-19-27")
+_COMBINATION_LABEL_RE: Final = re.compile(
+    r"(?i:combination|kombination|combinaison|combinaci[óo]n)[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?[:：=][ \t]*"
+    r"(?P<v>\d{1,3}(?:-\d{1,3}){2,4})" + END,
+    re.MULTILINE,
+)
+_LOCK_RE: Final = re.compile(
+    r"(?i:\b(?:safe|lock|padlock|vault|locker|cabinet|tresor|coffre(?:-fort)?|cadenas|caja[ \t]+fuerte|kassaskåp|kluis)"
+    r"(?:[ \t]+[A-Z0-9]\b)?)"
 )
 _PIN_RE: Final = re.compile(r"(?:PIN|Pin|pin)[ \t]+(?P<v>\d{4,8})" + END, re.MULTILINE)
 _PIN_DEVICE_RE: Final = re.compile(
@@ -102,6 +119,13 @@ def _combination_value(m: re.Match[str]) -> bool:
     return True
 
 
+def _combination_label_value(m: re.Match[str]) -> bool:
+    """A safe or a lock named before "combination" on its line (within 120 characters)."""
+    text, pos = m.string, m.start()
+    line = text[max(text.rfind("\n", 0, pos) + 1, pos - 120) : pos]
+    return _LOCK_RE.search(line) is not None
+
+
 def _pin_value(m: re.Match[str]) -> bool:
     text, pos = m.string, m.start()
     if _PIN_DEVICE_RE.search(text, max(0, pos - 20), pos) is not None:
@@ -117,6 +141,7 @@ CODES_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Fou
     for pattern, judge in (
         (_BACKUP_RE, _backup_value),
         (_COMBINATION_RE, _combination_value),
+        (_COMBINATION_LABEL_RE, _combination_label_value),
         (_PIN_RE, _pin_value),
         (_TOTP_RE, _totp_value),
     )
@@ -124,7 +149,8 @@ CODES_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Fou
 # every word a finder above starts with (lower case)
 CODES_START_WORDS: Final = (
     _BACKUP_NAMES + r"|(?:safe|lock|padlock|vault|locker|cabinet)[ \t]+combination|combination[ \t]+(?:to|for|of)"
-    r"|(?:tresor|safe|schloss)kombination|combinaison[ \t]+du|combinaci[óo]n[ \t]+de|pin|" + _TOTP_WORDS
+    r"|(?:tresor|safe|schloss)kombination|combinaison[ \t]+du|combinaci[óo]n[ \t]+de|pin"
+    r"|combination|kombination|combinaison|combinaci[óo]n|" + _TOTP_WORDS
 )
 
 
@@ -134,3 +160,10 @@ def device_code_spans(text: str) -> list[_Found]:
         return []
     judge = not_an_example(_device_code_value)
     return [span for m in _DEVICE_CODE_RE.finditer(text) if (span := judge(m)) is not None]
+
+
+def own_search_spans(text: str) -> Iterator[_Found]:
+    """The values found by searches of their own, not at a start word: a device's "code NNNN" (above), and the
+    shapes of ``redaction_unprefixed`` (a BitLocker recovery key, an Azure DevOps PAT, a list of recovery codes)."""
+    yield from device_code_spans(text)
+    yield from unprefixed_spans(text)

@@ -118,7 +118,10 @@ _ABOUT_AFTER_RE: Final = re.compile(
 # a key, a signature, an auth value: a secret when its value looks generated (not a bare "hmac": that names the
 # MAC computed with a key, as a test vector prints it; hmac_key and hmac_secret are secrets' names)
 # ("key" in Japanese and Korean runs together with what it is for: 本番キー, 배포키)
-_WEAK_END_RE: Final = re.compile(r"(?:^|_)(?:key|keys|sig|signature|auth|sas|creds?|access|apikey)$|キー$|키$")
+# (wave 20: also with the encoding its value is written in after it: key_b64, signing_key_hex)
+_WEAK_END_RE: Final = re.compile(
+    r"(?:^|_)(?:key|keys|sig|signature|auth|sas|creds?|access|apikey)(?:_(?:b64|base64|hex|b32|base32))?$|キー$|키$"
+)
 # ... unless the name says what kind of non-secret key it is
 _NOT_WEAK_RE: Final = re.compile(
     r"(?:^|_)(?:public|publishable|pub|primary|foreign|sort|partition|cache|idempotency|unique|lookup"

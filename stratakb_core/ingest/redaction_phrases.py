@@ -8,13 +8,23 @@ conjunctions, adverbs of degree and time, modal verbs) or a word of measure (day
 English, German, French, Spanish, Italian, Portuguese or Dutch, and wants a number as its last word
 (the usual way people make one) unless a passphrase is named and the phrase has four words or more
 (``correct horse battery staple``); a capitalised word and a number (``Python 3``, ``Chapter 11``) is a name.
+
+Wave 20: a passphrase or a wallet's seed (recovery, mnemonic) phrase under a label, after what it is for and a colon,
+up to 24 words to its line's end ("Passphrase for the tape archive: amber falcon drifts below", "Recovery phrase:
+lemon river cactus ..."; ``PHRASE_LABEL_FINDERS``, run by ``redaction_prose.prose_spans`` at its passphrase words).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Final
 
-__all__ = ["is_passphrase"]
+from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS
+
+__all__ = ["PHRASE_LABEL_FINDERS", "is_passphrase"]
+
+_Found = tuple[int, int, str]
 
 _FUNCTION_WORDS: Final = frozenset(
     """
@@ -54,3 +64,22 @@ def is_passphrase(phrase: str, named: bool) -> bool:
     if words[-1].isdigit():
         return True
     return named and len(words) >= 4 and words[-1].isalpha() and all(w.islower() for w in words)
+
+
+# a passphrase's or a seed phrase's name, what it is for, a remark in brackets, a colon, then words to the line's end
+_LABEL_RE: Final = re.compile(
+    r"(?i:(?:pass ?phrases?|passphrasen?|" + PASSPHRASE_WORDS.replace("_", " ") + r"|mnemonic|seed[ \t]+words)"
+    r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para|per|voor)[ \t]+[^\n:：]{1,100}?)?[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?"
+    r"[:：][ \t]*)[\"'`«“‘]?(?P<v>[^\W\d_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){1,23})[\"'`»”’]?"
+    r"(?=[ \t]*[.!;]?[ \t]*\r?(?:\n|$))"
+)
+
+
+def _label_value(m: re.Match[str]) -> _Found | None:
+    value = m.group("v")
+    return (m.start("v"), m.end("v"), "credential") if is_passphrase(value, True) else None
+
+
+PHRASE_LABEL_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = (
+    (_LABEL_RE, _label_value),
+)

@@ -40,9 +40,9 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_accesses import ACCESSES_FINDERS, ACCESSES_START_WORDS
-from stratakb_core.ingest.redaction_codes import CODES_FINDERS, CODES_START_WORDS, device_code_spans
+from stratakb_core.ingest.redaction_codes import CODES_FINDERS, CODES_START_WORDS, own_search_spans
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, is_setting_words
-from stratakb_core.ingest.redaction_phrases import is_passphrase
+from stratakb_core.ingest.redaction_phrases import PHRASE_LABEL_FINDERS, is_passphrase
 from stratakb_core.ingest.redaction_spoken import SPOKEN_FINDERS, SPOKEN_START_WORDS
 from stratakb_core.ingest.redaction_told import TOKEN_NAMES, TOLD_FINDERS, TOLD_START_WORDS
 from stratakb_core.ingest.redaction_values import (
@@ -437,6 +437,7 @@ _FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | 
     *SPOKEN_FINDERS,  # access codes, PINs, "log in as", "use X as the password", ... (redaction_spoken)
     *TOLD_FINDERS,  # "use the password X", "reset the password to X", "log in with u / X" (redaction_told)
     *CODES_FINDERS,  # 2FA backup codes, a safe's combination, "the lock PIN 4862" (redaction_codes)
+    *PHRASE_LABEL_FINDERS,  # "Passphrase for the tape archive: amber falcon drifts below" (redaction_phrases)
     *ACCESSES_FINDERS,  # a strong password under a label on a line naming a list of accesses (redaction_accesses)
 )
 # every word a finder above starts with (lower case): one scan finds where any of them may match
@@ -447,7 +448,7 @@ _START_WORDS: Final = (
     + _PROSE_WORDS
     + "|"
     + _PASSPHRASE_WORDS
-    + "|"
+    + r"|mnemonic|seed[ \t]+words|"
     + _USER_WORDS
     + "|"
     + _NAMED_WORDS
@@ -489,4 +490,4 @@ def prose_spans(text: str) -> Iterator[_Found]:
                     found[i].append(span)
     for spans in found:
         yield from spans
-    yield from device_code_spans(text)
+    yield from own_search_spans(text)

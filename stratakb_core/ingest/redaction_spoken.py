@@ -16,6 +16,10 @@
 * a Wi-Fi network's name and its password set apart by a slash or a bar ("Wi-Fi: CafeNet / X");
 * a key-value pair inside a Markdown code span in a sentence (`` `X-Api-Key: 648f...` with every request``).
 
+Wave 20 added: a code for a room or a door named by a Germanic compound ("Code für den Serverraum ... lautet X",
+"koden till förrådet är X"), a keypad code with a star or hash inside ("9032*4"), a PIN after a remark of up to 80
+characters on what it opens ("PIN for the badge printer in the copy room next to finance: X").
+
 Values must look chosen or generated (digits and letters with a symbol or both cases), a code or PIN four to eight
 digits; a line calling its value an example is kept. The sentence finders (``SPOKEN_FINDERS``) are run by
 ``redaction_prose.prose_spans`` where one of their start words is, in the one scan it makes of the text; the label
@@ -51,9 +55,9 @@ VALUE: Final = r"[\"'`«“‘]?(?P<v>[^\s\"'`«»“”‘’()（）]{4,128}?)
 # after a value: the line ends, a remark in brackets, a clause ends, a dash and more words, "and", "then", "?"
 END: Final = (
     r"(?=[ \t]*\r?$|[.,;:!?]?[ \t]+[(（]|[ \t]*[.,;:!?。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
-    r"|[ \t]+(?:and|then|but|on|in|for|until|und|et|puis|y|e|и|та|і)\b)"
+    r"|[ \t]+(?:and|then|but|on|in|for|until|und|et|puis|y|e|och|og|и|та|і)\b)"
 )
-_DIGITS_RE: Final = re.compile(r"[*#]?\d{4,8}[#*]?")
+_DIGITS_RE: Final = re.compile(r"[*#]?\d{4,8}(?:[#*]\d{0,2})?")
 STRONG_RE: Final = re.compile(r"[!#$%&*+=?~^]")
 _VERSION_RE: Final = re.compile(r"(?i)v?\d+(?:\.\d+)+")
 
@@ -81,6 +85,12 @@ _PLACES: Final = (
     r"door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entrance|building|room|office|store|storage"
     r"|cabinet|closet|admin|menu|panel|vault|lock|shed|cage|server room|intercom|front desk"
 )
+_CODE_FOR_ROOM: Final = (
+    r"(?:code[ns]?|kod(?:en)?)[ \t]+(?:für|fürs|zum|zur|till|för|til|voor)[ \t]+"
+    r"(?:(?:den|die|das|der|dem|de|het)[ \t]+)?"
+    r"[^\W\d_]{0,25}?(?:raum|räume|tür|tor|tresor|schrank|keller|lager|eingang|ingång(?:en)?|dörr(?:en)?|port(?:en)?"
+    r"|rum(?:met)?|förråd(?:et)?|skåp(?:et)?|kassaskåp(?:et)?|deur|kamer|ruimte|kluis|dør(?:en)?|rom(?:met)?)\b"
+)
 _ACCESS_CODE: Final = (
     r"(?:(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"
     r"|intercom|admin|access|disarm|" + _KEYED_BY + r")[ -]?codes?|digicode"
@@ -90,15 +100,19 @@ _ACCESS_CODE: Final = (
     r"|de[ \t]+d[ée]s(?:activation|armement))"
     r"|c[óo]digo[ \t]+de[ \t]+(?:acceso|acesso|la[ \t]+puerta|la[ \t]+porta|la[ \t]+alarma|entrada|desbloqueo)"
     r"|codice[ \t]+(?:di[ \t]+accesso|della[ \t]+porta|dell['’]allarme|di[ \t]+sblocco)"
-    r"|kod[ \t]+(?:do[ \t]+drzwi|dost[eę]pu|do[ \t]+sejfu)|код[ \t]+(?:от[ \t]+\w+|доступа|двери|домофона|сейфа))"
+    r"|kod[ \t]+(?:do[ \t]+drzwi|dost[eę]pu|do[ \t]+sejfu)|код[ \t]+(?:от[ \t]+\w+|доступа|двери|домофона|сейфа)"
+    # wave 20: a Germanic compound naming the room or door ("Code für den Serverraum", "koden till förrådet")
+    r"|" + _CODE_FOR_ROOM + r")"
 )
 _SEP: Final = (
-    r"(?:[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?(?:[:：=]|→|->)[ \t]*|[ \t]+(?:is|was|are|ist|lautet|est|es|è|é|c['’]est|это"
+    r"(?:[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?(?:[:：=]|→|->)[ \t]*"
+    r"|[ \t]+(?:is|was|are|ist|lautet|est|es|è|é|är|er|c['’]est|это"
     r"|—|–)[ \t]+(?:(?:now|still|set to|changed to|now set to|jetzt|maintenant)[ \t]+)?)"
 )
 # ... and what it opens: "Gate code for the parking lot is X", "Türcode fürs Lager ist X", "Код от двери склада: X"
 _OPENS: Final = (
-    r"(?:[ \t]+(?:for|of|to|on|at|für|fürs|zum|zur|vom|de|du|des|del|della|da|do|dla|от|для|на)"
+    r"(?:[ \t]+(?:for|of|to|on|at|in|with|für|fürs|zum|zur|vom|im|am|mit|med|i|på|de|du|des|del|della|da|do|dla"
+    r"|от|для|на)"
     r"(?:[ \t]+[^\s.:;=,]{1,25}){1,6}?|[ \t]+[^\W\d_]{3,25})?"
 )
 _ACCESS_RE: Final = re.compile(r"(?i:\b" + _ACCESS_CODE + r")" + _OPENS + _SEP + VALUE + END, re.MULTILINE)
@@ -122,7 +136,7 @@ _NETWORK_WORDS_RE: Final = re.compile(r"(?i:\b(?:network|ssid|name|named|called|
 # "the card's PIN is 4821", "PIN: 83917" (an Indian "PIN code" / "pincode" is a postcode)
 _PIN_RE: Final = re.compile(
     r"(?<![\w-])(?:PIN|Pin|pin)(?:-?(?:Code|kod|koodi|kode|nummer))?(?![\w-]|[ \t]+[Cc]ode)"
-    r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para)[ \t]+[^\n.:;=]{1,40}?)?" + _SEP + r"(?P<v>\d{4,8})" + END,
+    r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para)[ \t]+[^\n.:;=]{1,80}?)?" + _SEP + r"(?P<v>\d{4,8})" + END,
     re.MULTILINE,
 )
 # "what's the code for the records room again?" answered by a speaker's line
@@ -305,7 +319,8 @@ SPOKEN_START_WORDS: Final = (
     r"|(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"
     r"|intercom|admin|access|disarm|" + _KEYED_BY + r")[ -]?code|digicode"
     r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code|codes?[ \t]+(?:for|to|of|on|d['’]|de|du)"
-    r"|c[óo]digo[ \t]+de|codice[ \t]+d|kod[ \t]+d|код[ \t]|pin|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in"
+    r"|c[óo]digo[ \t]+de|codice[ \t]+d|kod[ \t]+d|код[ \t]|(?:code[ns]?|kod(?:en)?)[ \t]+(?:f[üö]r|zu|till?|voor)"
+    r"|pin|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in"
     r"|connect(?:ed)?[ \t]+as|anmelden|connecter|entrar|logon|login|wlan|ssid|wireless|réseau|netzwerk"
     r"|" + PW_WORDS
 )

@@ -11,6 +11,8 @@
   set to, a login, a password, an account or a portal spoken of in the 200 characters before;
 * "log in with kiosk-07 / X", "sign in using ops / X": a login verb, "with", a user, a slash and the password;
 * "temporary password set to X" (wave 18): the value a password was set to, said after its name;
+* (wave 20) "al becario le he puesto la contraseña X", "I've given her the password X": a verb of giving or putting
+  before the name, as one of using;
 * "bitte den geheimen Schlüssel X verwenden", "the API token X expires in May": a token's or secret key's name and
   a generated value right after it (20 characters or more, random-looking).
 
@@ -59,9 +61,12 @@ _TOKEN_AT_NAME_RE: Final = re.compile(r"(?i:\b(?:" + TOKEN_NAMES + r"))[ \t]+" +
 # ... before it on its line: a verb of using (then an article or two), or one of setting (a few words between)
 _USE_BEFORE_RE: Final = re.compile(
     r"(?i:\b(?:use|using|enter|type|try|utilise[zr]?|utilisant|entre[zr]?|saisi(?:r|ssez)|tape[zr]?|usa|usar|usa[dn]do"
-    r"|utilice|utiliza|introduce|verwende[nt]?|nutze|benutze|gib|gebruik|voer|użyj|wpisz|usate|inserisci)[ \t]+"
+    r"|utilice|utiliza|introduce|verwende[nt]?|nutze|benutze|gib|gebruik|voer|użyj|wpisz|usate|inserisci"
+    # wave 20: a verb of giving or putting in place ("le he dado la contraseña X", "I've given her the password X")
+    r"|puesto|puse|pongo|asignado|asign[ée]|dado|given|gave|assigned|mis|donn[ée]|attribu[ée]|vergeben|gegeben"
+    r"|messo|dato|assegnato|gegeven|toegewezen)[ \t]+"
     r"(?:(?:the|your|this|our|new|temporary|initial|le|la|l['’]|ton|ta|votre|nouveau|el|tu|su|la|das|dein|ihr|neue"
-    r"|het|je|o|a|il|tuo|nuova)[ \t]*){0,3})$"
+    r"|het|je|o|a|il|tuo|nuova|him|her|them|you|lui|leur|ihm|ihnen|dir|hem|haar|gli)[ \t]*){0,3})$"
 )
 _SET_BEFORE_RE: Final = re.compile(
     r"(?i:\b(?:reset|resets|changed|change|changes|set|sets|updated|update|rotated|rotate)(?:[ \t]+[^\s.!?;:]{1,25})"
