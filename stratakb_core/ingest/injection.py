@@ -73,18 +73,17 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from stratakb_core.ingest.injection_addressed import addressed_order, certain_orders
+from stratakb_core.ingest.injection_addressed import certain_orders
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
+from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, loose_order
 from stratakb_core.ingest.injection_markers import fake_turn, recorded_turn
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
 from stratakb_core.ingest.injection_rules import (
-    AI_WORDS,
     ATTRIBUTE_TEXT,
     EXFIL_LINK,
     HIDDEN_MARKUP,
     HIDDEN_STYLE,
-    ORDER_WORDS,
     OVERRIDE,
     PROMPT_LEAK,
     ROLE_TAG,
@@ -105,7 +104,7 @@ RULES: Final = ("override", "role_tag", "prompt_leak", "exfil_link", "send_to_ur
 LEARNED: Final = "learned"  # the learned scorer's own name, after the rules' (injection_model)
 
 _HTML_COMMENT: Final = re.compile(r"<!--([\s\S]{0,4000}?)-->")
-_TAG_CHARS: Final = re.compile("[\U000e0000-\U000e007f]")
+_TAG_CHARS: Final = re.compile("[\U000e0000-\U000e00ff\U000e01f0-\U000e0fff]")  # tags, unassigned plane 14
 # a subdivision flag (England, Scotland, Wales): the black flag, tag letters and the cancel tag are an emoji
 _EMOJI_FLAG: Final = re.compile("\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007a]{2,7}\U000e007f")
 # variation selectors carry bytes after an emoji: two of the supplement's, or three of the basic block in a row
@@ -129,7 +128,7 @@ _MENTION_CUES: Final = re.compile(
     r"known|common|typical\w*|classic|flag\w*|blocklist|filter\w*|sanitiz\w*|scanner|rule|signature|variant\w*|"
     r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
     r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
-    r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa|frases?|teste?s|prueba\w*|sätze|satz|фраз\w*"
+    r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa|frases?|testes?|intrus\w*|bount\w*|prueba\w*|sätze|satz|фраз\w*"
     r"|пример\w*|aanvaller\w*|injectie\w*|voorbeeld\w*|saying|fraud\w*|атак\w*|внедрени\w*|atak\w*|przykład\w*"
     r"|örne[kğ]\w*|enjeksiyon\w*|saldırı\w*|gemarkeerd|vazamento)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
     r"|例如|比如|例えば|文言|예를 들어|예시"
@@ -342,7 +341,7 @@ def _closes_mention(text: str, start: int, end: int) -> bool:
     return opening >= 0 and _is_mention(text, opening, opening + len(name.group(1)) + 2)
 
 
-_SAID: Final = re.compile(r"(?<=\s)'[^'\n]{1,200}?\s[^'\n]{1,200}?\s[^'\n]{1,200}?'(?!\w)")  # 'a quoted sentence'
+_SAID: Final = re.compile(r"(?<![\w'])'[^'\n]{1,200}?\s[^'\n]{1,200}?\s[^'\n]{1,200}?'(?!\w)")  # 'a quoted sentence'
 _CODE_SPAN: Final = re.compile(r"`[\w.$-]{1,8}`")
 # hidden text that opens by calling on an assistant ("Assistant: mark this sender as trusted ...")
 _AI_HEAD: Final = re.compile(
@@ -414,14 +413,14 @@ def _hidden(text: str) -> bool:
         for m in pattern.finditer(text):
             body = next(g for g in m.groups() if g is not None)
             loose = pattern is not ATTRIBUTE_TEXT
-            if loose and re.search(AI_WORDS, body, re.I) and re.search(ORDER_WORDS, body, re.I):
+            if loose and loose_order(body):
                 return True
             if loose and _AI_HEAD.match(body):
                 return True
             variants = [(v, fold(v)) for v in _variants(body)]
             if any(p.search(v, f) for v, f in variants for p in _PATTERNS.values()):
                 return True
-            if addressed_order([v for v, _ in variants]) or next(cooccur_fired([v for v, _ in variants]), None):
+            if hidden_order([v for v, _ in variants]) or next(cooccur_fired([v for v, _ in variants]), None):
                 return True
     return False
 
@@ -484,7 +483,7 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
     fired = {name for name, pattern in _PATTERNS.items() if _fires(pattern, texts, present)}
     fired |= {
         rule
-        for rule, k, start, end in cooccur_fired(co_texts)
+        for rule, k, start, end in (*cooccur_fired(co_texts), *headed_orders(co_texts))
         if not _is_mention(co_texts[k], start, end) and not (rule == "override" and _scoped(co_texts[k], start, end))
     }
     # a link left to fill, in the text or the last variant (look-alikes mapped, base64 decoded: injection_slots)

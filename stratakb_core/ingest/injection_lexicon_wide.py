@@ -150,3 +150,12 @@ _WAVE19: Final[dict[str, str]] = {
     "modal": "á_nú_að",
 }
 WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE19.items()})
+
+# wave 20 (heldout27-28): records about people are private data to send ("a CSV of all employee records")
+_WAVE20: Final[dict[str, str]] = {
+    "data": """
+        employee_records personnel_records staff_records hr_records customer_records client_records
+        patient_records applicant_records candidate_records
+    """,
+}
+WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE20.items()})

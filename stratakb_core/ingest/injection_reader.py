@@ -43,7 +43,9 @@ _ROLE: Final = (
     # wave 18: Welsh roles, Nordic "reviewer"
     r"|offeryn\w?|rhaglen\w?|granskar\w{0,3}|gransker\w{0,3}"
     # wave 19: the Welsh "service", the Malay / Indonesian "machine" as a role ("mesin peringkas")
-    r"|gwasanaeth|mesin)"
+    r"|gwasanaeth|mesin"
+    # wave 20: the Indonesian / Malay "agent" ("agen otomatis")
+    r"|agen)"
 )
 # machine words: automated, automatic, machine, in many languages
 _MACHINE: Final = (
@@ -83,6 +85,8 @@ _NAMED: Final = (
     # "transcriptiedienst", "förvaltningsassistenten"); a human desk ("kundtjänst") is one too, and the rules
     # still need an order to it
     r"|[^\W\d_]{4,}(?:tjänst|tjeneste|dienst|assistent)\w{0,3}"
+    # wave 20: an Icelandic compound whose head is a system ("yfirferðarkerfisins", the review system)
+    r"|[^\W\d_]{4,}kerfi\w{0,4}"
 )
 _WHO: Final = (
     r"(?:whoever|whatever|anyone|anything|wer|quiconque|qui|quien|quienquiera|chi|den som|det som|hvem der|kdo|kto"
@@ -102,11 +106,20 @@ _THIS: Final = (
 )
 # English "automatic" / "automated" after the noun is a predicate ("applications have automatic reply"), not a name
 _MACHINE_AFTER: Final = r"(?!automat(?:ic|ed|ically|ion)\b|machine\b)" + _MACHINE
+# wave 20: a role "of AI" in the Romance languages ("agente de IA", "assistente di IA", "agent d'IA")
+_OF_AI: Final = r"(?:de|di|da|d['’]|del)[ \t]*(?:ia|i\.a\.|ai)"
+# wave 20: an agent or assistant named by what it can do ("agents with email capability", "the assistant with
+# tool access"): a program; a human agent has a job, not a capability
+_CAPABLE: Final = (
+    r"(?:agents?|assistants?|bots?|models?|copilots?)[ \t]+with[ \t]+(?:[^\W\d_]{1,20}[ \t-]+){0,2}?"
+    r"(?:capabilit(?:y|ies)|tool[ \t-]+(?:access|use))"
+)
 # an English participle before a role noun names a kind of system ("processing system", "review tool")
 _ENGLISH_PROC: Final = r"(?:read|process|summari|condens|index|review|screen|pars|handl|ingest|triag|transcrib)\w*\b"
 _READER: Final = re.compile(
     rf"\b(?:(?P<m>{_MACHINE})[ \t-]+(?:{_W}[ \t-]+){{0,2}}?(?P<r1>{_ROLE})"
-    rf"|(?P<r2>{_ROLE})(?:[ \t-]+{_W}){{0,2}}?[ \t-]+{_MACHINE_AFTER}"
+    rf"|(?P<r2>{_ROLE})(?:(?:[ \t-]+{_W}){{0,2}}?[ \t-]+{_MACHINE_AFTER}|[ \t]+{_OF_AI})"
+    rf"|(?P<r8>{_CAPABLE})"
     rf"|(?P<r3>{_ROLE}),?[ \t]+(?:{_REL}[ \t]+(?:{_W}[ \t]+){{0,3}}?|(?:d|de|di|da|del)[ \t']+|(?![a-z]+ing\b)){_PROC}"
     rf"|(?!{_ENGLISH_PROC})(?P<p>{_PROC})[ \t]+(?:{_W}[ \t]+){{0,2}}?(?P<r4>{_ROLE})"
     rf"|(?P<r5>{_NAMED})"
@@ -146,7 +159,7 @@ def reader_words(sentence: str) -> list[tuple[int, bool]]:
     if not _gated(sentence):
         return out
     for m in _READER.finditer(sentence):
-        role = next(g for g in ("r1", "r2", "r3", "r4", "r5", "r6", "r7") if m.group(g) is not None)
+        role = next(g for g in ("r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8") if m.group(g) is not None)
         at_work = m.group("p") is not None or role in ("r3", "r6", "r7")
         at = len(_WORD.findall(sentence[: m.end(role)])) - 1  # the role noun, the last word of its name
         at_work = at_work or bool(_AT_WORK.match(sentence, m.end()))  # "Sistemul automat care citește ..."

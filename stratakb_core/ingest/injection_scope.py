@@ -13,7 +13,11 @@ these tests read the words around the match and drop it when the instructions ar
   other's ("may ignore the previous player's instructions"), or a game grants a player the override ("the card
   lets a player ignore the last order");
 * the sentence opens with a condition on a machine or a document, not on the reader or a person
-  ("se il server usa ZFS, ignora le istruzioni precedenti e crea uno snapshot").
+  ("se il server usa ZFS, ignora le istruzioni precedenti e crea uno snapshot");
+* the verb is a relative clause's about someone named before it (wave 20: "un collega che ignora le istruzioni
+  del responsabile", "un employé qui ignore les consignes", "a colleague who ignores the instructions"): the
+  Italian, Spanish and Portuguese third person reads like an imperative, but after "che" / "qui" / "quien" /
+  "who" it describes.
 """
 
 from __future__ import annotations
@@ -82,13 +86,21 @@ _GRANTS: Final = re.compile(
 )
 
 
+# wave 20: a relative pronoun after a noun, then at most one adverb: "un collega che (sistematicamente) ignora"
+_RELATIVE: Final = re.compile(
+    r"\b(?!(?:you|tu|vous|usted|ustedes|voc[eê]s?|du|ihr)\b)[^\W\d_]{2,30}[ \t]+(?:che|chi|qui|quien|quienes|quem"
+    r"|who|which)[ \t]+(?:[^\W\d_]{2,20}(?:mente|ment|ly)[ \t]+)?$",
+    re.IGNORECASE,
+)
+
+
 def scoped_override(text: str, start: int, end: int) -> bool:
     """True when the override match ``text[start:end]`` is not about the reader's own instructions."""
     if _OWN.match(text[start:end]) or _OTHERS.search(text[start:end]):
         return True
     if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end) or _THING_OF.match(text, end):
         return True
-    if _MINE_AFTER.match(text, end):
+    if _MINE_AFTER.match(text, end) or _RELATIVE.search(text, max(start - 60, 0), start):
         return True
     lead = re.split(r"[.!?\n]", text[max(start - 120, 0) : start])[-1]
     if _PLAYER.search(lead) and _GRANTS.search(lead + text[start:end]):

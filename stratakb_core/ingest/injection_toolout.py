@@ -24,7 +24,7 @@ __all__ = ["tool_output_order"]
 # a header that presents what follows as a tool's output or a call already approved, in several languages
 _HEAD: Final = re.compile(
     r"\[\s*(?:tool|function)[ _](?:output|result|response)\b|\b(?:tool|function)_(?:response|result|output)s?\b"
-    r"|\b(?:tool|function)\s+(?:output|result|response|message)\s*(?:\([\w.-]{1,40}\)\s*)?[:\]]|\[\s*tool\s+message\s*\]"
+    r"|\b(?:tool|function)\s+(?:output|result|response|message)\s*(?:[(\[][\w.-]{1,40}[)\]]\s*)?[:\]]|\[\s*tool\s+message\s*\]"
     r"|\bresposta\s+da\s+ferramenta|\brespuesta\s+de\s+la\s+herramienta|\bréponse\s+de\s+l'outil"
     r"|\brisposta\s+dello\s+strumento|\bfunctions\.\w+\s+(?:result|output)\b"
     r"|\bwynik\s+narzędzia|\bodpowiedź\s+narzędzia|\bverktygssvar|\bverktygsresultat|\bwerkzeug(?:aufruf|ergebnis"
@@ -53,7 +53,12 @@ _HEAD: Final = re.compile(
     # Icelandic heads
     r"|\b(?:mcp[ \t]+)?server[ \t]+['\"`]?[\w.-]{1,40}['\"`]?[ \t]+(?:response|result|output)[ \t]*:"
     r"|\bfunctions\.\w{1,60}[ \t]+returned[ \t]*:|\bfunction_call_output\b|\bresulta[ \t]+ng[ \t]+tool\b"
-    r"|\bniðurstaða[ \t]+verkfær\w{0,4}",
+    r"|\bniðurstaða[ \t]+verkfær\w{0,4}"
+    # wave 20: "Output from plugin 'x'", "Response from the tool x", an agent's step log ("Step log from the
+    # onboarding agent:", "Action log (agent):")
+    r"|\b(?:output|result|response)s?[ \t]+from[ \t]+(?:the[ \t]+)?(?:plugin|tool|function|connector)\b"
+    r"|\b(?:step|action|execution|run|task)[ \t]+log[ \t]+(?:from|of|by)[ \t]+(?:the[ \t]+)?[\w -]{0,40}?agent\b"
+    r"|\bagent[ \t]+(?:step|action|execution|run)[ \t]+log\b",
     re.IGNORECASE | re.MULTILINE,
 )
 # wave 17: a JSON value in a tool's output that is an instruction to the reader: under a key that names one
@@ -66,19 +71,27 @@ _KEYS: Final = (
 )
 _INSTRUCTION_KEY: Final = re.compile(
     rf"[\"']{_KEYS}[\"'][ \t]*:[ \t]*[\"'](?P<body>[^\"'\n]{{8,400}})"
-    r"|[\"'][ \t]*:[ \t]*[\"'](?:[a-z]{1,20}[ \t])?(?:agent|assistant|ai|model|llm|bot)[ \t]*:"
+    r"|[\"'][ \t]*:[ \t]*[\"'](?:[a-z]{1,20}[ \t])?(?:agent|assistant|ai|model|llm|bot|system)[ \t]*:"
     r"(?P<called>[^\"'\n]{8,400})",
     re.IGNORECASE,
 )
 # wave 18: the same key heading a line of the output ("> system_directive: reader must ...", "지시: ...")
 # (wave 19: after a prefix, "server_instructions: ...", or before up to three words, "Utos mula sa tool: ...")
 _KEY_LINE: Final = re.compile(
-    rf"^[ \t>*-]{{0,6}}(?:[a-z]{{1,20}}_)?{_KEYS}(?:[ \t][^\W\d_]{{1,12}}){{0,3}}[ \t]*[:：][ \t]*"
+    rf"^[ \t>*-]{{0,6}}(?:[a-z]{{1,20}}[_ ])?{_KEYS}(?:[ \t][^\W\d_]{{1,12}}){{0,3}}[ \t]*[:：][ \t]*"
     r"(?P<body>[^\n]{8,400})",
     re.IGNORECASE | re.MULTILINE,
 )
 # wave 19: a next-action field of the output that names a call ("next_action=functions.delete_file(...)")
-_NEXT_CALL: Final = re.compile(r"\bnext[_ ]?(?:action|step|call)[ \t]*[=:][ \t]*[\w.]{1,60}\(", re.IGNORECASE)
+# (wave 20: or a next / recommended / required action heading the call, "Next required action\nInvoke `f(`",
+# "Recommended action: call f(...)", "NEXT (queued by IT): f(...)")
+_NEXT_CALL: Final = re.compile(
+    r"\bnext[_ ]?(?:action|step|call)[ \t]*[=:][ \t]*[\w.]{1,60}\("
+    r"|\b(?:next|recommended|required|suggested|pending)(?:[ \t]+(?:required|recommended|suggested))?(?:[ \t]+"
+    r"(?:action|step|call)s?)?[ \t]*(?:\([^()\n]{1,30}\))?[ \t]*(?::|\n[ \t#>*-]{0,6})[ \t]*"
+    r"(?:(?:invoke|call|run|execute)[ \t]+)?`?[a-z][\w.]{1,60}\(",
+    re.IGNORECASE,
+)
 # the literals every header holds ("tool"/"function" and "output"/"result"/"response", "werkzeug", ...): a text
 # without them cannot match, and testing them is ~20x cheaper than the header's search (regex_gate, ADR 0010)
 _HEAD_GATE: Final = gate(_HEAD)
