@@ -61,16 +61,17 @@ _COMBINATION_RE: Final = re.compile(
     r"(?P<v>\d{1,3}(?:-\d{1,3}){2,4})" + END,
     re.MULTILINE,
 )
-# wave 20: "combination" as a label, the safe or lock named before it on its line ("Key cabinet in the lodge.
-# Combination: 12-07-33", "Padlock on the bike cage (facilities) combination: 4-19-27")
+# wave 20: "combination" (what it opens, a colon, a copula or nothing after it), a safe or a lock named on its line
+# ("Key cabinet in the lodge. Combination: 12-07-33", "Padlock on the bike cage (facilities) combination: 4-19-27")
 _COMBINATION_LABEL_RE: Final = re.compile(
-    r"(?i:combination|kombination|combinaison|combinaci[óo]n)[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?[:：=][ \t]*"
-    r"(?P<v>\d{1,3}(?:-\d{1,3}){2,4})" + END,
+    r"(?i:combination|kombination(?:en)?|combinaison|combinaci[óo]n)(?:[ \t]+(?i:to|for|of|till|til|för|für|zum|zur"
+    r"|du|de|del|voor|van)[ \t]+[^\n:：.;]{1,60}?)?[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?"
+    r"(?:[:：=][ \t]*|[ \t]+(?i:is|är|er|ist|lautet|est|es)[ \t]+|[ \t]+)(?P<v>\d{1,3}(?:-\d{1,3}){2,4})" + END,
     re.MULTILINE,
 )
 _LOCK_RE: Final = re.compile(
     r"(?i:\b(?:safe|lock|padlock|vault|locker|cabinet|tresor|coffre(?:-fort)?|cadenas|caja[ \t]+fuerte|kassaskåp|kluis)"
-    r"(?:[ \t]+[A-Z0-9]\b)?)"
+    r"(?:[ \t]+[A-Z0-9]\b)?)(?![ \t-]*(?i:screen|file)\b)"
 )
 _PIN_RE: Final = re.compile(r"(?:PIN|Pin|pin)[ \t]+(?P<v>\d{4,8})" + END, re.MULTILINE)
 _PIN_DEVICE_RE: Final = re.compile(
@@ -120,9 +121,9 @@ def _combination_value(m: re.Match[str]) -> bool:
 
 
 def _combination_label_value(m: re.Match[str]) -> bool:
-    """A safe or a lock named before "combination" on its line (within 120 characters)."""
+    """A safe or a lock named on its line before the value (within 120 characters of "combination")."""
     text, pos = m.string, m.start()
-    line = text[max(text.rfind("\n", 0, pos) + 1, pos - 120) : pos]
+    line = text[max(text.rfind("\n", 0, pos) + 1, pos - 120) : m.start("v")]
     return _LOCK_RE.search(line) is not None
 
 

@@ -68,7 +68,9 @@ def is_passphrase(phrase: str, named: bool) -> bool:
 
 # a passphrase's or a seed phrase's name, what it is for, a remark in brackets, a colon, then words to the line's end
 _LABEL_RE: Final = re.compile(
-    r"(?i:(?:pass ?phrases?|passphrasen?|" + PASSPHRASE_WORDS.replace("_", " ") + r"|mnemonic|seed[ \t]+words)"
+    r"(?i:(?:pass ?phrases?|passphrasen?|"
+    + PASSPHRASE_WORDS.replace("_", " ")
+    + r"|mnemonic|seed[ \t]+words|(?:backup|wallet)[ \t]+phrase)"
     r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para|per|voor)[ \t]+[^\n:：]{1,100}?)?[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?"
     r"[:：][ \t]*)[\"'`«“‘]?(?P<v>[^\W\d_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){1,23})[\"'`»”’]?"
     r"(?=[ \t]*[.!;]?[ \t]*\r?(?:\n|$))"

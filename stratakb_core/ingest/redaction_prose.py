@@ -448,7 +448,7 @@ _START_WORDS: Final = (
     + _PROSE_WORDS
     + "|"
     + _PASSPHRASE_WORDS
-    + r"|mnemonic|seed[ \t]+words|"
+    + r"|mnemonic|seed[ \t]+words|(?:backup|wallet)[ \t]+phrase|"
     + _USER_WORDS
     + "|"
     + _NAMED_WORDS

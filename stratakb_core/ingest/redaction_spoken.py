@@ -89,7 +89,7 @@ _CODE_FOR_ROOM: Final = (
     r"(?:code[ns]?|kod(?:en)?)[ \t]+(?:für|fürs|zum|zur|till|för|til|voor)[ \t]+"
     r"(?:(?:den|die|das|der|dem|de|het)[ \t]+)?"
     r"[^\W\d_]{0,25}?(?:raum|räume|tür|tor|tresor|schrank|keller|lager|eingang|ingång(?:en)?|dörr(?:en)?|port(?:en)?"
-    r"|rum(?:met)?|förråd(?:et)?|skåp(?:et)?|kassaskåp(?:et)?|deur|kamer|ruimte|kluis|dør(?:en)?|rom(?:met)?)\b"
+    r"|rum|förråd|skåp|deur|kamer|ruimte|kluis|dør|rom)(?:en|et|met|n|e|s)?\b"
 )
 _ACCESS_CODE: Final = (
     r"(?:(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"

@@ -64,7 +64,7 @@ _USE_BEFORE_RE: Final = re.compile(
     r"|utilice|utiliza|introduce|verwende[nt]?|nutze|benutze|gib|gebruik|voer|użyj|wpisz|usate|inserisci"
     # wave 20: a verb of giving or putting in place ("le he dado la contraseña X", "I've given her the password X")
     r"|puesto|puse|pongo|asignado|asign[ée]|dado|given|gave|assigned|mis|donn[ée]|attribu[ée]|vergeben|gegeben"
-    r"|messo|dato|assegnato|gegeven|toegewezen)[ \t]+"
+    r"|messo|dato|assegnato|gegeven|toegewezen|habe|hab|hat|haben|heb|heeft)[ \t]+"
     r"(?:(?:the|your|this|our|new|temporary|initial|le|la|l['’]|ton|ta|votre|nouveau|el|tu|su|la|das|dein|ihr|neue"
     r"|het|je|o|a|il|tuo|nuova|him|her|them|you|lui|leur|ihm|ihnen|dir|hem|haar|gli)[ \t]*){0,3})$"
 )

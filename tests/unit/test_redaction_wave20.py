@@ -31,6 +31,7 @@ WAVE_20_REDACTED = [
     ("Der Code für den Serverraum im Keller lautet 4417. Bitte nicht weitergeben.\n", "4417"),
     ("Koden till förrådet är 9032*4 och byts varje kvartal.\n", "9032*4"),
     ("Die Codes für die Hintertür sind: 7720\n", "7720"),
+    ("Koden til lageret er 3318 og skiftes hver måned.\n", "3318"),
     # a PIN after a long remark on what it opens
     ("PIN for the badge printer in the second-floor copy room next to finance: 60493\n", "60493"),
     # a key named with its encoding
@@ -40,9 +41,12 @@ WAVE_20_REDACTED = [
     ("Al becario le he puesto la contraseña Trigo.Azul.48 para el portal.\n", "Trigo.Azul.48"),
     ("I've given her the password Quill-Harbor-82 until IT sets up her account.\n", "Quill-Harbor-82"),
     ("J'ai mis le mot de passe Pivoine.Nord.19 sur le poste de l'accueil.\n", "Pivoine.Nord.19"),
+    ("Ich habe ihm das Passwort Kranich#Nord55 gegeben.\n", "Kranich#Nord55"),
     # "combination:" after a safe or a lock named on its line
     ("Key cabinet in the porter's lodge. Combination: 12-07-33. Log every opening.\n", "12-07-33"),
     ("Padlock on the bike cage (facilities) combination: 4-19-27 - change it in spring.\n", "4-19-27"),
+    ("Kombinationen till kassaskåpet är 18-40-07.\n", "18-40-07"),
+    ("Safe in the manager's office - combination 22-14-09\n", "22-14-09"),
     # every code of a numbered list of recovery codes
     (
         "Backup codes for the payroll admin account:\n1. k7dq-2mfx\n2. p9wz-4tnb\n3. h3cv-8ryl\n",
@@ -59,6 +63,7 @@ WAVE_20_REDACTED = [
     (f"ADO_TOKEN is set in the agent pool's variables.\n  {_ADO}\n", _ADO),
     # a passphrase or a seed phrase under its label after a colon
     ("Passphrase for the offsite tape archive: amber falcon drifts below\n", "amber falcon drifts below"),
+    ("Backup phrase for the laptop disk: brave otter sings tonight\n", "brave otter sings tonight"),
     (
         "Recovery phrase (hardware wallet, treasury): lemon river cactus ocean spirit velvet mango brick\n",
         "lemon river cactus ocean spirit velvet mango brick",
@@ -74,6 +79,9 @@ WAVE_20_KEPT = [
     "I've given them the password policy document and the onboarding checklist.\n",
     "Keyboard combination: Ctrl-Alt-Del\n",
     "Winning combination: 3-4-5 for the triangle puzzle.\n",
+    "The combination of 3-4-5 sides makes a right triangle.\n",
+    "Lock screen shortcut combination: 1-2-3 then enter\n",
+    "Ich habe das Passwort vergessen.\n",
     "Recovery codes:\n1. Open the security settings\n2. Choose show codes\n",
     "Release dates: 2026-12-03, build 104211-220931\n",
     f"Mirror list:\n  {_ADO}\n",
@@ -103,6 +111,9 @@ def test_wave_20_near_misses_stay(text):
         "le he puesto la " * 20000,
         "safe combination: " * 20000,
         "safe " * 30000 + "combination: 1-2-3",
+        ("lock combination for " + "x " * 40 + "\n") * 3000,
+        "kombinationen till " * 10000,
+        "ich habe das passwort " * 15000,
         ("recovery codes\n" + "1. ab12-cd34\n" * 200) * 50,
         "123456-" * 60000,
         "a2" * 150000,
