@@ -185,7 +185,20 @@ def fit(texts: Sequence[str], labels: Sequence[int], lam: float = LAMBDA) -> np.
         grad = s * (p - y) + lam * a
         if np.abs(grad).max() < 1e-9:
             break
-        hess = (s * p * (1 - p))[:, None] * gram + lam * np.eye(n)
-        a = a - np.linalg.solve(hess, grad)
+        a = a - _newton_step(gram, np.sqrt(s * p * (1 - p)), grad, lam)
     w = np.asarray(x.T @ a).ravel()
     return w.astype(np.float32)
+
+
+def _newton_step(gram: np.ndarray, b: np.ndarray, grad: np.ndarray, lam: float) -> np.ndarray:
+    """The solution of ``(diag(b**2) @ gram + lam * I) step = grad``, the dual Newton system. That matrix is not
+    symmetric, so a general solve (LU) would take 2n^3/3 operations; by Woodbury's identity the step is
+    ``(grad - B (lam I + B K B)^-1 B K grad) / lam`` with ``B = diag(b)``, and ``lam I + B K B`` is symmetric
+    positive definite: a Cholesky solve, n^3/3 operations, half the time, with no division by ``b`` (which is 0
+    for a passage the model is certain of)."""
+    from scipy.linalg import solve
+
+    kg = gram @ grad
+    m = b[:, None] * gram * b[None, :]
+    m[np.diag_indices_from(m)] += lam
+    return (grad - b * solve(m, b * kg, assume_a="pos", overwrite_a=True, check_finite=False)) / lam

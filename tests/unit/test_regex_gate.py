@@ -12,12 +12,14 @@ from stratakb_core.ingest import injection
 from stratakb_core.ingest.regex_gate import GatedPattern, LiteralIndex, fold, gate, split_alternatives
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "injection"
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's safe loader: the same entries, 8x faster
 
 
 def _fixture_texts() -> list[str]:
     texts = []
     for path in sorted(FIXTURES.glob("*.yaml")):
-        for entries in yaml.safe_load(path.read_text(encoding="utf-8")).values():
+        loaded = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)  # noqa: S506 - a SafeLoader
+        for entries in loaded.values():
             if isinstance(entries, list):
                 texts += [e["text"] for e in entries if isinstance(e, dict) and "text" in e]
     return texts
