@@ -4,6 +4,7 @@
 * an Azure DevOps personal access token: 52 characters of lower-case base32 (``a-z``, ``2-7``) with digits and
   letters, when a PAT, an access token, a token or Azure DevOps is spoken of in the 300 characters before it (a
   long lower-case run alone may be a Nix store hash or an onion address: those have other lengths, and no such word);
+  and one of the longer format (84 letters and digits, its signature ``AZDO`` at the 77th character), by its shape;
 * the further codes of a numbered or bulleted list of backup or recovery codes, under the line naming them (the first
   one is found by ``redaction_codes``; its groups give the length the others must have).
 
@@ -22,6 +23,7 @@ _Found = tuple[int, int, str]
 
 _BITLOCKER_RE: Final = re.compile(r"(?<![\w-])\d{6}(?:-\d{6}){7}(?![\w-])")
 _ADO_PAT_RE: Final = re.compile(r"(?<![\w./+=-])[a-z2-7]{52}(?![\w./+=-])")
+_ADO_PAT84_RE: Final = re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{76}AZDO[A-Za-z0-9]{4}(?![A-Za-z0-9])")
 _PAT_WORDS_RE: Final = re.compile(
     r"(?i:(?<![^\W_])(?:pats?|personal[ -]access[ -]tokens?|access[ -]tokens?|tokens?|azure[ -]?devops|ado"
     r"|dev\.azure\.com|visualstudio\.com)(?![^\W_]))"
@@ -63,6 +65,9 @@ def unprefixed_spans(text: str) -> Iterator[_Found]:
         low = text.lower()
         if "\n" in text and ("codes" in low or "digos" in low):
             yield from _listed_codes(text)
+    if "AZDO" in text:
+        for m in _ADO_PAT84_RE.finditer(text):
+            yield m.start(), m.end(), "api_token"
     for m in _ADO_PAT_RE.finditer(text):
         value = m.group()
         digits = sum(c.isdigit() for c in value)

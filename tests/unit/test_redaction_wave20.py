@@ -2,11 +2,12 @@
 is our own example of a cause a miss stood for, never a fixture's text: a code for a room or a door named by a
 Germanic compound ("Code für den Serverraum lautet", "koden till förrådet är") and a keypad code with a star in it, a
 PIN after a long remark on what it opens, a key named with its encoding (key_b64, signing_key_hex), a password handed
-over with a verb of giving or putting ("le he puesto la contraseña X", "I've given her the password X"), "combination:"
-after a safe or a lock named on its line, every code of a numbered list of recovery codes, a BitLocker recovery key, an
-Azure DevOps personal access token beside a word for it, a passphrase or a seed phrase under its label after a colon;
-kept: their look-alikes (a code for a room with no value, a keyboard combination, a list of steps under "recovery
-codes", dates and part numbers, a long base32 run with no token word, a passphrase label followed by a rule).
+over with a verb of giving or putting ("le he dado la contraseña X", "I've given her the password X"), "combination"
+with a safe or a lock named on its line, every code of a numbered list of recovery codes, a BitLocker recovery key, an
+Azure DevOps personal access token beside a word for it (or of the longer format by its AZDO signature), a passphrase
+or a seed phrase under its label after a colon; kept: their look-alikes (a code for a room with no value, a keyboard
+or a puzzle's combination, a list of steps under "recovery codes", dates and part numbers, a long base32 run with no
+token word, a passphrase label followed by a remark).
 
 Token-shaped values are joined from parts at run time, so no whole fake token sits in this file. Redacted rows
 must lose every value and keep the line layout; near misses must come back unchanged.
@@ -24,6 +25,7 @@ from tests.helpers.redaction_checks import assert_redacted_in_place
 _B64 = "Qm9yZWFs" + "T3JiaXQr" + "V2luZDcz" + "UGVhazEx" + "TmltYnVz" + "Kzk="
 _HEX = "4f9a0c7e" + "b21d8a63" + "5e0f9c14" + "d7b8a2e6"
 _ADO = "q3xk7mzv" + "p2dw5tna" + "4hyr6ceb" + "ls7fjgu2" + "ov3wd5kp" + "zmxa4qry" + "t6nh"
+_ADO84 = "Xy7Qm2Lp9Rt4Wz6Nc1Hd8Jk3Fg5Vb0Ts2QeR" + "7Mw4Pa9Yc6Ln1Ur3Dk8Gh5Zj0Bx2Vf7Sq4Ot9Ie6" + "AZDO" + "3kLm"
 _BITLOCKER = "-".join(["412357", "093184", "660721", "158409", "327716", "504983", "219044", "771265"])
 
 WAVE_20_REDACTED = [
@@ -61,6 +63,8 @@ WAVE_20_REDACTED = [
     # an Azure DevOps personal access token beside a word for it
     (f"Swapped my PAT into the release pipeline until the new one lands: {_ADO} (read only)\n", _ADO),
     (f"ADO_TOKEN is set in the agent pool's variables.\n  {_ADO}\n", _ADO),
+    (f"git clone https://build:{_ADO84}@dev.azure.example/org/repo\n", _ADO84),
+    (f"new one from the portal, {_ADO84}, expires in March\n", _ADO84),
     # a passphrase or a seed phrase under its label after a colon
     ("Passphrase for the offsite tape archive: amber falcon drifts below\n", "amber falcon drifts below"),
     ("Backup phrase for the laptop disk: brave otter sings tonight\n", "brave otter sings tonight"),
@@ -85,6 +89,7 @@ WAVE_20_KEPT = [
     "Recovery codes:\n1. Open the security settings\n2. Choose show codes\n",
     "Release dates: 2026-12-03, build 104211-220931\n",
     f"Mirror list:\n  {_ADO}\n",
+    "Build tag: " + "A1b2C3d4" * 9 + "AZDOXYZ\n",
     "Passphrase for the tape archive: kept in the vault\n",
     "Recovery phrase for the wallet: twelve words\n",
     "Seed phrase: Write It Down On Paper\n",
@@ -117,6 +122,8 @@ def test_wave_20_near_misses_stay(text):
         ("recovery codes\n" + "1. ab12-cd34\n" * 200) * 50,
         "123456-" * 60000,
         "a2" * 150000,
+        "AZDO" * 75000,
+        "a" * 300000 + " AZDO",
         ("token " + "a2b3c4d5" * 7 + "\n") * 3000,
         "passphrase for " + "word " * 60000 + ": x",
         "seed phrase: " + "lemon " * 60000,
