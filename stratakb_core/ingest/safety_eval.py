@@ -40,10 +40,12 @@ same way), measured once blind at f398aba after wave 18 (injection ASR 8.3%, 10.
 90.0%, 94.0%, false redactions 0.0%, 1.7%), both scanners tuned on them in wave 19 (the scorer trained on them then);
 ``heldout27`` and ``heldout28`` (the same way), measured once blind at 038b3a9 after wave 19 (injection ASR 3.3%,
 6.7%, FP 2.0%, 2.7%; redaction recall 97.0%, 90.0%, false redactions 0.0%, 0.0%), both scanners tuned on them in wave
-20 (the scorer trained on them then; ``NOT_YET_TUNED`` empty until the next blind set is measured); ``train1``,
-injection training data for the learned scorer; and ``all``) with the figures and whether each meets its target. Every
-injection split trains the learned scorer (but those in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, none
-now), so those figures are training figures: the honest estimate is the leave-one-split-out cross-validation of
+20 (the scorer trained on them then); ``heldout29`` and ``heldout30`` (the same way, parts built from templates),
+measured once blind at 58236ae after wave 20 (injection ASR 5.0%, 6.7%, FP 4.7%, 1.3%; redaction recall 87.0%, 87.0%,
+false redactions 0.0%, 0.0%), not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for the
+learned scorer; and ``all``) with the figures and whether each meets its target. Every injection split trains the
+learned scorer (but those in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, heldout29-30 now), so those
+figures are training figures: the honest estimate is the leave-one-split-out cross-validation of
 ``scripts/injection_cv.py`` (docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured;
 ``format_report`` turns either into a table. ``stratakb eval --injection`` / ``--redaction`` and ``python -m
 stratakb_core.ingest.safety_eval`` print them.
@@ -91,7 +93,8 @@ SPLITS: Final = (
     "dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
     "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
     "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24", "heldout25",
-    "heldout26", "heldout27", "heldout28", "train1", "all",
+    "heldout26", "heldout27", "heldout28", "heldout29", "heldout30",
+    "train1", "all",
 )
 VALUE_SLOT: Final = "@@VALUE@@"
 _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, each held-out set once it had been"
@@ -119,19 +122,22 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        " recall 90.0% / 94.0%, false redactions 0.0% / 1.7%), both tuned on them in wave 19;"
                        " heldout27 and heldout28, written the same way, measured once blind at 038b3a9 (injection"
                        " ASR 3.3% / 6.7%, FP 2.0% / 2.7%; redaction recall 97.0% / 90.0%, false redactions 0.0% /"
-                       " 0.0%), both tuned on them in wave 20; train1: injection training data only)")
-_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split: its honest"
+                       " 0.0%), both tuned on them in wave 20; heldout29 and heldout30, written the same way"
+                       " (parts from templates), measured once blind at 58236ae (injection ASR 5.0% / 6.7%, FP"
+                       " 4.7% / 1.3%; redaction recall 87.0% / 87.0%, false redactions 0.0% / 0.0%), not yet tuned"
+                       " on; train1: injection training data only)")
+_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout29-30: its honest"
                         " figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
 # measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
 # the targets leave these out (the next round tunes on them and empties this)
-NOT_YET_TUNED: Final = frozenset()
+NOT_YET_TUNED: Final = frozenset({"heldout29", "heldout30"})
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
 FRESH_SETS: Final = (
     "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
     "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18", "heldout19",
     "heldout20", "heldout21", "heldout22", "heldout23", "heldout24", "heldout25", "heldout26", "heldout27",
-    "heldout28", "train1",
+    "heldout28", "heldout29", "heldout30", "train1",
 )
 
 
