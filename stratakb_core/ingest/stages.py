@@ -433,7 +433,7 @@ def redaction_event(pf: ParsedFile, doc_id: int, layer: str, run_id: str | None,
     """The audit record of what kinds of secret value a version had redacted (never a value)."""
     assert pf.doc is not None
     return ev.Event(ev.SECRETS_REDACTED, layer, {
-        "document_id": doc_id, "path": pf.rel_path, "version_id": version_id_of(pf.doc.text),
+        "document_id": doc_id, "path": pf.stored_path, "version_id": version_id_of(pf.doc.text),
         "counts": dict(pf.redactions)}, run_id, actor)
 
 
