@@ -1,9 +1,10 @@
 """A password on a line that names a list of accesses or credentials, under a label of its own (no I/O).
 
 A sheet, a table or a note of logins names what it holds ("Accesos tiendas", "Zugangsdaten Filialen", "store
-credentials", "identifiants des caisses") and gives each value under a label that is no secret's name ("cell C7:",
-"Filiale 12:"): such a value goes when it has a strong password's shape, letters of both cases, a digit and a symbol
-inside it (``Kiosk#Nord2031``), and is no address, path or URL. A line calling its value an example is kept.
+credentials", "identifiants des caisses"; wave 21: a sign-in or a shared account) and gives each value under a label
+that is no secret's name ("cell C7:", "Filiale 12:"): such a value goes when it has a strong password's shape, letters
+of both cases, a digit and a symbol inside it (``Kiosk#Nord2031``), and is no address, path or URL. A line calling
+its value an example is kept.
 
 The finder (``ACCESSES_FINDERS``) is run by ``redaction_prose.prose_spans`` at its start words
 (``ACCESSES_START_WORDS``) in the one scan it makes of the text; it yields ``(start, end, kind)`` of the value only.
@@ -15,6 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Final
 
+from stratakb_core.ingest.redaction_logins import LOGINS_FINDERS, LOGINS_START_WORDS
 from stratakb_core.ingest.redaction_spoken import END, VALUE, not_an_example
 from stratakb_core.ingest.redaction_values import is_placeholder
 
@@ -25,6 +27,7 @@ _Found = tuple[int, int, str]
 _LIST_NAMES: Final = (
     r"accesos|accessos|accessi|acessos|accès|acc[eè]s[ \t]+(?:des|aux)|accesses|access[ \t]+list|credentials"
     r"|credenciales|credenziali|credenciais|identifiants|zugangsdaten|zug[äa]nge|logins|toegangsgegevens|dost[eę]py"
+    r"|sign[ -]?ins?|shared[ \t]+accounts?"  # wave 21: "Sign-in for the rota app, shared account 'lead': X"
 )
 # the list's name, then on its line a label's colon (the list's own colon may come first) and the value
 _LIST_VALUE_RE: Final = re.compile(
@@ -49,6 +52,7 @@ def _strong_value(m: re.Match[str]) -> bool:
 
 ACCESSES_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = (
     (_LIST_VALUE_RE, not_an_example(_strong_value)),
+    *LOGINS_FINDERS,  # wave 21: "SSID x, key X", "portal admin: u / X", a host key, "keypad ... it is X"
 )
-# every word the finder starts with (lower case)
-ACCESSES_START_WORDS: Final = _LIST_NAMES
+# every word the finders start with (lower case)
+ACCESSES_START_WORDS: Final = _LIST_NAMES + "|" + LOGINS_START_WORDS

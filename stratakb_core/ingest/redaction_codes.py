@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_spoken import END, not_an_example
+from stratakb_core.ingest.redaction_stores import store_put_spans
 from stratakb_core.ingest.redaction_unprefixed import unprefixed_spans
 from stratakb_core.ingest.redaction_values import is_placeholder
 
@@ -58,7 +59,7 @@ _COMBINATION_RE: Final = re.compile(
     r"kombination|combinaison[ \t]+du[ \t]+(?:coffre|cadenas)"
     r"|combinaci[óo]n[ \t]+de[ \t]+la[ \t]+caja(?:[ \t]+fuerte)?)"
     r"(?:[ \t]*[:：=][ \t]*|[ \t]+(?:is|was|ist|lautet|est|es)[ \t]+|[ \t]+|[ \t]+[^\n:：]{1,80}?[:：][ \t]*))"
-    r"(?P<v>\d{1,3}(?:-\d{1,3}){2,4})" + END,
+    r"(?P<v>\d{1,3}(?:-\d{1,3}){2,4}|\d{3,8})" + END,  # (wave 21: a padlock's one number, "is 472")
     re.MULTILINE,
 )
 # wave 20: "combination" (what it opens, a colon, a copula or nothing after it), a safe or a lock named on its line
@@ -165,6 +166,8 @@ def device_code_spans(text: str) -> list[_Found]:
 
 def own_search_spans(text: str) -> Iterator[_Found]:
     """The values found by searches of their own, not at a start word: a device's "code NNNN" (above), and the
-    shapes of ``redaction_unprefixed`` (a BitLocker recovery key, an Azure DevOps PAT, a list of recovery codes)."""
+    shapes of ``redaction_unprefixed`` (a BitLocker recovery key, an Azure DevOps PAT, a list of recovery codes), the
+    values a secret store's command line writes (``redaction_stores``)."""
     yield from device_code_spans(text)
     yield from unprefixed_spans(text)
+    yield from store_put_spans(text)  # wave 21: values a "vault kv put" line stores (redaction_stores)

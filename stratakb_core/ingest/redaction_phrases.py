@@ -12,6 +12,8 @@ English, German, French, Spanish, Italian, Portuguese or Dutch, and wants a numb
 Wave 20: a passphrase or a wallet's seed (recovery, mnemonic) phrase under a label, after what it is for and a colon,
 up to 24 words to its line's end ("Passphrase for the tape archive: amber falcon drifts below", "Recovery phrase:
 lemon river cactus ..."; ``PHRASE_LABEL_FINDERS``, run by ``redaction_prose.prose_spans`` at its passphrase words).
+Wave 21: a "key phrase" too; under a label, words joined by hyphens ("copper-river-ninety-bridge") and five words or
+more with one short linking word inside ("orange cement whistles at dawn").
 """
 
 from __future__ import annotations
@@ -68,18 +70,39 @@ def is_passphrase(phrase: str, named: bool) -> bool:
 
 # a passphrase's or a seed phrase's name, what it is for, a remark in brackets, a colon, then words to the line's end
 _LABEL_RE: Final = re.compile(
-    r"(?i:(?:pass ?phrases?|passphrasen?|"
+    r"(?i:(?:pass ?phrases?|passphrasen?|key[ -]?phrases?|"
     + PASSPHRASE_WORDS.replace("_", " ")
     + r"|mnemonic|seed[ \t]+words|(?:backup|wallet)[ \t]+phrase)"
     r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para|per|voor)[ \t]+[^\n:：]{1,100}?)?[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?"
-    r"[:：][ \t]*)[\"'`«“‘]?(?P<v>[^\W\d_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){1,23})[\"'`»”’]?"
+    r"[:：][ \t]*)[\"'`«“‘]?(?P<v>[^\W\d_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){0,23})[\"'`»”’]?"
     r"(?=[ \t]*[.!;]?[ \t]*\r?(?:\n|$))"
 )
 
 
+# wave 21: the one short word a labelled passphrase of five words or more may hold ("orange cement whistles at dawn")
+_LINK_WORDS: Final = frozenset("a an the at in on of by to from with over under into".split())
+
+
+def _label_phrase(value: str) -> bool:
+    """A labelled passphrase: as ``is_passphrase`` says when named; (wave 21) words joined by hyphens whole
+    ("copper-river-ninety-bridge"), or five lower-case words or more with one short linking word inside."""
+    phrase = value.replace("-", " ") if " " not in value.strip() else value
+    if is_passphrase(phrase, True):
+        return True
+    words = phrase.split()
+    inner = [w for w in words[1:-1] if w in _FUNCTION_WORDS]
+    return (
+        len(words) >= 5
+        and all(w.isalpha() and w.islower() for w in words)
+        and len(inner) == 1
+        and inner[0] in _LINK_WORDS
+        and words[0] not in _FUNCTION_WORDS
+        and words[-1] not in _FUNCTION_WORDS
+    )
+
+
 def _label_value(m: re.Match[str]) -> _Found | None:
-    value = m.group("v")
-    return (m.start("v"), m.end("v"), "credential") if is_passphrase(value, True) else None
+    return (m.start("v"), m.end("v"), "credential") if _label_phrase(m.group("v")) else None
 
 
 PHRASE_LABEL_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = (

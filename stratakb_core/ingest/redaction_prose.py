@@ -327,6 +327,8 @@ def _phrase_value(m: re.Match[str]) -> _Found | None:
 
 def _cjk_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v").rstrip(".,;:")
+    if m.group(0).startswith("暗証番号") and value.isdigit() and 4 <= len(value) <= 8:  # wave 21: a PIN's digits
+        return m.start("v"), m.start("v") + len(value), "credential"
     if _MIXED_RE.search(value) and looks_like_secret(value) and not is_placeholder(value):
         if not is_code_in_sentence(value):
             return m.start("v"), m.start("v") + len(value), "credential"
@@ -448,7 +450,7 @@ _START_WORDS: Final = (
     + _PROSE_WORDS
     + "|"
     + _PASSPHRASE_WORDS
-    + r"|mnemonic|seed[ \t]+words|(?:backup|wallet)[ \t]+phrase|"
+    + r"|mnemonic|seed[ \t]+words|(?:backup|wallet)[ \t]+phrase|key[ -]?phrases?|"
     + _USER_WORDS
     + "|"
     + _NAMED_WORDS

@@ -196,10 +196,10 @@ SHAPES: Final[tuple[Shape, ...]] = (
     Shape(
         "api_token",
         re.compile(
-            r"/webhookb2/(?P<v>[0-9a-f-]{36}(?:@[0-9a-f-]{36})?/IncomingWebhook/[0-9a-f]{32}(?:/[0-9a-f-]{36})?"
+            r"/webhook(?:b2)?/(?P<v>[0-9a-f-]{8,80}(?:@[0-9a-f-]{36})?/IncomingWebhook/[0-9a-f]{32}(?:/[0-9a-f-]{32,36})?"
             r"(?:/[\w-]{8,})?)"
         ),
-        ("/webhookb2/",),
+        ("/incomingwebhook/",),  # (wave 21: also the older /webhook/ path, ids of any length)
     ),
     # a generic webhook whose last path segment is the secret (/hook/<token>, /webhooks/<token>): a generated
     # segment of 24-80 token characters with both cases and digits in three places at least (a numeric hook id or
@@ -233,6 +233,15 @@ SHAPES: Final[tuple[Shape, ...]] = (
             r"(?<=[?&])(?P<v>sv=\d{4}-\d\d-\d\d(?:&[a-z]{2,6}=[^&\s\"'<>#]{0,200}){0,20}?&sig=[\w%+/=-]{20,512})"
         ),
         ("sv=",),
+    ),
+    # wave 21: an AWS or GCS presigned query whole, from its algorithm to its signature (as an Azure SAS above)
+    Shape(
+        "url_signature",
+        re.compile(
+            r"(?<=[?&])(?P<v>(?i:x-(?:amz|goog)-algorithm)=(?:AWS4|GOOG4)-[\w-]{4,30}"
+            r"(?:&[\w-]{1,40}=[^&\s\"'<>#]{0,300}){0,20}?&(?i:x-(?:amz|goog)-signature)=[0-9a-f]{64,512})(?![\w-])"
+        ),
+        ("-algorithm=",),
     ),
     # Firebase Cloud Messaging's legacy server key: AAAA, seven characters, ":APA91b" and a long tail
     Shape("api_token", re.compile(r"AAAA[A-Za-z0-9_-]{7}:APA91b[A-Za-z0-9_-]{100,}" + _NOT_WORD), (":apa91b",), True),

@@ -20,6 +20,10 @@ Wave 20 added: a code for a room or a door named by a Germanic compound ("Code f
 "koden till förrådet är X"), a keypad code with a star or hash inside ("9032*4"), a PIN after a remark of up to 80
 characters on what it opens ("PIN for the badge printer in the copy room next to finance: X").
 
+Wave 21 added: what a code opens in up to three bare words ("Türcode Lager Nord: X"), Finnish codes ("ovikoodi on
+X"), a Romance code named for what it opens ("codice del cancello", "código do portão"), a key safe that "is" its code,
+a menu code, a code of a letter and four to eight digits ("B2741"), a PIN "do"/"da"/"del" what it opens.
+
 Values must look chosen or generated (digits and letters with a symbol or both cases), a code or PIN four to eight
 digits; a line calling its value an example is kept. The sentence finders (``SPOKEN_FINDERS``) are run by
 ``redaction_prose.prose_spans`` where one of their start words is, in the one scan it makes of the text; the label
@@ -74,8 +78,11 @@ def shaped(value: str) -> bool:
     return looks_like_secret(value) and mixed and sum(c.isdigit() for c in value) >= 2
 
 
+_LETTER_CODE_RE: Final = re.compile(r"[A-Z]\d{4,8}|\d{4,8}[A-Z]")  # wave 21: "B2741", a letter and the digits
+
+
 def _code_value(value: str) -> bool:
-    return _DIGITS_RE.fullmatch(value) is not None or shaped(value)
+    return _DIGITS_RE.fullmatch(value) is not None or _LETTER_CODE_RE.fullmatch(value) is not None or shaped(value)
 
 
 # who keys a device's own code in: "the new maintenance code X", "installer code: 1234" (an alarm panel's)
@@ -91,11 +98,19 @@ _CODE_FOR_ROOM: Final = (
     r"[^\W\d_]{0,25}?(?:raum|räume|tür|tor|tresor|schrank|keller|lager|eingang|ingång(?:en)?|dörr(?:en)?|port(?:en)?"
     r"|rum|förråd|skåp|deur|kamer|ruimte|kluis|dør|rom)(?:en|et|met|n|e|s)?\b"
 )
+# wave 21: "codice del cancello", "código do portão", "code du local": a Romance code named for what it opens
+_CODE_OF_PLACE: Final = (
+    r"(?:codice|c[óo]digo|code)[ \t]+(?:del|dello|della|dell['’]|de[ \t]+la|de[ \t]+l['’]|do|da|du|de)[ \t]*"
+    r"(?:cancell[oi]|portone|lucchetto|cassaforte|magazzino|port[ãa]o|cadeado|cofre|puerta|port[óo]n|candado"
+    r"|portail|portillon|cadenas|coffre|local|garage|garaje|garagem|box|armadio|arm[áa]rio|armario|casier)"
+)
 _ACCESS_CODE: Final = (
     r"(?:(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"
-    r"|intercom|admin|access|disarm|" + _KEYED_BY + r")[ -]?codes?|digicode"
+    r"|intercom|admin|access|disarm|menu|" + _KEYED_BY + r")[ -]?codes?|digicode"
     r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code"
-    r"|codes?[ \t]+(?:for|to|of|on)[ \t]+(?:the[ \t]+|our[ \t]+)?(?:[\w-]{1,20}[ \t]+){0,3}?(?:" + _PLACES + r")s?"
+    # wave 21: a key safe itself "is" its code; Finnish door, gate and alarm codes; a Romance code "of the gate"
+    r"|key[ \t]?safe|(?:ovi|portti|h[äa]lytys|p[äa][äa]sy|kulku)koodi|" + _CODE_OF_PLACE + r"|"
+    r"codes?[ \t]+(?:for|to|of|on)[ \t]+(?:the[ \t]+|our[ \t]+)?(?:[\w-]{1,20}[ \t]+){0,3}?(?:" + _PLACES + r")s?"
     r"|code[ \t]+(?:d['’]acc[eè]s|de[ \t]+la[ \t]+porte|porte|du[ \t]+portail|de[ \t]+l['’]alarme|du[ \t]+coffre"
     r"|de[ \t]+d[ée]s(?:activation|armement))"
     r"|c[óo]digo[ \t]+de[ \t]+(?:acceso|acesso|la[ \t]+puerta|la[ \t]+porta|la[ \t]+alarma|entrada|desbloqueo)"
@@ -107,13 +122,13 @@ _ACCESS_CODE: Final = (
 _SEP: Final = (
     r"(?:[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?(?:[:：=]|→|->)[ \t]*"
     r"|[ \t]+(?:is|was|are|ist|lautet|est|es|è|é|är|er|c['’]est|это"
-    r"|—|–)[ \t]+(?:(?:now|still|set to|changed to|now set to|jetzt|maintenant)[ \t]+)?)"
+    r"|—|–|on(?=[ \t]+\d))[ \t]+(?:(?:now|still|set to|changed to|now set to|jetzt|maintenant)[ \t]+)?)"
 )
 # ... and what it opens: "Gate code for the parking lot is X", "Türcode fürs Lager ist X", "Код от двери склада: X"
 _OPENS: Final = (
-    r"(?:[ \t]+(?:for|of|to|on|at|in|with|für|fürs|zum|zur|vom|im|am|mit|med|i|på|de|du|des|del|della|da|do|dla"
+    r"(?:[ \t]+(?:for|of|to|on|at|in|by|near|with|für|fürs|zum|zur|vom|im|am|mit|med|i|på|de|du|des|del|della|da|do|dla"
     r"|от|для|на)"
-    r"(?:[ \t]+[^\s.:;=,]{1,25}){1,6}?|[ \t]+[^\W\d_]{3,25})?"
+    r"(?:[ \t]+[^\s.:;=,]{1,25}){1,6}?|(?:[ \t]+[^\W\d_]{3,25}){1,3}?)?"
 )
 _ACCESS_RE: Final = re.compile(r"(?i:\b" + _ACCESS_CODE + r")" + _OPENS + _SEP + VALUE + END, re.MULTILINE)
 # ... changed to its value ("the gate keypad code for the depot changed to X overnight") or given right after its
@@ -136,7 +151,8 @@ _NETWORK_WORDS_RE: Final = re.compile(r"(?i:\b(?:network|ssid|name|named|called|
 # "the card's PIN is 4821", "PIN: 83917" (an Indian "PIN code" / "pincode" is a postcode)
 _PIN_RE: Final = re.compile(
     r"(?<![\w-])(?:PIN|Pin|pin)(?:-?(?:Code|kod|koodi|kode|nummer))?(?![\w-]|[ \t]+[Cc]ode)"
-    r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para)[ \t]+[^\n.:;=]{1,80}?)?" + _SEP + r"(?P<v>\d{4,8})" + END,
+    r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para|do|da|del|della|dla|van|voor)[ \t]+[^\n.:;=]{1,80}?)?" + _SEP
+    + r"(?P<v>\d{4,8})" + END,
     re.MULTILINE,
 )
 # "what's the code for the records room again?" answered by a speaker's line
@@ -317,7 +333,8 @@ SPOKEN_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Fo
 SPOKEN_START_WORDS: Final = (
     r"(?:admin|root|user|db|login|account|wi-?fi)(?=[ \t]+pass)|wi-?fi"
     r"|(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"
-    r"|intercom|admin|access|disarm|" + _KEYED_BY + r")[ -]?code|digicode"
+    r"|intercom|admin|access|disarm|menu|" + _KEYED_BY + r")[ -]?code|digicode|key ?safe|c[óo]digo[ \t]+d"
+    r"|(?:ovi|portti|h[äa]lytys|p[äa][äa]sy|kulku)koodi"
     r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code|codes?[ \t]+(?:for|to|of|on|d['’]|de|du)"
     r"|c[óo]digo[ \t]+de|codice[ \t]+d|kod[ \t]+d|код[ \t]|(?:code[ns]?|kod(?:en)?)[ \t]+(?:f[üö]r|zu|till?|voor)"
     r"|pin|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in"
