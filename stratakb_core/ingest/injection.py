@@ -77,6 +77,8 @@ from stratakb_core.ingest.injection_addressed import certain_orders
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, loose_order
 from stratakb_core.ingest.injection_markers import fake_turn, recorded_turn
+from stratakb_core.ingest.injection_mention import MENTION_CUES as _MENTION_CUES
+from stratakb_core.ingest.injection_mention import NAMED_QUOTE
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
 from stratakb_core.ingest.injection_rules import (
@@ -90,7 +92,7 @@ from stratakb_core.ingest.injection_rules import (
     SEND_TO_URL,
     TOOL_IMITATION,
 )
-from stratakb_core.ingest.injection_scope import scoped_override
+from stratakb_core.ingest.injection_scope import scoped_override, scoped_sentence
 from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.injection_thirdperson import its_prompt_leak
 from stratakb_core.ingest.injection_toolout import tool_output_order
@@ -122,20 +124,6 @@ _UNSPACED: Final = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u
 # a word joiner between a number and its unit ("15\u2060kg") is typography that keeps them on one line
 _ZW_IN_WORD: Final = re.compile("(?![0-9]\u2060[A-Za-z])[A-Za-z0-9][\u200b\u200c\u200d\u2060\u180e\ufeff]+[A-Za-z0-9]")
 
-_MENTION_CUES: Final = re.compile(
-    r"\b(?:attack\w*|attacker\w*|inject\w*|malicious|adversar\w*|payload\w*|example\w*|e\.g\.|such as|like|phrases?|"
-    r"strings?|patterns?|detect\w*|classifier|jailbreak\w*|red[- ]team\w*|owasp|threat|exploit\w*|technique|"
-    r"known|common|typical\w*|classic|flag\w*|blocklist|filter\w*|sanitiz\w*|scanner|rule|signature|variant\w*|"
-    r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
-    r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
-    r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa|frases?|testes?|intrus\w*|bount\w*|prueba\w*|sätze|satz|фраз\w*"
-    r"|пример\w*|aanvaller\w*|injectie\w*|voorbeeld\w*|saying|fraud\w*|атак\w*|внедрени\w*|atak\w*|przykład\w*"
-    r"|örne[kğ]\w*|enjeksiyon\w*|saldırı\w*|gemarkeerd|vazamento)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
-    r"|例如|比如|例えば|文言|예를 들어|예시"
-    # a test plan or an advisory: テスト (test), という文 (a sentence that says), 手口 / 事例 (a trick, a case seen)
-    r"|テスト|という文|手口|事例|테스트|문장|사례",
-    re.IGNORECASE,
-)
 # host names and addresses are not words about attacks ("t.example", "analytics.test")
 _ADDRESS: Final = re.compile(
     r"(?:https?|ftp)://[^\s)\]>\"'`]{1,400}|[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}"
@@ -314,7 +302,9 @@ def _is_mention(text: str, start: int, end: int) -> bool:
         return True
     if not _talks_about_attacks(window):
         return False
-    if (any(q in span for q in ('"', "`", "「", "」", "『", "』")) or _SAID.search(span)) and not _csv_row(text, start):
+    if (any(q in span for q in '"`「」『』') or _SAID.search(span) or NAMED_QUOTE.search(span)) and not _csv_row(
+        text, start
+    ):
         return True  # straddles quotes: words from two quoted strings (not a cell of a CSV row)
     in_row = _csv_row(text, start)
     return any(
@@ -375,7 +365,7 @@ def _scoped(text: str, start: int, end: int) -> bool:
     """The sentence ``text[start:end]`` holds override phrases and every one is about something else."""
     sentence = text[start:end]
     found = list(_PATTERNS["override"].finditer(sentence, fold(sentence)))
-    return bool(found) and all(scoped_override(sentence, m.start(), m.end()) for m in found)
+    return scoped_sentence(sentence, [(m.start(), m.end()) for m in found])
 
 
 def _suspicious_zero_width(text: str, i: int) -> bool:

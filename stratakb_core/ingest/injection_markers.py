@@ -35,6 +35,7 @@ _OTHER: Final = (
     r"|kasutaja|käyttäjä|användare|bruger|bruker|пользователь|користувач|χρήστης|المستخدم|משתמש|用户|用戶|ユーザー"
     r"|사용자|người dùng|ผู้ใช้|उपयोगकर्ता|human|assistant|asistente|assistente|assistent|asystent|asszisztens"
     r"|ассистент|асистент|助手|アシスタント|어시스턴트"
+    r"|asistan|asistent|asisten|avustaja"  # wave 21: Turkish, Czech/Romanian, Indonesian, Finnish
 )
 # a role marker at the head of a line: [x], <x>, ### x, **x** or a bare x, then maybe a colon
 _HEAD: Final = (

@@ -426,7 +426,9 @@ TOOL_IMITATION: Final = _rx(
     r"\{\s*[\"']name[\"']\s*:\s*[\"'][\w.:-]+[\"']\s*,\s*[\"'](?:arguments|args)[\"']\s*:\s*[{\"']",
     r"^[ \t]*(?:tool|function)[ _]call\s*:\s*[\w.]+\s*\(",
     r"^[ \t]*\[(?:tool|function)[ _]call\][ \t]{0,3}[\w.]{1,80}\(",  # wave 18: "[function_call] ehr.get(...)"
-    r"^[ \t]*(?:<\|start\|>)?assistant[ \t]+to=(?:functions|tools?|browser|python)\.?[\w.-]*",
+    # (wave 21: after a footnote mark, a bullet or a quote mark, "[1] assistant to=functions.x json")
+    r"^[ \t]*(?:(?:\[\d{1,3}\]|[>*-])[ \t]*)?(?:<\|start\|>)?assistant[ \t]+to="
+    r"(?:functions|tools?|browser|python)\.?[\w.-]*",
     # a call list in YAML: "tool_calls:" / "- name: x" / "arguments:" (wave 13)
     r"^[ \t]*(?:tool_calls|function_calls)[ \t]*:[ \t]*\n(?:[ \t]*-?[ \t]*(?:id|name|type)[ \t]*:[^\n]*\n){1,3}"
     r"[ \t]*(?:arguments|args|parameters)[ \t]*:",

@@ -17,7 +17,9 @@ these tests read the words around the match and drop it when the instructions ar
 * the verb is a relative clause's about someone named before it (wave 20: "un collega che ignora le istruzioni
   del responsabile", "un employé qui ignore les consignes", "a colleague who ignores the instructions"): the
   Italian, Spanish and Portuguese third person reads like an imperative, but after "che" / "qui" / "quien" /
-  "who" it describes.
+  "who" it describes;
+* an attempt is reported: what a document tried, or was meant, to get an AI to do (wave 21: "intenta que la IA
+  ignore", "anweisen sollte, ... zu ignorieren", "was meant to instruct the assistant to ignore").
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["scoped_override"]
+__all__ = ["scoped_override", "scoped_sentence"]
 
 _OWN: Final = re.compile(r"^\w+\s+(?:my|our|mein\w*|mon|ma|mes|notre|nos|mi|mis|mio|mia|miei|mie)\b", re.I)
 _TOPIC: Final = re.compile(
@@ -94,6 +96,29 @@ _RELATIVE: Final = re.compile(
 )
 
 
+# wave 21: an attempt reported, what a text tried or was meant to get an AI to do ("un documento intenta que la IA
+# ignore sus reglas", "Text, der KI-Assistenten anweisen sollte, ... zu ignorieren", "tried to get the bot to ignore")
+_ATTEMPT: Final = (
+    r"\b(?:intent\w{0,4}|trata[nr]?[ \t]+de|busca[nr]?|tenta\w{0,3}|cerca[ \t]+di|prova[ \t]+a|essa\w{0,4}[ \t]+de)"
+    r"[ \t]+(?:que|che|fare[ \t]+in[ \t]+modo[ \t]+che|de[ \t]+faire|faire)[ \t]+(?:[^\W\d_][\w-]{0,30}[ \t]+){0,3}$"
+    r"|\b(?:anweisen|bringen|verleiten|auffordern|veranlassen|überreden)[ \t]+(?:sollte|sollten|wollte|wollten|soll"
+    r"|sollen),?[ \t]+(?:[^\W\d_][\w-]{0,30}[ \t]+){0,4}$"
+    r"|\b(?:tried|tries|trying|attempted|attempts|attempting|meant|designed|intended)[ \t]+to[ \t]+(?:make|get|instruct"
+    r"|tell|trick|convince|persuade|order)[ \t]+(?:[^\W\d_][\w-]{0,30}[ \t]+){1,4}$"
+)
+_ATTEMPTED: Final = re.compile(_ATTEMPT, re.IGNORECASE)
+# the same in a sentence the co-occurrence rule reads whole: the attempt after a subject, the order after it
+_ATTEMPT_INSIDE: Final = re.compile(_ATTEMPT.replace("$", r"(?=\S)"), re.IGNORECASE)
+
+
+def scoped_sentence(sentence: str, spans: list[tuple[int, int]]) -> bool:
+    """A sentence whose override phrases (``spans``) are all about something else, or one that reports what a
+    text tried to get an AI to do (the attempt not at its head, where "try to get it to ..." is an order)."""
+    if spans and all(scoped_override(sentence, start, end) for start, end in spans):
+        return True
+    return any(m.start() >= 12 for m in _ATTEMPT_INSIDE.finditer(sentence))
+
+
 def scoped_override(text: str, start: int, end: int) -> bool:
     """True when the override match ``text[start:end]`` is not about the reader's own instructions."""
     if _OWN.match(text[start:end]) or _OTHERS.search(text[start:end]):
@@ -104,6 +129,8 @@ def scoped_override(text: str, start: int, end: int) -> bool:
         return True
     lead = re.split(r"[.!?\n]", text[max(start - 120, 0) : start])[-1]
     if _PLAYER.search(lead) and _GRANTS.search(lead + text[start:end]):
+        return True
+    if _ATTEMPTED.search(text, max(start - 100, 0), start):
         return True
     cond = _CONDITION.search(text, max(start - 80, 0), start)
     return bool(cond) and not _PERSON.search(cond.group(1))

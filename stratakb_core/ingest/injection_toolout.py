@@ -58,8 +58,21 @@ _HEAD: Final = re.compile(
     # onboarding agent:", "Action log (agent):")
     r"|\b(?:output|result|response)s?[ \t]+from[ \t]+(?:the[ \t]+)?(?:plugin|tool|function|connector)\b"
     r"|\b(?:step|action|execution|run|task)[ \t]+log[ \t]+(?:from|of|by)[ \t]+(?:the[ \t]+)?[\w -]{0,40}?agent\b"
-    r"|\bagent[ \t]+(?:step|action|execution|run)[ \t]+log\b",
+    r"|\bagent[ \t]+(?:step|action|execution|run)[ \t]+log\b"
+    # wave 21: "[tool: search_results]", "Tool response from get_weather:", a head without its article
+    # ("Resultado de herramienta (x):", "Risultato strumento:"), a ReAct observation of a call ("Observation:
+    # lookup returned ...")
+    r"|\[[ \t]*(?:tool|function|plugin)[ \t]*[:=][ \t]*[\w.-]{1,40}[ \t]*\]"
+    r"|\b(?:tool|function|plugin)[ \t]+(?:output|result|response|message)s?[ \t]+(?:from|of|for)[ \t]+(?:the[ \t]+)?"
+    r"[`'\"]?[\w.-]{1,40}[`'\"]?[ \t]*:|\b(?:resultado|respuesta|salida)[ \t]+de[ \t]+herramienta"
+    r"|\b(?:risultato|risposta|output)[ \t]+strumento|\b(?:resultado|resposta)[ \t]+ferramenta"
+    r"|^[ \t>]*observation[ \t]*:[ \t]*[\w.-]{1,60}[ \t]+returned\b",
     re.IGNORECASE | re.MULTILINE,
+)
+# wave 21: a ReAct action after a planted observation that runs a call on everything ("Action: f(case='ALL')")
+_SWEEPING_ACTION: Final = re.compile(
+    r"\baction[ \t]*:[ \t]*[a-z][\w.]{1,60}\([^()\n]{0,80}?(?:[\"']\*[\"']|[\"']all[\"']|=[ \t]*true\b)",
+    re.IGNORECASE,
 )
 # wave 17: a JSON value in a tool's output that is an instruction to the reader: under a key that names one
 # ("instruction", "Anweisung", "juhis", "지시", "指示", "указание"), or opening by calling on an AI ("Agent: ...")
@@ -147,6 +160,8 @@ def tool_output_order(text: str) -> tuple[int, int] | None:
         if any("mention" in f for f in found):
             continue
         if any(_orders(f) for f in found) or (any("ai" in f for f in found) and _CALL.search(window)):
+            return m.start(), m.end() + len(window)
+        if _SWEEPING_ACTION.search(window):
             return m.start(), m.end() + len(window)
         if _instructed(window[:_JSON_AFTER]):
             return m.start(), m.end() + len(window)

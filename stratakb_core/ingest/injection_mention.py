@@ -1,0 +1,46 @@
+"""Words that say a passage talks about attacks rather than giving an order (no I/O; used by ``injection``).
+
+A match quoted in a paragraph holding one of these is a mention (``injection._is_mention``). Wave 21 adds the word
+for a sentence or phrase in more languages ("de zin '...'", "zdanie „...”", "meningen '...'", "'...' cümlesi",
+"语句“...”"), so an incident report quoting an English payload in its own language is a mention, and matches the cues
+in the look-alike variant too, where Cyrillic letters shaped like Latin ones are mapped to them ("фpaзa").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["MENTION_CUES", "NAMED_QUOTE"]
+
+_CUES: Final = (
+    r"\b(?:attack\w*|attacker\w*|inject\w*|malicious|adversar\w*|payload\w*|example\w*|e\.g\.|such as|like|phrases?|"
+    r"strings?|patterns?|detect\w*|classifier|jailbreak\w*|red[- ]team\w*|owasp|threat|exploit\w*|technique|"
+    r"known|common|typical\w*|classic|flag\w*|blocklist|filter\w*|sanitiz\w*|scanner|rule|signature|variant\w*|"
+    r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
+    r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
+    r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa|frases?|testes?|intrus\w*|bount\w*|prueba\w*|sätze|satz|фраз\w*"
+    r"|пример\w*|aanvaller\w*|injectie\w*|voorbeeld\w*|saying|fraud\w*|атак\w*|внедрени\w*|atak\w*|przykład\w*"
+    r"|örne[kğ]\w*|enjeksiyon\w*|saldırı\w*|gemarkeerd|vazamento)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
+    r"|例如|比如|例えば|文言|예를 들어|예시"
+    # a test plan or an advisory: テスト (test), という文 (a sentence that says), 手口 / 事例 (a trick, a case seen)
+    r"|テスト|という文|手口|事例|테스트|문장|사례"
+    # wave 21: a sentence, a phrase, a line quoted in Dutch, Polish, Swedish, Danish, Norwegian, Turkish, Chinese
+    r"|\b(?:zin|zinnen|zinsnede|zdani\w{0,3}|fraz\w{0,3}|mening\w{0,3}|sætning\w{0,3}|setning\w{0,3}|cümle\w{0,6}"
+    r"|ifade\w{0,6}|věta|vět\w{1,3})\b|语句|句子|字句"
+)
+# the look-alike variant maps Cyrillic letters shaped like Latin ones (а е о р с у х) to them: the cues read so too
+_LOOKALIKE: Final = str.maketrans({"а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x"})
+_CYRILLIC: Final = "|".join(w.translate(_LOOKALIKE) for w in ("фраз", "пример", "атак", "внедрени"))
+MENTION_CUES: Final = re.compile(rf"{_CUES}|\b(?:{_CYRILLIC})\w*", re.IGNORECASE)
+# a quotation the sentence names as a sentence or phrase, in the text or the look-alike variant ("de zin 'x'", "фраза
+# «x»", "语句“x”", "'x' cümlesi"): a sentence quoted in a report, not one given to the reader
+_SENTENCE_WORD: Final = (
+    r"\b(?:sentences?|phrases?|wording|zin|zinsnede|zdani\w{0,3}|fraz\w{0,3}|frases?|mening\w{0,3}|sætning\w{0,3}"
+    r"|setning\w{0,3}|satz|sätze|věta|фраз\w{0,3}|фpaз\w{0,3})|语句|句子|字句|文言"  # фpaз: the look-alike variant's
+)
+NAMED_QUOTE: Final = re.compile(
+    rf"(?:{_SENTENCE_WORD})[ \t]*[:：]?[ \t]*[«“„‘'\"「]"
+    r"|[»”“’'\"」][ \t]*(?:cümle\w{0,6}|ifade\w{0,6}|という文|문장)",
+    re.IGNORECASE,
+)
