@@ -32,6 +32,7 @@ from stratakb_core.settings import Settings
 from stratakb_core.store.connection import Database
 from stratakb_core.store.documents_read import TableSource, table_sources
 from stratakb_core.store.table_registry import prune_tables, read_manifest, store_tables_dir, table_dir
+from stratakb_core.textsafe import name_from_store
 
 __all__ = ["TablesSync", "refresh_layer_tables", "sync_layer_tables", "tables_dir", "tables_stage"]
 
@@ -67,7 +68,7 @@ def _materialize(base: Path, layer: str, doc: TableSource, out: TablesSync) -> N
     except StrataError as exc:  # a layer or hash that cannot name a folder
         out.notes.append(f"{doc.path}: no table: {exc.message}")
         return
-    path = Path(doc.root) / doc.path
+    path = Path(doc.root) / name_from_store(doc.path)  # the name os functions open (undecodable bytes)
     try:
         sha = file_sha256(path)
     except OSError as exc:
@@ -87,6 +88,10 @@ def _materialize(base: Path, layer: str, doc: TableSource, out: TablesSync) -> N
         return
     except OSError as exc:
         out.notes.append(f"{doc.path}: no table: {exc.strerror or exc}")
+        return
+    except Exception as exc:  # noqa: BLE001 - one file's table is a note, never the end of the run
+        log.exception("tables of %s", doc.path)
+        out.notes.append(f"{doc.path}: no table: {type(exc).__name__}: {exc}")
         return
     out.materialized.append(doc.path)
     out.tables += sum(1 for t in made.tables if t.path)

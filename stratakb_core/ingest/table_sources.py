@@ -273,21 +273,24 @@ class ArrowCsv:
         the plan (a record over several lines, a ragged row, bytes that are not UTF-8)."""
         assert self.header is not None
         names = [f"c{j}" for j in range(len(self.header))]
-        reader = pacsv.open_csv(
-            self.path,
-            read_options=pacsv.ReadOptions(skip_rows=1, column_names=names, block_size=_ARROW_BLOCK),
-            parse_options=pacsv.ParseOptions(delimiter=self.delimiter, newlines_in_values=False),
-            convert_options=pacsv.ConvertOptions(column_types={n: pa.string() for n in names},
-                                                 strings_can_be_null=False, quoted_strings_can_be_null=False),
-        )
-        number = 2  # the header is line 1
-        self.cut_fields = 0
-        for batch in reader:
-            n = batch.num_rows
-            yield pa.array(range(number, number + n), pa.int64()), [self._cut(c) for c in batch.columns]
-            number += n
-        if number - 1 != self.lines:
-            raise pa.ArrowInvalid(f"{self.lines} lines but {number - 1} records (blank lines or multi-line records)")
+        # a file object, not the name: PyArrow encodes a path as strict UTF-8, and a file name need not be
+        with open(self.path, "rb") as raw:
+            reader = pacsv.open_csv(
+                raw,
+                read_options=pacsv.ReadOptions(skip_rows=1, column_names=names, block_size=_ARROW_BLOCK),
+                parse_options=pacsv.ParseOptions(delimiter=self.delimiter, newlines_in_values=False),
+                convert_options=pacsv.ConvertOptions(column_types={n: pa.string() for n in names},
+                                                     strings_can_be_null=False, quoted_strings_can_be_null=False),
+            )
+            number = 2  # the header is line 1
+            self.cut_fields = 0
+            for batch in reader:
+                n = batch.num_rows
+                yield pa.array(range(number, number + n), pa.int64()), [self._cut(c) for c in batch.columns]
+                number += n
+            if number - 1 != self.lines:
+                raise pa.ArrowInvalid(f"{self.lines} lines but {number - 1} records"
+                                      " (blank lines or multi-line records)")
 
 
 _ARROW_BLOCK: Final = 8 * 1_048_576

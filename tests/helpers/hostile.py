@@ -110,6 +110,7 @@ def _fast_cases(root: Path) -> list[Case]:
         ("a folder name that is not UTF-8", b"dir\xc3\x28/inside.md", md, "added"),
         # its redaction event names the file as the store keeps it (it once failed the file as embed_error)
         ("a secret in a file whose name is not UTF-8", b"sec\xff\xfe.md", b"password: hunter2secret\n", "added"),
+        ("a spreadsheet whose name is not UTF-8", b"sheet\xfe.csv", b"region,amount\nnorth,10\nsouth,20\n", "added"),
         ("a name with an escape sequence", b"esc\x1b[31mred.md", md, "added"),
         ("a name with a newline", b"new\nline.md", md, "added"),
         ("a name with a bidi override", "evil\u202egpj.md".encode(), md, "added"),
