@@ -371,7 +371,7 @@ def fired(texts: list[str]) -> Iterator[tuple[str, int, int, int]]:
             if "mention" in found and _CODE_LINE.match(sentence):  # "def verify(sig, payload, key):" names a variable
                 found = {c: v for c, v in found.items() if c != "mention"}
             if "\n\n" in masked[max(start - 2, 0) : start + 2]:
-                gathered = 9  # a new paragraph
+                gathered, prev = 9, {c: v for c, v in prev.items() if c != "mention"}  # a new paragraph's own
             earlier = gathered < 3 and "send" in found and _DEST in sentence
             if (
                 _NEEDED.isdisjoint(found)

@@ -69,6 +69,7 @@ MORE_CUES: Final[dict[str, str]] = {
         rendszerüzenet* promptul_de_sistem mesajul_de_sistem instrucțiunile_de_sistem prompt_sistem
         instruksi_awal instruksi_sistem lời_nhắc_hệ_thống chỉ_dẫn_hệ_thống μήνυμα_συστήματος
         προτροπή_συστήματος οδηγίες_συστήματος
+        confidential_prompt secret_prompt internal_prompt private_prompt operator_settings operator_configuration
     """,
     "send": """
         vidarebefordra

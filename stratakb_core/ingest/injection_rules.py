@@ -128,9 +128,10 @@ OVERRIDE: Final = _rx(
     rf"(?:{_INSTR_CORE})\b",
     r"\b(?:ignore|disregard|forget)\s+(?:everything|all)\s+(?:so\s+far|up\s+to\s+(?:now|this\s+point)|until\s+now)",
     # wave 9: orders from the reader's makers dropped, put to one side, declared revoked in a status line
-    r"\b(?:ignore|disregard|forget|drop)\s+(?:everything|anything|all|whatever)\s+(?:that\s+)?(?:your|the)\s+"
-    r"(?:creators?|developers?|operators?|makers?|owners?|programmers?|trainers?)\s+(?:have\s+|had\s+)?(?:told|taught"
-    r"|gave|said\s+to)\s+you\b",
+    # (wave 21: "ignore what your devs told you", "forget whatever the engineers instructed you")
+    r"\b(?:ignore|disregard|forget|drop)\s+(?:everything|anything|all|whatever|what)\s+(?:that\s+)?(?:your|the)\s+"
+    r"(?:creators?|developers?|devs?|engineers?|operators?|makers?|owners?|programmers?|trainers?)\s+(?:have\s+|had\s+)?"
+    r"(?:told|taught|gave|instructed|said\s+to)\s+you\b",
     rf"\b(?:put|set|push|move|leave)\s+(?:all\s+)?(?:your|the|any)\s+(?:\w+\s+){{0,2}}?(?:{_INSTR_CORE}|configuration"
     rf"|setup|programming)\s+(?:to\s+(?:one|the)\s+side|aside)\b",
     r"\b(?:act|behave|respond|answer|operate)\s+as\s+(?:an?\s+)?(?:\w+\s+){0,2}?(?:with\s+(?:no|zero)|without\s+(?:any\s+)?)"
