@@ -78,6 +78,7 @@ MORE_CUES: Final[dict[str, str]] = {
     """,
     "data": """
         every_message every_email all_messages all_emails all_mail
+        whole_thread entire_thread full_thread email_thread mail_thread message_thread whole_mailbox entire_mailbox
         samtale* adgangskode* keskustelu* salasan* beszélgetés* jelszav* jelszó conversați* conversaţi*
         istoricul datele percakapan kata_sandi riwayat cuộc_trò_chuyện lịch_sử_trò_chuyện mật_khẩu
         συνομιλία* ιστορικό κωδικ*
