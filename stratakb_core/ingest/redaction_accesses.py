@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Final
 
 from stratakb_core.ingest.redaction_logins import LOGINS_FINDERS, LOGINS_START_WORDS
+from stratakb_core.ingest.redaction_phrases import PHRASE_START_WORDS
 from stratakb_core.ingest.redaction_spoken import END, VALUE, not_an_example
 from stratakb_core.ingest.redaction_values import is_placeholder
 
@@ -55,4 +56,4 @@ ACCESSES_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _
     *LOGINS_FINDERS,  # wave 21: "SSID x, key X", "portal admin: u / X", a host key, "keypad ... it is X"
 )
 # every word the finders start with (lower case)
-ACCESSES_START_WORDS: Final = _LIST_NAMES + "|" + LOGINS_START_WORDS
+ACCESSES_START_WORDS: Final = _LIST_NAMES + "|" + LOGINS_START_WORDS + "|" + PHRASE_START_WORDS  # wave 22

@@ -24,7 +24,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS
 
-__all__ = ["PHRASE_LABEL_FINDERS", "is_passphrase"]
+__all__ = ["PHRASE_LABEL_FINDERS", "PHRASE_START_WORDS", "is_passphrase"]
 
 _Found = tuple[int, int, str]
 
@@ -108,3 +108,40 @@ def _label_value(m: re.Match[str]) -> _Found | None:
 PHRASE_LABEL_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = (
     (_LABEL_RE, _label_value),
 )
+
+
+# wave 22: a labelled passphrase written as people say one, with up to half its words short linking words in any of
+# the languages above or Swedish ("seven lanterns over the fjord", "blåbär i snön vid älven", "le hibou lit Proust
+# sous la pluie", "tunnel lamp referee 1984 blue"), a remark in brackets after it allowed; never a word of advice
+_LOOSE_LINKS: Final = frozenset(
+    """a an the at in on of by to from with over under into le la les l un une du de des sous sur dans i vid på
+    över under och en ett el los las del al der die das im am il lo della sul nel het op""".split()
+)
+_ADVICE: Final = (_FUNCTION_WORDS - _LOOSE_LINKS) | frozenset(
+    """ask contact request call email check look find written printed sealed envelope below above attached unchanged
+    none tbd unknown sent separately given provided handed vault keepass bitwarden manager rotate rotated words word
+    changing change changed please use using""".split()
+)
+_LOOSE_LABEL_RE: Final = re.compile(
+    r"(?i:(?:pass ?phrases?|passphrasen?|lösenfras(?:en)?|" + PASSPHRASE_WORDS.replace("_", " ") + r")"
+    r"(?:[ \t]+(?:for|of|to|on|für|de|du|del|pour|para|per|voor|till|för|zu)[ \t]+[^\n:：]{1,100}?)?[ \t]*"
+    r"(?:\([^()\n]{1,40}\)[ \t]*)?[:：][ \t]*)(?P<v>[^\W_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){2,7})"
+    r"(?=[ \t]*[.!;]?[ \t]*(?:\([^()\n]{1,80}\)[ \t]*)?\r?(?:\n|$))"
+)
+
+
+def _loose_phrase(value: str) -> bool:
+    words = [w.lower().strip("'’") for w in value.split()]
+    content = [w for w in words if w not in _LOOSE_LINKS]
+    if any(w in _ADVICE for w in words) or len(content) < 3 or len(content) * 2 < len(words):
+        return False
+    return all((w.isalpha() and len(w) >= 3) or w.isdigit() for w in content) and words[-1] not in _LOOSE_LINKS
+
+
+def _loose_value(m: re.Match[str]) -> _Found | None:
+    return (m.start("v"), m.end("v"), "credential") if _loose_phrase(m.group("v")) else None
+
+
+PHRASE_LABEL_FINDERS = (*PHRASE_LABEL_FINDERS, (_LOOSE_LABEL_RE, _loose_value))
+# the start word the finders above add to redaction_prose's scan (wired through redaction_accesses)
+PHRASE_START_WORDS: Final = r"l[öo]senfras(?:en)?"

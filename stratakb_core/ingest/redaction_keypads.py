@@ -1,0 +1,119 @@
+"""Lock codes, PINs and user / password pairs in the forms wave 22 found missing (no I/O).
+
+* a lock's, a keypad's or a safe's digits after a verb or a label naming how they are used: "the key safe by the lab
+  opens with 4871", "the door code is 2093 followed by #", "the vault entrance uses code 918273 on the keypad",
+  "Gate 7 keypad: 1966 then ...", "POS manager override: 90210", "Kod do szatni: 2580*" (a code for a room, in
+  several languages); four to eight digits, a star or hash allowed; a year alone (2026) counts only after a
+  keypad's or an override's label;
+  a device named earlier on the line, and no fault, error, status or postcode word between;
+* a PIN in capitals after a device named on its line, a colon or a remark between: "Ticket office safe: PIN 830517.",
+  "card reader maintenance mode: enter service PIN 774411 and ...", "enter the admin PIN 5521 and ...";
+* a label's colon, then user / password ending its line: "Encoder web UI (rack 2): admin / X", "Conference
+  account: someone@example.org / X" (the password a strong one's shape: both cases, a digit and a symbol, eight
+  characters or more).
+
+``keypad_spans`` runs these searches (each opens with a literal); ``redaction_codes.own_search_spans`` runs it.
+It yields ``(start, end, kind)`` of the value only; a line calling its value an example is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from stratakb_core.ingest.redaction_spoken import END, STRONG_RE, not_an_example
+
+__all__ = ["keypad_spans"]
+
+_Found = tuple[int, int, str]
+
+_DIGITS: Final = r"(?P<v>\d{4,8}[#*]?)"
+_DEVICE_RE: Final = re.compile(
+    r"(?i:\b(?:key[ \t]?safe|lock[ \t]?box|safe|alarm|door|doors|gate|keypad|padlock|locker|vault|entrance|lock"
+    r"|card[ \t]+reader|reader|terminal|pos|till|dome|cabinet)\b)"
+)
+_FAULT_RE: Final = re.compile(
+    r"(?i:\b(?:error|fault|status|event|zone|trouble|fehler|erreur|zip|post(?:al)?[ \t]?code|postcode|area|country"
+    r"|model|part|serial|firmware|version|order|invoice|page|room[ \t]+number)\b)"
+)
+_YEAR_RE: Final = re.compile(r"19\d\d|20[0-3]\d")  # a year, not 2093
+
+_VERB_RE: Final = re.compile(r"(?i:(?:opens|unlocks)[ \t]+with)[ \t]+" + _DIGITS + END, re.MULTILINE)
+_CODE_RE: Final = re.compile(
+    r"(?i:code)(?:[ \t]+(?i:is))?[ \t]+" + _DIGITS + r"(?=[ \t]+(?i:followed)[ \t]+(?i:by)\b|[ \t]+(?i:on)[ \t]+"
+    r"(?i:the)[ \t]+(?i:keypad)\b)",
+    re.MULTILINE,
+)
+_LABEL_RE: Final = re.compile(r"(?i:keypad|override)[ \t]*[:：][ \t]*" + _DIGITS + END, re.MULTILINE)
+_ROOM_RE: Final = re.compile(
+    r"(?i:kod|code|c[óo]digo|codice|koden?)[ \t]+(?i:do|to|for|f[üu]r|pour|para|per|till|til|dla)[ \t]+"
+    r"[^\n:：]{1,60}?[:：][ \t]*" + _DIGITS + END,
+    re.MULTILINE,
+)
+_ENTER_RE: Final = re.compile(
+    r"(?i:\benter|\btype|\bkey[ \t]+in)[ \t]+(?:(?i:the|a|your)[ \t]+)?"
+    r"(?:(?i:service|admin|manager|master)[ \t]+)?PIN[ \t]+$"
+)
+_PIN_RE: Final = re.compile(r"PIN[ \t]+" + _DIGITS + END, re.MULTILINE)
+_PAIR_RE: Final = re.compile(r"[:：][ \t]*[\w.@+\\-]{1,64}[ \t]+/[ \t]+(?P<v>[^\s\"'`]{8,128})[ \t]*\r?$", re.MULTILINE)
+
+
+def _line_before(m: re.Match[str]) -> str:
+    text, pos = m.string, m.start()
+    return text[max(text.rfind("\n", 0, pos) + 1, pos - 120) : m.start("v")]
+
+
+def _device_digits(m: re.Match[str]) -> bool:
+    """A device named on the line before the digits, no fault or postcode word after it; a bare year needs # or *."""
+    line = _line_before(m)
+    found = _DEVICE_RE.search(line)
+    if found is None or _FAULT_RE.search(line) is not None:
+        return False
+    return _YEAR_RE.fullmatch(m.group("v")) is None
+
+
+def _pin_digits(m: re.Match[str]) -> bool:
+    """A device named before the PIN, or the PIN is to be entered ("enter service PIN 774411")."""
+    return _ENTER_RE.search(_line_before(m)) is not None or _device_digits(m)
+
+
+def _labelled_digits(m: re.Match[str]) -> bool:
+    return _FAULT_RE.search(_line_before(m)) is None and _YEAR_RE.fullmatch(m.group("v")) is None
+
+
+def _keypad_digits(m: re.Match[str]) -> bool:
+    """A keypad's or an override's label: its digits are a code, a year's too ("keypad: 1966")."""
+    return _FAULT_RE.search(_line_before(m)) is None
+
+
+def _strong_pair(m: re.Match[str]) -> bool:
+    value = m.group("v")
+    return (
+        value.lower() != value
+        and value.upper() != value
+        and any(c.isdigit() for c in value)
+        and STRONG_RE.search(value.strip("!#$%&*+=?~^")) is not None
+        and not any(c in value for c in "/\\:@")
+    )
+
+
+_SEARCHES: Final = tuple(
+    (pattern, not_an_example(judge))
+    for pattern, judge in (
+        (_VERB_RE, _device_digits),
+        (_CODE_RE, _device_digits),
+        (_LABEL_RE, _keypad_digits),
+        (_ROOM_RE, _labelled_digits),
+        (_PIN_RE, _pin_digits),
+        (_PAIR_RE, _strong_pair),
+    )
+)
+
+
+def keypad_spans(text: str) -> Iterator[_Found]:
+    """The values the searches above find (see the module docstring)."""
+    for pattern, judge in _SEARCHES:
+        for m in pattern.finditer(text):
+            if (span := judge(m)) is not None:
+                yield span
