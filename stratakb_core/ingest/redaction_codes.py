@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Final
 
+from stratakb_core.ingest.redaction_bot_tokens import bot_token_spans
 from stratakb_core.ingest.redaction_keypads import keypad_spans
 from stratakb_core.ingest.redaction_spoken import END, not_an_example
 from stratakb_core.ingest.redaction_stores import store_put_spans
@@ -173,3 +174,4 @@ def own_search_spans(text: str) -> Iterator[_Found]:
     yield from unprefixed_spans(text)
     yield from store_put_spans(text)  # wave 21: values a "vault kv put" line stores (redaction_stores)
     yield from keypad_spans(text)  # wave 22: "opens with 4871", "keypad: 1966", "label: user / X" (redaction_keypads)
+    yield from bot_token_spans(text)  # wave 22: a Twitch oauth: token, a Discord bot token (redaction_bot_tokens)

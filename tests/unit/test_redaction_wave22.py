@@ -3,6 +3,7 @@ for, never a fixture's text: a lock's digits after "opens with", "code is N foll
 a keypad's or an override's label, a code "for/do/till" a room, a PIN in capitals after a device and a colon or
 "enter service PIN", a labelled passphrase written as people say one (linking words, a number inside, a remark in
 brackets after it, Swedish "lösenfras till ..."), "label: user / password" after any label; kept: their look-alikes
+a Twitch "oauth:" chat token, a Discord bot token by its shape; kept: their look-alikes
 (an error code, a postcode, a year after "code", advice under a passphrase label, "input / output", a plain slash).
 
 Redacted rows must lose every value and keep the line layout; near misses must come back unchanged.
@@ -17,7 +18,13 @@ import pytest
 from stratakb_core.ingest.redaction import redact
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
+_TWITCH = "k3v9q" + "z7xm2" + "p4r8t" + "w1n6b" + "c5h0d" + "j2f7s"
+_DISCORD = "Q9Tz4kW9" + "pLq2Xv7R" + "mN3bY8cH" + "."
+_DISCORD += "Gh7_kQ" + "." + "a9Zr4Kp2" + "Lx7Wq-1M" + "nB5vC8dF" + "3jH6tYs"
+
 WAVE_22_REDACTED = [
+    (f"Stream overlay bot logs in with oauth:{_TWITCH} for now.\n", _TWITCH),
+    (f"Raid helper bot: {_DISCORD}\n", _DISCORD),
     ("The padlock on the bike shed unlocks with 6204, then lift the bar.\n", "6204"),
     ("Staff: the loading dock door code is 7315 followed by the star key.\n", "7315"),
     ("Basement archive entrance: type code 40917 on the keypad and wait.\n", "40917"),
@@ -35,6 +42,9 @@ WAVE_22_REDACTED = [
 ]
 
 WAVE_22_KEPT = [
+    "Login with oauth:authorization_code_grant_flow_xx is documented.\n",
+    "See docs.example.org/reference/v2/overview.html for details.\n",
+    "Header eyJhbGciOiJIUzI1NiJ9abcd.abcdef.is not a token here\n",
     "The controller reported error code 4012 on the keypad, then rebooted.\n",
     "The door firmware shows status code 2024 followed by a beep.\n",
     "Code for the exercise: 2024\n",
@@ -73,6 +83,9 @@ def test_wave_22_near_misses_stay_clean(text):
         "passphrase for " + "a " * 100000 + ": one two three",
         "passphrase: " + "lemon " * 60000 + "(x)",
         "opens with " * 30000 + "1234",
+        "oauth:" + "a1" * 150000,
+        ("Ab1" * 9 + ".") * 20000,
+        "Ab1" * 100000,
     ],
 )
 def test_wave_22_patterns_stay_fast_on_pathological_input(text):
