@@ -79,6 +79,7 @@ from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, l
 from stratakb_core.ingest.injection_markers import fake_turn, recorded_turn
 from stratakb_core.ingest.injection_mention import MENTION_CUES as _MENTION_CUES
 from stratakb_core.ingest.injection_mention import NAMED_QUOTE
+from stratakb_core.ingest.injection_mention import TOKEN_THEN as _TOKEN_THEN
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
 from stratakb_core.ingest.injection_rules import (
@@ -201,7 +202,6 @@ _LITERAL_BEFORE: Final = re.compile(
     r"|wrapped|terminated|delimited)[ \t]+(?:with|by|in))[ \t]*['\"`‘“]?$|以[ \t]*$",
     re.IGNORECASE,
 )
-_TOKEN_THEN: Final = re.compile(r"[ \t]+(?:followed[ \t]+by|then)\b", re.IGNORECASE)
 # Korean, Japanese and Chinese put "format" after what they show: {"name": ...} 형식으로 / 形式で / 格式
 _FORMAT_AFTER: Final = re.compile(r"[^。.!?\n]{0,160}?(?:형식|양식|形式|格式|フォーマット|書式)")
 

@@ -33,7 +33,7 @@ MORE_CUES: Final[dict[str, str]] = {
         ignorér glem se_bort_fra ohita ohittakaa unohda unohtakaa jätä_huomiotta älä_noudata
         hagyd_figyelmen_kívül hagyja_figyelmen_kívül felejtsd_el felejtse_el ignoră ignorați ignoraţi uită
         uitați uitaţi abaikan lupakan jangan_ikuti bỏ_qua phớt_lờ quên_đi hãy_quên αγνόησε αγνοήστε
-        ξέχασε ξεχάστε
+        ξέχασε ξεχάστε descarte descartem
     """,
     "void": """
         deprecated are_retired is_retired retired_as_of

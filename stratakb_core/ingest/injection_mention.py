@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["MENTION_CUES", "NAMED_QUOTE"]
+__all__ = ["MENTION_CUES", "NAMED_QUOTE", "TOKEN_THEN"]
 
 _CUES: Final = (
     r"\b(?:attack\w*|attacker\w*|inject\w*|malicious|adversar\w*|payload\w*|example\w*|e\.g\.|such as|like|phrases?|"
@@ -43,4 +43,9 @@ NAMED_QUOTE: Final = re.compile(
     rf"(?:{_SENTENCE_WORD})[ \t]*[:：]?[ \t]*[«“„‘'\"「]"
     r"|[»”“’'\"」][ \t]*(?:cümle\w{0,6}|ifade\w{0,6}|という文|문장)",
     re.IGNORECASE,
+)
+# a template token followed by what comes next in the format (wave 22: after its role word and closing backtick,
+# or an ellipsis, "`<start_of_turn>user` ... `<end_of_turn>` then"): a format shown, not a turn opened
+TOKEN_THEN: Final = re.compile(
+    r"[`'\"]?(?:(?:user|model|assistant|system|tool)\b[`'\"]?)?[ \t]+(?:followed[ \t]+by\b|then\b|\.\.\.|…)", re.I
 )

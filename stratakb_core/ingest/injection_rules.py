@@ -235,6 +235,13 @@ ROLE_TAG: Final = _rx(
     r"|answer|respond|reply|forget|disregard|treat|priority|urgent)",
     r"^[ \t]*\*{0,2}(?:system|admin|developer)\*{0,2}[ \t]*:\*{0,2}[ \t]*(?:always|never|do not|don'?t|answer|respond"
     r"|reply|forget|disregard|treat|priority|urgent|override|the user)\b",
+    # wave 22: a PEM-style banner around a system prompt, a message tag whose role is system or developer, turns
+    # marked by bracketed role names ("[assistant]: ..." then "[user]: ...")
+    r"-{3,}[ \t]*(?:begin|start)[ \t]+(?:system|developer|admin)[ \t_-]+(?:prompt|message|instructions?)[ \t]*-{3,}",
+    r"<(?:message|msg|turn)[ \t]+role[ \t]*=[ \t]*[\"']?(?:system|developer)\b",
+    r"^[ \t]*\[(?:assistant|ai|model)\][ \t]*:[ \t]*(?:understood|ok(?:ay)?\b|sure|got it|i will|i'll|ignor\w*"
+    r"|zrozumia\w*|entendido|compris|verstanden|capito|begrepen|rozumiem|certo|claro)[^\n]*\n+[ \t]*\[(?:user"
+    r"|human)\][ \t]*:",
 )
 PROMPT_LEAK: Final = _rx(
     r"\b(?:print|reveal|show|display|output|repeat|tell|give|disclose|leak|dump|share|write|type|spell|recite|paste"
@@ -256,6 +263,12 @@ PROMPT_LEAK: Final = _rx(
     r"|developer\s+(?:message|instructions))\b[^.\n]{0,40}?\b(?:into|in|at|to|as)\b",
     r"\b(?:exact|precise|verbatim|literal)\s+(?:words|wording|text)\s+(?:that\s+)?(?:your|the)\s+(?:developers?|creators?"
     r"|operators?|makers?|owners?|deployers?)\s+(?:used|gave|wrote|typed|chose)\b",
+    # wave 22: "print the exact instructions its developers wrote for it": the reader's instructions named by who
+    # wrote them, in a relative clause with the reader's possessive
+    r"\b(?:print|reveal|show|output|repeat|disclose|leak|dump|share|recite|paste|post|type)\s+(?:me\s+|us\s+|out\s+)?"
+    r"(?:the\s+|all\s+(?:of\s+)?(?:the\s+)?)?(?:[\w-]+\s+){0,2}?(?:instructions|rules|guidelines|directives|prompts?)"
+    r"\s+(?:that\s+)?(?:its|your|their)\s+(?:[\w-]+\s+)?(?:developers?|creators?|operators?|makers?|owners?"
+    r"|programmers?|admins?)\s+(?:wrote|gave|set|typed|configured|provided)\b",
     r"\b(?:print|output|dump|repeat|reveal|recite|show)\s+(?:me\s+)?(?:everything|all(?:\s+the\s+text)?)\s+(?:in"
     r"|from)\s+your\s+(?:context|memory|prompt|instructions)",
     r"\bwhat\s+(?:your|the)\s+(?:developers?|creators?|operators?|owners?|system\s+prompt)\s+(?:told|instructed"

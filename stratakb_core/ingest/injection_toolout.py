@@ -66,7 +66,10 @@ _HEAD: Final = re.compile(
     r"|\b(?:tool|function|plugin)[ \t]+(?:output|result|response|message)s?[ \t]+(?:from|of|for)[ \t]+(?:the[ \t]+)?"
     r"[`'\"]?[\w.-]{1,40}[`'\"]?[ \t]*:|\b(?:resultado|respuesta|salida)[ \t]+de[ \t]+herramienta"
     r"|\b(?:risultato|risposta|output)[ \t]+strumento|\b(?:resultado|resposta)[ \t]+ferramenta"
-    r"|^[ \t>]*observation[ \t]*:[ \t]*[\w.-]{1,60}[ \t]+returned\b",
+    r"|^[ \t>]*observation[ \t]*:[ \t]*[\w.-]{1,60}[ \t]+returned\b"
+    # wave 22: "Saída da ferramenta x:", "Salida de la herramienta", a Japanese / Chinese / Korean "tool response"
+    r"|\bsa[íi]da[ \t]+da[ \t]+ferramenta|\bsalida[ \t]+de[ \t]+la[ \t]+herramienta|ツールの?(?:応答|返答|レスポンス)"
+    r"|工具(?:响应|回应|回复|應答|回應)|도구\s*응답",
     re.IGNORECASE | re.MULTILINE,
 )
 # wave 21: a ReAct action after a planted observation that runs a call on everything ("Action: f(case='ALL')")
@@ -80,7 +83,11 @@ _KEYS: Final = (
     r"(?:instructions?|directives?|system[ _-]?(?:note|notice|message|instruction|directive)|anweisung\w{0,2}|juhis\w?"
     r"|consignes?|instrucci[óo]n\w{0,2}|istruzion[ei]|instruç(?:ão|ões)|instructies?|polecenie|pokyn\w?|utasítás"
     r"|talimat\w{0,3}|ohje\w?|utos|instrukcja|instrucțiun[ei]|οδηγία|указание|инструкция|вказівка|הוראה|تعليمات?"
-    r"|指示|指令|지시|시스템\s*알림|নির্দেশ\w*|निर्देश|nurodym\w{0,3}|norādījum\w{0,2}|direktiv\w{0,2})"
+    r"|指示|指令|지시|시스템\s*알림|নির্দেশ\w*|निर्देश|nurodym\w{0,3}|norādījum\w{0,2}|direktiv\w{0,2}"
+    # wave 22: a system message or a required action in Spanish, Portuguese, Italian, French, German, English
+    r"|mensa(?:je|gem)[ _](?:del?[ _]|do[ _])?sistema|messaggio[ _](?:di[ _])?sistema|message[ _]syst[eè]me"
+    r"|systemnachricht|a[cç][aã]o[ _]obrigat[oó]ria|acci[oó]n[ _]obligatoria|azione[ _]obbligatoria"
+    r"|action[ _]requise|action[ _]obligatoire|erforderliche[ _]aktion|required[ _]action|mandatory[ _]action)"
 )
 _INSTRUCTION_KEY: Final = re.compile(
     rf"[\"']{_KEYS}[\"'][ \t]*:[ \t]*[\"'](?P<body>[^\"'\n]{{8,400}})"
