@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_bot_tokens import bot_token_spans
-from stratakb_core.ingest.redaction_keypads import keypad_spans
+from stratakb_core.ingest.redaction_keypads import DEVICE_RE, FAULT_RE, keypad_spans
 from stratakb_core.ingest.redaction_spoken import END, not_an_example
 from stratakb_core.ingest.redaction_stores import store_put_spans
 from stratakb_core.ingest.redaction_unprefixed import unprefixed_spans
@@ -81,12 +81,9 @@ _PIN_DEVICE_RE: Final = re.compile(
     r"(?i:\b(?:lock|door|safe|alarm|card|sim|phone|terminal|cabinet|keypad|locker|padlock)[ \t]+)$"
 )
 
-# "code 0382" at a clause's start: "Key safe by the gate (block B): code 0382", "set the alarm, code 28571"
+# "code 0382" at a clause's start: "Key safe by the gate (block B): code 0382", "set the alarm, code 28571" (the
+# devices and the fault words are redaction_keypads' DEVICE_RE and FAULT_RE)
 _DEVICE_CODE_RE: Final = re.compile(r"(?<=[,:;(][ \t])(?:code|Code)[ \t]+(?P<v>\d{4,8}#?)" + END, re.MULTILINE)
-_DEVICE_RE: Final = re.compile(
-    r"(?i:\b(?:key[ \t]+safe|lock[ \t]?box|safe|alarm|door|gate|keypad|padlock|locker|vault|card|sim|phone)\b)"
-)
-_FAULT_RE: Final = re.compile(r"(?i:\b(?:error|fault|status|event|zone|trouble|fehler|erreur)\b)")
 _CLAUSE_COMMA_RE: Final = re.compile(r"[^\n.;:!?]{0,60},[ \t]*")
 
 # a TOTP seed typed in by hand: a two-factor word, then on its line a colon and the base32 secret (whole, or in
@@ -115,8 +112,8 @@ def _device_code_value(m: re.Match[str]) -> bool:
     """A lock's, a safe's or an alarm's code: the device named earlier on the line, no fault or error word."""
     text, pos = m.string, m.start()
     line = text[max(text.rfind("\n", 0, pos) + 1, pos - 100) : pos]
-    found = _DEVICE_RE.search(line)
-    return found is not None and _FAULT_RE.search(line, found.end()) is None
+    found = DEVICE_RE.search(line)
+    return found is not None and FAULT_RE.search(line, found.end()) is None
 
 
 def _combination_value(m: re.Match[str]) -> bool:
@@ -136,7 +133,7 @@ def _pin_value(m: re.Match[str]) -> bool:
         return True
     # a card's or a phone's PIN after a comma in the clause that names it: "Fuel card for the vans, PIN 4410."
     line = text[max(text.rfind("\n", 0, pos) + 1, pos - 80) : pos]
-    found = _DEVICE_RE.search(line)
+    found = DEVICE_RE.search(line)
     return found is not None and _CLAUSE_COMMA_RE.fullmatch(line, found.end()) is not None
 
 

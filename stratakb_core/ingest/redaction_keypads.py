@@ -24,16 +24,18 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_spoken import END, STRONG_RE, not_an_example
 
-__all__ = ["keypad_spans"]
+__all__ = ["DEVICE_RE", "FAULT_RE", "keypad_spans"]
 
 _Found = tuple[int, int, str]
 
 _DIGITS: Final = r"(?P<v>\d{4,8}[#*]?)"
-_DEVICE_RE: Final = re.compile(
-    r"(?i:\b(?:key[ \t]?safe|lock[ \t]?box|safe|alarm|door|doors|gate|keypad|padlock|locker|vault|entrance|lock"
-    r"|card[ \t]+reader|reader|terminal|pos|till|dome|cabinet)\b)"
+# a device a code or a PIN opens, and a word saying the number beside it is something else (a fault's, a model's, a
+# postcode): the one list both this module and redaction_codes judge a device's digits by
+DEVICE_RE: Final = re.compile(
+    r"(?i:\b(?:key[ \t]*safe|lock[ \t]?box|safe|alarm|doors?|gate|keypad|padlock|locker|vault|entrance|lock"
+    r"|card[ \t]+reader|reader|terminal|pos|till|dome|cabinet|card|sim|phone)\b)"
 )
-_FAULT_RE: Final = re.compile(
+FAULT_RE: Final = re.compile(
     r"(?i:\b(?:error|fault|status|event|zone|trouble|fehler|erreur|zip|post(?:al)?[ \t]?code|postcode|area|country"
     r"|model|part|serial|firmware|version|order|invoice|page|room[ \t]+number)\b)"
 )
@@ -67,8 +69,8 @@ def _line_before(m: re.Match[str]) -> str:
 def _device_digits(m: re.Match[str]) -> bool:
     """A device named on the line before the digits, no fault or postcode word after it; a bare year needs # or *."""
     line = _line_before(m)
-    found = _DEVICE_RE.search(line)
-    if found is None or _FAULT_RE.search(line) is not None:
+    found = DEVICE_RE.search(line)
+    if found is None or FAULT_RE.search(line) is not None:
         return False
     return _YEAR_RE.fullmatch(m.group("v")) is None
 
@@ -79,12 +81,12 @@ def _pin_digits(m: re.Match[str]) -> bool:
 
 
 def _labelled_digits(m: re.Match[str]) -> bool:
-    return _FAULT_RE.search(_line_before(m)) is None and _YEAR_RE.fullmatch(m.group("v")) is None
+    return FAULT_RE.search(_line_before(m)) is None and _YEAR_RE.fullmatch(m.group("v")) is None
 
 
 def _keypad_digits(m: re.Match[str]) -> bool:
     """A keypad's or an override's label: its digits are a code, a year's too ("keypad: 1966")."""
-    return _FAULT_RE.search(_line_before(m)) is None
+    return FAULT_RE.search(_line_before(m)) is None
 
 
 def _strong_pair(m: re.Match[str]) -> bool:
