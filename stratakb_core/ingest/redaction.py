@@ -291,9 +291,9 @@ _SEP_CHAR_RE: Final = re.compile("[:=：]")
 
 def _labelled_matches(text: str) -> Iterator[re.Match[str]]:
     """Every key-value match, also those inside another's value (connectionString="...;Password=x")."""
-    pos = 0
+    pos, line = 0, [0, -1]
     pattern = _LABELLED_REMARK_RE if _REMARK_GATE_RE.search(text) else _LABELLED_RE
-    while (m := search_lines(pattern, text, pos, _SEP_CHAR_RE)) is not None:
+    while (m := search_lines(pattern, text, pos, _SEP_CHAR_RE, line)) is not None:
         yield m
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
         inside = group != "uv" or not is_secret_key(m.group("key") or m.group("label"))
@@ -346,10 +346,10 @@ _RESOURCE_NAME_RE: Final = re.compile(r"(?<![\w-])(?i:arn|urn):[^\s\"'=]*:$")
 
 def _in_resource_name(m: re.Match[str]) -> bool:
     start = m.start("key") if m.group("key") is not None else m.start("label")
-    text = m.string
-    if text[start - 1 : start] != ":":
-        return False
-    return _RESOURCE_NAME_RE.search(text, max(text.rfind("\n", 0, start) + 1, start - 300), start) is not None
+    text, low = m.string, max(0, start - 300)
+    low = max(text.rfind("\n", low, start) + 1, low)  # (no arn: or urn: before it: no search, key:key:... is long)
+    return text[start - 1 : start] == ":" and "rn:" in text[low:start].lower() and bool(
+        _RESOURCE_NAME_RE.search(text, low, start))
 
 
 def _ends_its_string(m: re.Match[str]) -> bool:

@@ -27,12 +27,22 @@ from stratakb_core.ingest.redaction_rules import TOKEN_RUN_RE
 __all__ = ["TokenRuns", "finditer_at", "finditer_lines", "search_lines"]
 
 
-def search_lines(pattern: re.Pattern[str], text: str, pos: int, needle: re.Pattern[str]) -> re.Match[str] | None:
-    """``pattern.search(text, pos)`` for a pattern whose every match lies on one line holding ``needle``."""
+def search_lines(
+    pattern: re.Pattern[str], text: str, pos: int, needle: re.Pattern[str], line: list[int] | None = None
+) -> re.Match[str] | None:
+    """``pattern.search(text, pos)`` for a pattern whose every match lies on one line holding ``needle``.
+
+    ``line`` (``[start, end]``, no line break in ``text[start:end]``, ``end`` at one or the text's end) is the line
+    end found last, kept by a caller searching one line again and again: a long line's end is looked for once, not
+    at every search (which made many matches on one line quadratic). Only its own part of a line is looked back at.
+    """
+    line = line if line is not None else [0, -1]
     while (hit := needle.search(text, pos)) is not None:
-        end = text.find("\n", hit.end())
-        end = len(text) if end < 0 else end
-        m = pattern.search(text, max(pos, text.rfind("\n", 0, hit.start()) + 1), end)
+        if not line[0] <= hit.end() <= line[1]:
+            end = text.find("\n", hit.end())
+            line[:] = hit.end(), len(text) if end < 0 else end
+        end = line[1]
+        m = pattern.search(text, max(pos, text.rfind("\n", pos, hit.start()) + 1), end)
         if m is not None:
             return m
         pos = end + 1
@@ -42,8 +52,8 @@ def search_lines(pattern: re.Pattern[str], text: str, pos: int, needle: re.Patte
 def finditer_lines(pattern: re.Pattern[str], text: str, needle: re.Pattern[str]) -> Iterator[re.Match[str]]:
     """``pattern.finditer(text)`` for a pattern whose every match lies on one line holding ``needle`` (and is
     never empty)."""
-    pos = 0
-    while (m := search_lines(pattern, text, pos, needle)) is not None:
+    pos, line = 0, [0, -1]
+    while (m := search_lines(pattern, text, pos, needle, line)) is not None:
         yield m
         pos = m.end()
 

@@ -270,9 +270,18 @@ def _login_as_value(m: re.Match[str]) -> bool:
     return shaped(m.group("v"))
 
 
+# the words "as" takes in _USE_AS_BEFORE_RE: one of them is among the last three words before the password's name
+# whenever that search can match, so a line without one is passed over (a plain split, not a search from every start)
+_AS_WORDS: Final = frozenset(("as", "als", "comme", "como", "come", "jako", "как", "качестве"))
+
+
 def _use_as_value(m: re.Match[str]) -> _Found | None:
     text, pos = m.string, m.start()
-    before = _USE_AS_BEFORE_RE.search(text, max(text.rfind("\n", 0, pos) + 1, pos - 200), pos)
+    low = max(0, pos - 200)
+    start = max(text.rfind("\n", low, pos) + 1, low)
+    if _AS_WORDS.isdisjoint(word.lower() for word in text[start:pos].split()[-3:]):
+        return None
+    before = _USE_AS_BEFORE_RE.search(text, start, pos)
     if before is None:
         return None
     value = before.group("v")
