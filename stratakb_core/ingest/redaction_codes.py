@@ -20,6 +20,9 @@ Wave 20 added: the first code of a numbered or bulleted list under the name ("1.
 ``redaction_unprefixed``); "combination:" as a label after a safe or a lock named on its line ("Key cabinet in the
 lodge. Combination: 12-07-33"); ``own_search_spans`` runs the searches that need no start word.
 
+Wave 23 added: one number after "combination" where a lock is named on the line ("Key safe by the shed: combination
+0472"; not a year, no fault or model word); ``own_search_spans`` runs ``redaction_compounds`` too.
+
 A line calling its value an example is kept. The finders (``CODES_FINDERS``) are run by
 ``redaction_prose.prose_spans`` at their start words (``CODES_START_WORDS``) in the one scan it makes of the text.
 Each yields ``(start, end, kind)`` of the value only.
@@ -32,7 +35,8 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_bot_tokens import bot_token_spans
-from stratakb_core.ingest.redaction_keypads import DEVICE_RE, FAULT_RE, keypad_spans
+from stratakb_core.ingest.redaction_compounds import compound_spans
+from stratakb_core.ingest.redaction_keypads import DEVICE_RE, FAULT_RE, YEAR_RE, keypad_spans
 from stratakb_core.ingest.redaction_spoken import END, not_an_example
 from stratakb_core.ingest.redaction_stores import store_put_spans
 from stratakb_core.ingest.redaction_unprefixed import unprefixed_spans
@@ -69,7 +73,7 @@ _COMBINATION_RE: Final = re.compile(
 _COMBINATION_LABEL_RE: Final = re.compile(
     r"(?i:combination|kombination(?:en)?|combinaison|combinaci[óo]n)(?:[ \t]+(?i:to|for|of|till|til|för|für|zum|zur"
     r"|du|de|del|voor|van)[ \t]+[^\n:：.;]{1,60}?)?[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?"
-    r"(?:[:：=][ \t]*|[ \t]+(?i:is|är|er|ist|lautet|est|es)[ \t]+|[ \t]+)(?P<v>\d{1,3}(?:-\d{1,3}){2,4})" + END,
+    r"(?:[:：=][ \t]*|[ \t]+(?i:is|är|er|ist|lautet|est|es)[ \t]+|[ \t]+)(?P<v>\d{1,3}(?:-\d{1,3}){2,4}|\d{3,8})" + END,
     re.MULTILINE,
 )
 _LOCK_RE: Final = re.compile(
@@ -121,9 +125,12 @@ def _combination_value(m: re.Match[str]) -> bool:
 
 
 def _combination_label_value(m: re.Match[str]) -> bool:
-    """A safe or a lock named on its line before the value (within 120 characters of "combination")."""
+    """A safe or a lock named on its line before the value (within 120 characters of "combination"); one number
+    (wave 23: "Key safe by the shed: combination 0472") not a year, no fault or model word before it."""
     text, pos = m.string, m.start()
-    line = text[max(text.rfind("\n", 0, pos) + 1, pos - 120) : m.start("v")]
+    line = text[max(text.rfind("\n", max(0, pos - 120), pos) + 1, pos - 120) : m.start("v")]
+    if "-" not in m.group("v") and (YEAR_RE.fullmatch(m.group("v")) or FAULT_RE.search(line)):
+        return False
     return _LOCK_RE.search(line) is not None
 
 
@@ -172,3 +179,4 @@ def own_search_spans(text: str) -> Iterator[_Found]:
     yield from store_put_spans(text)  # wave 21: values a "vault kv put" line stores (redaction_stores)
     yield from keypad_spans(text)  # wave 22: "opens with 4871", "keypad: 1966", "label: user / X" (redaction_keypads)
     yield from bot_token_spans(text)  # wave 22: a Twitch oauth: token, a Discord bot token (redaction_bot_tokens)
+    yield from compound_spans(text)  # wave 23: "Das Kassenpasswort ... lautet X" (redaction_compounds)

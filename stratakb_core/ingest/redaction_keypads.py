@@ -12,6 +12,10 @@
   account: someone@example.org / X" (the password a strong one's shape: both cases, a digit and a symbol, eight
   characters or more).
 
+Wave 23: the user / password pair after an arrow ("billing login -> ops / X") or "it's" too, a closing quote or a
+remark in brackets after it; ``DEVICE_RE`` / ``FAULT_RE`` are the one list of devices and fault words that
+``redaction_codes`` judges a device's "code NNNN" and "PIN NNNN" by as well.
+
 ``keypad_spans`` runs these searches (each opens with a literal); ``redaction_codes.own_search_spans`` runs it.
 It yields ``(start, end, kind)`` of the value only; a line calling its value an example is kept.
 """
@@ -24,7 +28,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_spoken import END, STRONG_RE, not_an_example
 
-__all__ = ["DEVICE_RE", "FAULT_RE", "keypad_spans"]
+__all__ = ["DEVICE_RE", "FAULT_RE", "YEAR_RE", "keypad_spans"]
 
 _Found = tuple[int, int, str]
 
@@ -39,7 +43,7 @@ FAULT_RE: Final = re.compile(
     r"(?i:\b(?:error|fault|status|event|zone|trouble|fehler|erreur|zip|post(?:al)?[ \t]?code|postcode|area|country"
     r"|model|part|serial|firmware|version|order|invoice|page|room[ \t]+number)\b)"
 )
-_YEAR_RE: Final = re.compile(r"19\d\d|20[0-3]\d")  # a year, not 2093
+YEAR_RE: Final = re.compile(r"19\d\d|20[0-3]\d")  # a year, not 2093
 
 _VERB_RE: Final = re.compile(r"(?i:(?:opens|unlocks)[ \t]+with)[ \t]+" + _DIGITS + END, re.MULTILINE)
 _CODE_RE: Final = re.compile(
@@ -58,7 +62,12 @@ _ENTER_RE: Final = re.compile(
     r"(?:(?i:service|admin|manager|master)[ \t]+)?PIN[ \t]+$"
 )
 _PIN_RE: Final = re.compile(r"PIN[ \t]+" + _DIGITS + END, re.MULTILINE)
-_PAIR_RE: Final = re.compile(r"[:：][ \t]*[\w.@+\\-]{1,64}[ \t]+/[ \t]+(?P<v>[^\s\"'`]{8,128})[ \t]*\r?$", re.MULTILINE)
+# wave 23: also after an arrow ("VPN login -> ops / X") or "it's", a closing quote or a remark in brackets after it
+_PAIR_RE: Final = re.compile(
+    r"(?:[:：]|->|→|=>|(?<![\w'’])(?i:it['’]s|it[ \t]+is))[ \t]*[\w.@+\\-]{1,64}[ \t]+/[ \t]+"
+    r"(?P<v>[^\s\"'`’”]{8,128})[\"'`’”]?(?:[ \t]+\([^()\n]{1,80}\))?[ \t]*\r?$",
+    re.MULTILINE,
+)
 
 
 def _line_before(m: re.Match[str]) -> str:
@@ -72,7 +81,7 @@ def _device_digits(m: re.Match[str]) -> bool:
     found = DEVICE_RE.search(line)
     if found is None or FAULT_RE.search(line) is not None:
         return False
-    return _YEAR_RE.fullmatch(m.group("v")) is None
+    return YEAR_RE.fullmatch(m.group("v")) is None
 
 
 def _pin_digits(m: re.Match[str]) -> bool:
@@ -81,7 +90,7 @@ def _pin_digits(m: re.Match[str]) -> bool:
 
 
 def _labelled_digits(m: re.Match[str]) -> bool:
-    return FAULT_RE.search(_line_before(m)) is None and _YEAR_RE.fullmatch(m.group("v")) is None
+    return FAULT_RE.search(_line_before(m)) is None and YEAR_RE.fullmatch(m.group("v")) is None
 
 
 def _keypad_digits(m: re.Match[str]) -> bool:

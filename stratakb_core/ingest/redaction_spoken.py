@@ -24,6 +24,11 @@ Wave 21 added: what a code opens in up to three bare words ("Türcode Lager Nord
 X"), a Romance code named for what it opens ("codice del cancello", "código do portão"), a key safe that "is" its code,
 a menu code, a code of a letter and four to eight digits ("B2741"), a PIN "do"/"da"/"del" what it opens.
 
+Wave 23 added: a door's or an alarm's code in one Dutch or Scandinavian word ("deurcode", "dørkode", "larmkod"), a
+code with a letter among its digits ("7K2051"), "PIN der/des/för/till ..." what it opens, a compound "Kassen-PIN" and
+the words after it ("Tresor-PIN Lager 2: X"); "use X as the pin" is looked for only where "as" is among the three
+words before the name, over 200 characters at most (it looked back to the line's start at every name).
+
 Values must look chosen or generated (digits and letters with a symbol or both cases), a code or PIN four to eight
 digits; a line calling its value an example is kept. The sentence finders (``SPOKEN_FINDERS``) are run by
 ``redaction_prose.prose_spans`` where one of their start words is, in the one scan it makes of the text; the label
@@ -78,7 +83,8 @@ def shaped(value: str) -> bool:
     return looks_like_secret(value) and mixed and sum(c.isdigit() for c in value) >= 2
 
 
-_LETTER_CODE_RE: Final = re.compile(r"[A-Z]\d{4,8}|\d{4,8}[A-Z]")  # wave 21: "B2741", a letter and the digits
+# wave 21: "B2741", a letter and the digits; wave 23: a letter among them, "7K2051" (four digits or more)
+_LETTER_CODE_RE: Final = re.compile(r"[A-Z]\d{4,8}|\d{4,8}[A-Z]|(?=(?:[A-Z]?\d){4})(?=[\dA-Z]{5,9}$)\d+[A-Z]\d+")
 
 
 def _code_value(value: str) -> bool:
@@ -104,10 +110,12 @@ _CODE_OF_PLACE: Final = (
     r"(?:cancell[oi]|portone|lucchetto|cassaforte|magazzino|port[ãa]o|cadeado|cofre|puerta|port[óo]n|candado"
     r"|portail|portillon|cadenas|coffre|local|garage|garaje|garagem|box|armadio|arm[áa]rio|armario|casier)"
 )
+# wave 23: a Dutch or Scandinavian door's, gate's or alarm's code in one word (deurcode, dørkode, dörrkoden, larmkod)
+_DOOR_COMPOUND: Final = r"(?:deur|poort|hek|toegangs|alarm|d[øö]r|d[öo]rr|grind|larm|adgangs|tilgangs|porten)"
 _ACCESS_CODE: Final = (
     r"(?:(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"
     r"|intercom|admin|access|disarm|menu|" + _KEYED_BY + r")[ -]?codes?|digicode"
-    r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code"
+    r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code|" + _DOOR_COMPOUND + r"(?:code|kode|kod(?:en)?)"
     # wave 21: a key safe itself "is" its code; Finnish door, gate and alarm codes; a Romance code "of the gate"
     r"|key[ \t]?safe|(?:ovi|portti|h[äa]lytys|p[äa][äa]sy|kulku)koodi|" + _CODE_OF_PLACE + r"|"
     r"codes?[ \t]+(?:for|to|of|on)[ \t]+(?:the[ \t]+|our[ \t]+)?(?:[\w-]{1,20}[ \t]+){0,3}?(?:" + _PLACES + r")s?"
@@ -150,8 +158,10 @@ _WIFI_NOW_RE: Final = re.compile(
 _NETWORK_WORDS_RE: Final = re.compile(r"(?i:\b(?:network|ssid|name|named|called|renamed|router|speed|band|channel)\b)")
 # "the card's PIN is 4821", "PIN: 83917" (an Indian "PIN code" / "pincode" is a postcode)
 _PIN_RE: Final = re.compile(
-    r"(?<![\w-])(?:PIN|Pin|pin)(?:-?(?:Code|kod|koodi|kode|nummer))?(?![\w-]|[ \t]+[Cc]ode)"
-    r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para|do|da|del|della|dla|van|voor)[ \t]+[^\n.:;=]{1,80}?)?" + _SEP
+    r"(?:(?<![\w-])|(?P<compound>(?<=[^\W\d_]{2}-)))(?:PIN|Pin|pin)(?:-?(?:Code|kod|koodi|kode|nummer))?"
+    r"(?![\w-]|[ \t]+[Cc]ode)(?(compound)(?:[ \t]+[^\W\d_][^\n.:;=]{0,40}?)?|"  # wave 23: "Kassen-PIN Laden 3:"
+    r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para|do|da|del|della|dla|van|voor|der|des|die|dem|den|för|till|til|på"
+    r"|для|от)[ \t]+[^\n.:;=]{1,80}?)?)" + _SEP
     + r"(?P<v>\d{4,8})" + END,
     re.MULTILINE,
 )
@@ -344,7 +354,8 @@ SPOKEN_START_WORDS: Final = (
     r"|(?:door|gate|keypad|alarm|safe|locker|lockbox|key ?box|padlock|garage|entry|entrance|building|unlock"
     r"|intercom|admin|access|disarm|menu|" + _KEYED_BY + r")[ -]?code|digicode|key ?safe|c[óo]digo[ \t]+d"
     r"|(?:ovi|portti|h[äa]lytys|p[äa][äa]sy|kulku)koodi"
-    r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code|codes?[ \t]+(?:for|to|of|on|d['’]|de|du)"
+    r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code|" + _DOOR_COMPOUND + r"(?:code|kode|kod)"
+    r"|codes?[ \t]+(?:for|to|of|on|d['’]|de|du)"
     r"|c[óo]digo[ \t]+de|codice[ \t]+d|kod[ \t]+d|код[ \t]|(?:code[ns]?|kod(?:en)?)[ \t]+(?:f[üö]r|zu|till?|voor)"
     r"|pin|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in"
     r"|connect(?:ed)?[ \t]+as|anmelden|connecter|entrar|logon|login|wlan|ssid|wireless|réseau|netzwerk"
