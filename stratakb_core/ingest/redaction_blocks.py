@@ -220,7 +220,9 @@ def _call_pair_spans(text: str) -> Iterator[_Found]:
 def _email_combo_spans(text: str) -> Iterator[_Found]:
     for m in finditer_lines(_EMAIL_COMBO_RE, text, _AT_RE):  # one line, holding its @
         value = m.group("v").rstrip(".,;")
-        if (looks_chosen(value) or looks_random(value)) and not is_placeholder(value):
+        # (after an address and a colon, both cases and a digit make a password too: "Harbour7Desk")
+        mixed = len(value) >= 8 and value.lower() != value != value.upper() and any(c.isdigit() for c in value)
+        if (mixed or looks_chosen(value) or looks_random(value)) and not is_placeholder(value):
             yield m.start("v"), m.start("v") + len(value), "email_password"
 
 

@@ -47,7 +47,7 @@ PASSPHRASE_WORDS: Final = (
     r"(?:phrase|frase|fraza)_(?:(?:de|di|da|do|du|del|della|dello|de_la)_)?(?:secr[èe]te?|secreta|segreta|secretas?"
     r"|passe|contrase[ñn]a|senha|password|has[łl]a|chiffrement|chiffrage|cifrado|cifratura|crittografia|criptografia"
     r"|szyfrowania|d[ée]verrouillage|desbloqueo|sblocco|acc[eè]s|acceso|accesso|acesso|paso|dost[eę]pu)"
-    r"|(?:secret|encryption|recovery|seed|unlock|mnemonic)_phrase|wachtwoordzin|l[öo]senfras(?:en)?|adgangsfrase|passordfrase|salalause|парольная_фраза|кодовая_фраза"
+    r"|(?:secret|encryption|recovery|seed|unlock|mnemonic)_phrase|wachtwoordzin|l[öo]sen(?:ords)?fras(?:en)?|adgangsfrase|passordfrase|salalause|парольная_фраза|кодовая_фраза"
 )
 _SECRET_WORDS: Final = (
     PASSPHRASE_WORDS

@@ -123,11 +123,14 @@ _ADVICE: Final = (_FUNCTION_WORDS - _LOOSE_LINKS) | frozenset(
     changing change changed please use using""".split()
 )
 _LOOSE_LABEL_RE: Final = re.compile(
-    r"(?i:(?:pass ?phrases?|passphrasen?|lösenfras(?:en)?|" + PASSPHRASE_WORDS.replace("_", " ") + r")"
+    r"(?i:(?:pass ?phrases?|passphrasen?|lösen(?:ords)?fras(?:en)?|" + PASSPHRASE_WORDS.replace("_", " ") + r")"
     r"(?:[ \t]+(?:for|of|to|on|für|de|du|del|pour|para|per|voor|till|för|zu)[ \t]+[^\n:：]{1,100}?)?[ \t]*"
     r"(?:\([^()\n]{1,40}\)[ \t]*)?[:：][ \t]*)(?P<v>[^\W_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){2,7})"
     r"(?=[ \t]*[.!;]?[ \t]*(?:\([^()\n]{1,80}\)[ \t]*)?\r?(?:\n|$))"
 )
+
+
+_TIME_WORD_RE: Final = re.compile(r"\d{1,4}(?:am|pm|h|st|nd|rd|th|e|er|te|de|º|ª)")
 
 
 def _loose_phrase(value: str) -> bool:
@@ -135,7 +138,9 @@ def _loose_phrase(value: str) -> bool:
     content = [w for w in words if w not in _LOOSE_LINKS]
     if any(w in _ADVICE for w in words) or len(content) < 3 or len(content) * 2 < len(words):
         return False
-    return all((w.isalpha() and len(w) >= 3) or w.isdigit() for w in content) and words[-1] not in _LOOSE_LINKS
+    # (wave 23: a time or an ordinal is a word of one too, "3am", "42nd")
+    plain = all((w.isalpha() and len(w) >= 3) or w.isdigit() or _TIME_WORD_RE.fullmatch(w) for w in content)
+    return plain and words[-1] not in _LOOSE_LINKS
 
 
 def _loose_value(m: re.Match[str]) -> _Found | None:
@@ -144,4 +149,4 @@ def _loose_value(m: re.Match[str]) -> _Found | None:
 
 PHRASE_LABEL_FINDERS = (*PHRASE_LABEL_FINDERS, (_LOOSE_LABEL_RE, _loose_value))
 # the start word the finders above add to redaction_prose's scan (wired through redaction_accesses)
-PHRASE_START_WORDS: Final = r"l[öo]senfras(?:en)?"
+PHRASE_START_WORDS: Final = r"l[öo]sen(?:ords)?fras(?:en)?"

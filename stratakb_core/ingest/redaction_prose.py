@@ -217,7 +217,8 @@ def _bracketed_value(m: re.Match[str]) -> _Found | None:
 # Thai and CJK write it; a remark in brackets may follow), then a colon or "is" (and "now": "est désormais") and the
 # value: "Heslo k databázi skladu: X", "Passordet til ... er X."
 _NAMED_WORDS: Final = (
-    r"password|passwd|passphrase|passcode|pwd|" + TOKEN_NAMES + "|" + _PROSE_WORDS + "|" + _PASSPHRASE_WORDS
+    r"password|passwd|passphrase|passcode|pwd|shared[- ]secret|client[- ]secret|" + TOKEN_NAMES + "|" + _PROSE_WORDS
+    + "|" + _PASSPHRASE_WORDS
 )
 _TOKEN_NAME_RE: Final = re.compile(TOKEN_NAMES, re.IGNORECASE)
 _PASSPHRASE_NAME_RE: Final = re.compile(_PASSPHRASE_WORDS, re.IGNORECASE)
@@ -377,7 +378,7 @@ def _named_value(m: re.Match[str]) -> _Found | None:
     if _TOKEN_NAME_RE.fullmatch(m.group("name")):
         shaped = looks_random(value)  # a generated value only ("Token limit: 4096", "API key format: v2-hex")
     else:  # chosen, or a password's shape in both cases (Fjellrev-Regn-2026, not the acronym WPA3-SAE)
-        shaped = _password_shaped(value)
+        shaped = _password_shaped(value) or (value[-1].isdigit() and is_joined_passphrase(value))  # words-and-21
         if _PASSPHRASE_NAME_RE.fullmatch(m.group("name")) is not None:
             shaped = shaped or looks_like_secret(value) or is_joined_passphrase(value)
     if shaped:

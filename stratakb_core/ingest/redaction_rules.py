@@ -196,7 +196,7 @@ SHAPES: Final[tuple[Shape, ...]] = (
     Shape(
         "api_token",
         re.compile(
-            r"/webhook(?:b2)?/(?P<v>[0-9a-f-]{8,80}(?:@[0-9a-f-]{36})?/IncomingWebhook/[0-9a-f]{32}(?:/[0-9a-f-]{32,36})?"
+            r"/webhook(?:b2)?/(?P<v>[0-9a-f-]{8,80}(?:@[0-9a-f-]{8,36})?/IncomingWebhook/[0-9a-f]{32}(?:/[0-9a-f-]{32,36})?"
             r"(?:/[\w-]{8,})?)"
         ),
         ("/incomingwebhook/",),  # (wave 21: also the older /webhook/ path, ids of any length)
@@ -211,6 +211,17 @@ SHAPES: Final[tuple[Shape, ...]] = (
             r"(?=[\w-]{0,80}?[a-z])[\w-]{24,80})(?![\w-])"
         ),
         ("hook/", "hooks/"),
+    ),
+    # wave 23: a webhook host's URL (hooks.<domain>, webhook(s).<domain>) whose last path segment is generated, after
+    # any path ("/in/<token>", "/v1/push/<token>"): the segment goes, as the generic hook path's above
+    Shape(
+        "api_token",
+        re.compile(
+            r"://(?i:web)?(?i:hooks?)\.[\w.-]{1,100}/(?:[\w-]{1,30}/){0,4}(?P<v>(?=(?:[A-Za-z_-]{0,80}\d{1,3}"
+            r"[A-Za-z_-]){3})(?=[\w-]{0,80}?[A-Z])(?=[\w-]{0,80}?[a-z])[\w-]{24,80})(?![\w-])"
+        ),
+        ("://hook", "://webhook"),
+        on_line="://",
     ),
     # a catch hook (Zapier's and its copies: /hooks/catch/<account>/<hook>/): anyone with the URL can post, so its path
     # goes whole; an account number and a hook id of letters and digits (not a documented "123456/abcde"), or one

@@ -55,6 +55,8 @@ TOKEN_NAMES: Final = (
     r"|(?:chave|clave|chiave) (?:secret[ao]|segreta|privad[ao]|privata|de acc?ess?o|di accesso)"
     r"|cl[ée] (?:secr[èe]te|priv[ée]e|d['’]acc[èe]s)|geheime[rn]? schl[üu]ssel|(?:geheim|zugriffs|zugangs)schl[üu]ssel"
     r"|geheime sleutel|toegangssleutel|(?:tajny )?klucz (?:tajny|prywatny|dost[ęe]pu)|секретный ключ|ключ доступа"
+    # wave 23: Czech and Slovak, "API klíč", "tajný klíč"
+    r"|api[- ]kl[íi][čc]|kl[íi][čc] api|tajn[ýy] kl[íi][čc]|api[- ]k[ľl][úu][čc]|k[ľl][úu][čc] api"
 )
 # a token's name and a generated value right after it, in a sentence: "bitte den geheimen Schlüssel X verwenden"
 _TOKEN_AT_NAME_RE: Final = re.compile(r"(?i:\b(?:" + TOKEN_NAMES + r"))[ \t]+" + VALUE + _WORD_END)

@@ -218,13 +218,19 @@ def is_placeholder(value: str) -> bool:
             return True
     if _CRYPT_HASH_RE.match(v):  # a stored hash, "$2b$12$...", "$argon2id$v=19$...": one-way, no password
         return True
-    if v.endswith(("EXAMPLE", "EXAMPLEKEY")):  # AWS documentation's example key id and secret
+    if v.endswith(("EXAMPLE", "EXAMPLEKEY")) or _EXAMPLE_KEY_ID_RE.match(v):  # AWS documentation's example keys
+        return True
+    if _COLON_HEX_RE.fullmatch(v):  # a fingerprint or a serial in pairs (ab:12:...), no secret is written so
         return True
     if _CJK_ONLY_RE.fullmatch(v) or _marker_words(low):
         return True
     return _WORDS_RE.fullmatch(v) is not None and _names_a_secret(v.rstrip(" \t:：?？…"))
 
 
+# an AWS key id that is "EXAMPLE" padded with one character to its length (AKIAEXAMPLE000000000): a placeholder
+_EXAMPLE_KEY_ID_RE: Final = re.compile(r"(?:AKIA|ASIA|ABIA|ACCA)EXAMPLE(?P<pad>[0X])(?P=pad)*$")
+# an MD5, SHA-1 or SHA-256 fingerprint, a certificate's serial: sixteen hex pairs or more joined by colons
+_COLON_HEX_RE: Final = re.compile(r"[0-9A-Fa-f]{2}(?::[0-9A-Fa-f]{2}){15,63}")
 _CRYPT_HASH_RE: Final = re.compile(
     r"\$(?:2[abxy]?|1|5|6|y|gy|7|argon2(?:id|i|d)|pbkdf2(?:-sha\d+)?|scrypt|sha\d+|apr1)\$[\w./$=,+-]{8,}$"
 )
@@ -372,7 +378,10 @@ def symbol_inside(value: str) -> bool:
 
 
 # four to eight lower-case words joined by dashes, dots or underscores, as a passphrase generator writes them
-_JOINED_WORDS_RE: Final = re.compile(r"[a-z]{3,12}(?:([-_.])[a-z]{3,12}(?:\1[a-z]{3,12}){2,6})")
+# (wave 23: three words and a number too, "amber-quay-lantern-42")
+_JOINED_WORDS_RE: Final = re.compile(
+    r"[a-z]{3,12}(?:([-_.])[a-z]{3,12}(?:\1[a-z]{3,12}){2,6}|([-_.])[a-z]{3,12}(?:\2[a-z]{3,12}){1,6}\2\d{1,4})"
+)
 # ... not a remark saying where the value is kept
 _REMARK_WORDS: Final = frozenset(
     "see ask the and for our your stored vault entry file manager same usual team lead".split()
