@@ -93,6 +93,7 @@ from stratakb_core.ingest.redaction_spoken import spoken_spans
 from stratakb_core.ingest.redaction_sql import sql_spans
 from stratakb_core.ingest.redaction_tables import table_spans
 from stratakb_core.ingest.redaction_values import (
+    generated_for,
     is_code,
     is_other_field,
     is_placeholder,
@@ -346,10 +347,9 @@ _RESOURCE_NAME_RE: Final = re.compile(r"(?<![\w-])(?i:arn|urn):[^\s\"'=]*:$")
 
 def _in_resource_name(m: re.Match[str]) -> bool:
     start = m.start("key") if m.group("key") is not None else m.start("label")
-    text, low = m.string, max(0, start - 300)
-    low = max(text.rfind("\n", low, start) + 1, low)  # (no arn: or urn: before it: no search, key:key:... is long)
-    return text[start - 1 : start] == ":" and "rn:" in text[low:start].lower() and bool(
-        _RESOURCE_NAME_RE.search(text, low, start))
+    text, low = m.string, max(m.string.rfind("\n", max(0, start - 300), start) + 1, start - 300, 0)
+    found = text[start - 1 : start] == ":" and "rn:" in text[low:start].lower()  # an arn: or urn: to search back to
+    return found and _RESOURCE_NAME_RE.search(text, low, start) is not None
 
 
 def _ends_its_string(m: re.Match[str]) -> bool:
@@ -381,7 +381,7 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
         if not is_secret_key(key) and not _names_secret(key, m.group("label") is not None, value):
             # a key, a signature, a query parameter: a secret when the value looks generated
             called = group == "uv" and m.group("tail").startswith(("(", "["))  # Attention2d(config): code
-            if is_weak_key(key) and looks_random(value) and not called and not is_placeholder(value):
+            if is_weak_key(key) and generated_for(key, value) and not called and not is_placeholder(value):
                 if not _example_query(m):
                     yield m.start(group), m.end(group), "credential"
             continue

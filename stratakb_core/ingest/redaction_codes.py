@@ -36,6 +36,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_bot_tokens import bot_token_spans
 from stratakb_core.ingest.redaction_compounds import compound_spans
+from stratakb_core.ingest.redaction_dated import dated_key_spans
 from stratakb_core.ingest.redaction_keypads import DEVICE_RE, FAULT_RE, YEAR_RE, keypad_spans
 from stratakb_core.ingest.redaction_spoken import END, not_an_example
 from stratakb_core.ingest.redaction_stores import store_put_spans
@@ -180,3 +181,4 @@ def own_search_spans(text: str) -> Iterator[_Found]:
     yield from keypad_spans(text)  # wave 22: "opens with 4871", "keypad: 1966", "label: user / X" (redaction_keypads)
     yield from bot_token_spans(text)  # wave 22: a Twitch oauth: token, a Discord bot token (redaction_bot_tokens)
     yield from compound_spans(text)  # wave 23: "Das Kassenpasswort ... lautet X" (redaction_compounds)
+    yield from dated_key_spans(text)  # wave 23: "API key created 2026-03-14: X" (redaction_dated)

@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from stratakb_core.ingest.redaction_scan import finditer_lines
 from stratakb_core.ingest.redaction_spoken import END, STRONG_RE, not_an_example
 
 __all__ = ["DEVICE_RE", "FAULT_RE", "YEAR_RE", "keypad_spans"]
@@ -98,13 +99,17 @@ def _keypad_digits(m: re.Match[str]) -> bool:
     return FAULT_RE.search(_line_before(m)) is None
 
 
+_JOINED_END_RE: Final = re.compile(r"[A-Za-z0-9]+(?:[-_.][A-Za-z0-9]+)+[!#$%&*+=?~^]")
+
+
 def _strong_pair(m: re.Match[str]) -> bool:
     value = m.group("v")
     return (
         value.lower() != value
         and value.upper() != value
         and any(c.isdigit() for c in value)
-        and STRONG_RE.search(value.strip("!#$%&*+=?~^")) is not None
+        # a symbol inside, or (wave 23) one ending it after words joined by a dash: "Harbor4-Gate!"
+        and (STRONG_RE.search(value.strip("!#$%&*+=?~^")) is not None or _JOINED_END_RE.fullmatch(value) is not None)
         and not any(c in value for c in "/\\:@")
     )
 
@@ -122,9 +127,14 @@ _SEARCHES: Final = tuple(
 )
 
 
+# a pair lies on one line and holds " / " after its start: only such lines are searched (redaction_scan)
+_PAIR_NEEDLE_RE: Final = re.compile(r"[ \t]/[ \t]")
+
+
 def keypad_spans(text: str) -> Iterator[_Found]:
     """The values the searches above find (see the module docstring)."""
     for pattern, judge in _SEARCHES:
-        for m in pattern.finditer(text):
+        matches = finditer_lines(pattern, text, _PAIR_NEEDLE_RE) if pattern is _PAIR_RE else pattern.finditer(text)
+        for m in matches:
             if (span := judge(m)) is not None:
                 yield span

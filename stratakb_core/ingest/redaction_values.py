@@ -24,6 +24,7 @@ from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_k
 __all__ = [
     "CODE_RE",
     "MARKER_RE",
+    "generated_for",
     "is_code",
     "is_code_in_sentence",
     "is_joined_passphrase",
@@ -309,6 +310,21 @@ _UUID_RE: Final = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{
 # names and code, not values: vault.kv.read_secret_version, base64-value-non-empty
 _IDENTIFIER_RE: Final = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[a-z]+(?:[._-][a-z0-9]+){2,}")
 _VERSION_RE: Final = re.compile(r"v?\d+(?:[._-]\d+)+(?:[._-]?[A-Za-z]+\d*)?")
+
+
+# wave 23: an API key header whose value is a UUID (some services issue their keys so: X-Dataverse-Key, X-Api-Token),
+# not an id's header (X-Request-Id) nor a key that only makes a request unique (Idempotency-Key)
+_KEY_HEADER_RE: Final = re.compile(r"(?i)(?:x-(?:[a-z0-9]{1,20}-){0,3}(?:api-?)?(?:key|token)|api-key|api-token)")
+_NOT_KEY_HEADER_RE: Final = re.compile(r"(?i)idempoten|request|correlation|trace|cache|public|routing|dedup")
+_UUID_RE: Final = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
+def generated_for(key: str, value: str) -> bool:
+    """A generated value beside a weak key's name (``looks_random``), or (wave 23) a UUID in an API key's header
+    (``X-Dataverse-Key: <uuid>``): the key itself there, where a UUID is otherwise an id."""
+    if looks_random(value):
+        return True
+    return bool(_KEY_HEADER_RE.fullmatch(key) and _UUID_RE.fullmatch(value) and not _NOT_KEY_HEADER_RE.search(key))
 
 
 def looks_random(value: str) -> bool:

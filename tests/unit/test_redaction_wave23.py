@@ -1,14 +1,15 @@
 """Secret redaction, wave 23 (heldout33-34 used as tuning data): each row is our own example of a cause a miss stood
 for, never a fixture's text: a PIN after a device's label (a card's, a SIM's), "PIN der/des ...", a compound "X-PIN"
 and its words; one number after "combination" where a lock is named; a door's code in one Dutch or Scandinavian word,
-a code with a letter among its digits; "user / password" after an arrow or "it's", a quote or a remark after it; a
-shared or client secret and what it opens; a labelled passphrase with a time in it, Swedish "lösenordsfras"; words
-joined by dashes and a number after a password's name; a Czech or Slovak API key; a password named inside a compound
-("Lagerpasswort ... lautet X"); an address and a password of both cases and a digit; a Teams webhook with a short
-tenant id, a webhook host's generated path segment. Kept: their look-alikes, a fingerprint in hex pairs after a key's
-name, an AWS key id that is "EXAMPLE" padded with zeros. Also: one list of devices and fault words for a device's
-digits (``redaction_keypads.DEVICE_RE`` / ``FAULT_RE``, imported by ``redaction_codes``), and two older rules made
-linear on a long line ("pin " and "oauth:" repeated).
+a code with a letter among its digits; "user / password" after an arrow or "it's", a quote or a remark after it, a
+password of joined words ending in a symbol; a shared or client secret and what it opens; a labelled passphrase with
+a time in it, Swedish "lösenordsfras"; words joined by dashes and a number after a password's name; a Czech or Slovak
+API key; a password named inside a compound ("Lagerpasswort ... lautet X"); an address and a password of both cases
+and a digit; a Teams webhook with a short tenant id, a webhook host's generated path segment; a UUID in an API key's
+header; a key or a token named by the day it was made. Kept: their look-alikes, a fingerprint in hex pairs after a
+key's name, an AWS key id that is "EXAMPLE" padded with zeros. Also: one list of devices and fault words for a
+device's digits (``redaction_keypads.DEVICE_RE`` / ``FAULT_RE``, imported by ``redaction_codes``), and two older
+rules made linear on a long line ("pin " and "oauth:" repeated).
 
 Redacted rows must lose every value and keep the line layout; near misses must come back unchanged.
 """
@@ -26,6 +27,8 @@ from tests.helpers.redaction_checks import assert_redacted_in_place
 _HOOK = "Zq8Lm3Np" + "7Rt2Vx9K" + "b4Wc6Yd1" + "Hf5Gj0S"
 _TEAMS = "1a2b3c4d-5e6f-7a8b@9c0d1e2f/IncomingWebhook/" + "0f1e2d3c4b5a6978" + "8796a5b4c3d2e1f0"
 _HEX = "9f3b2c71e0a8" + "4d56b1c7e2f9" + "0a3d4b68"
+_UUID = "5c1e9a7b-" + "2d4f-4a8e-9b3c-" + "7f0e1d2c3b4a"
+_DATED = "ven_" + "3fa9c1d2_" + "Kp7Qz2Lm9Xv4Rt8Wb1Yc6Hd3"
 
 WAVE_23_REDACTED = [
     # a device named before the PIN's label: the devices of redaction_keypads, a fuel card's too
@@ -48,6 +51,9 @@ WAVE_23_REDACTED = [
     ("Inbox for the harbour kiosk: kiosk@ferry.example:Harbour7Desk\n", "Harbour7Desk"),
     (f"Alerts go to https://chat.relay.example/webhookb2/{_TEAMS}\n", _TEAMS),
     (f"Fridge alarms post to https://hooks.alerts.example/in/{_HOOK}\n", _HOOK),
+    (f'curl -H "X-Archive-Key: {_UUID}" https://archive.example/api/upload\n', _UUID),
+    ("ops chat> which login does the label printer use? > it's lblprn / Harbor4-Gate!\n", "Harbor4-Gate!"),
+    (f"Vendor portal → Integrations → token issued on 2026-05-09: {_DATED}\n", _DATED),
 ]
 
 WAVE_23_KEPT = [
@@ -66,6 +72,11 @@ WAVE_23_KEPT = [
     "Kassenpasswort ändern: siehe Handbuch\n",
     "Inbox for the kiosk: kiosk@ferry.example:Meeting\n",
     "Webhook guide: https://hooks.example.org/in/getting-started-with-webhooks\n",
+    f'curl -H "Idempotency-Key: {_UUID}" https://archive.example/api/upload\n',
+    f"X-Request-Id: {_UUID}\n",
+    "Sizes: small / Medium-Large!\n",
+    "Release created 2026-11-02: v2.4.1-build-000123\n",
+    "Key created 2026-11-02: rotated-by-ops-team-lead\n",
 ]
 
 
@@ -107,6 +118,10 @@ def test_older_rules_are_linear_on_one_long_line(text):
         "://hooks.x/" + "a/" * 100000 + _HOOK,
         "/webhookb2/" + "a" * 300000,
         "Kod 3C8142 " * 40000,
+        "key created 2026-01-01: " * 20000 + "x",
+        " 2026-01-01: " + "a" * 300000,
+        "X-A-Key: " * 30000 + _UUID,
+        "it's a / Ab-c1" * 30000 + "!",
     ],
 )
 def test_wave_23_patterns_stay_fast_on_pathological_input(text):
@@ -118,16 +133,16 @@ def test_wave_23_patterns_stay_fast_on_pathological_input(text):
 @pytest.mark.parametrize(
     "text",
     [
-        "PIN der " * 10000 + ": 1234",
-        "Tresor-PIN " * 10000 + ": 1234",
-        "lock: combination " * 10000 + "0815",
-        "deurcode " * 10000 + ": 1234",
-        "lösenordsfras " * 10000 + ": sill potatis midsommar regn",
+        "PIN der " * 5000 + ": 1234",
+        "Tresor-PIN " * 5000 + ": 1234",
+        "lock: combination " * 5000 + "0815",
+        "deurcode " * 5000 + ": 1234",
+        "lösenordsfras " * 5000 + ": sill potatis midsommar regn",
     ],
 )
 def test_wave_23_start_words_stay_linear(text):
-    # a start word of redaction_prose's scan costs what the older ones cost (every finder is tried there: about
-    # 40-90 µs a word, "PIN für " and "passphrase " alike), so 10,000 of them on one line, not 50,000
+    # a start word of redaction_prose's scan costs what the older ones cost (every finder is tried there: 40-100 µs
+    # a word, as "PIN für " and "lösenfras " already did; "passphrase " 200 µs), so 5,000 of them, not 50,000
     start = time.process_time()
     redact(text)
     assert time.process_time() - start < 1.0
