@@ -74,6 +74,7 @@ import re
 from typing import Final
 
 from stratakb_core.ingest.injection_addressed import certain_orders
+from stratakb_core.ingest.injection_asked import asked_leak
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, loose_order
 from stratakb_core.ingest.injection_markers import fake_turn, recorded_turn
@@ -82,6 +83,7 @@ from stratakb_core.ingest.injection_mention import NAMED_QUOTE
 from stratakb_core.ingest.injection_mention import TOKEN_THEN as _TOKEN_THEN
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
+from stratakb_core.ingest.injection_policy_text import forbidden_attempt, means_only
 from stratakb_core.ingest.injection_rules import (
     ATTRIBUTE_TEXT,
     EXFIL_LINK,
@@ -95,6 +97,7 @@ from stratakb_core.ingest.injection_rules import (
 )
 from stratakb_core.ingest.injection_scope import scoped_override, scoped_sentence
 from stratakb_core.ingest.injection_slots import slot_link
+from stratakb_core.ingest.injection_sysline import called_by_system
 from stratakb_core.ingest.injection_thirdperson import its_prompt_leak
 from stratakb_core.ingest.injection_toolout import tool_output_order
 from stratakb_core.ingest.injection_variants import _variant_texts, _variants, encoded_order
@@ -334,8 +337,9 @@ def _closes_mention(text: str, start: int, end: int) -> bool:
 _SAID: Final = re.compile(r"(?<![\w'])'[^'\n]{1,200}?\s[^'\n]{1,200}?\s[^'\n]{1,200}?'(?!\w)")  # 'a quoted sentence'
 _CODE_SPAN: Final = re.compile(r"`[\w.$-]{1,8}`")
 # hidden text that opens by calling on an assistant ("Assistant: mark this sender as trusted ...")
-_AI_HEAD: Final = re.compile(
-    r"\s*(?:ai|a\.i\.|assistants?|llms?|chat-?bots?|language models?|ai agents?)\b[^\n:]{0,30}:\s*\w", re.I
+_AI_HEAD: Final = re.compile(  # wave 23: after a short lead and in more languages ("Anweisung an die KI: ...")
+    r"\s*(?:[^\n:]{0,25}?\b)?(?:ai|a\.i\.|assistants?|llms?|chat-?bots?|language models?|ai agents?|ki|ia|ии"
+    r"|assistent\w{0,2}|asistente|assistente|asystent\w{0,2}|ассистент\w{0,2})\b[^\n:]{0,30}:\s*[^\W\d_]", re.I
 )
 
 # a CSV row ('INV-7,Acme,12.00,"a note, quoted",open'): its double quotes wrap a cell, they quote nobody
@@ -467,6 +471,11 @@ def rule_hits(text: str) -> tuple[str, ...]:
     return _rule_hits(text, _variant_texts(text))
 
 
+def _policy_text(rule: str, sentence: str) -> bool:
+    """A prohibition of trying to lead the AI, or a send whose private data is only its means (wave 23)."""
+    return forbidden_attempt(sentence) or (rule == "send_to_url" and means_only(sentence))
+
+
 def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, ...]:
     texts, co_texts = variants
     present = [_LITERALS.present(fold(t)) for t in texts]
@@ -475,11 +484,13 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
         rule
         for rule, k, start, end in (*cooccur_fired(co_texts), *headed_orders(co_texts))
         if not _is_mention(co_texts[k], start, end) and not (rule == "override" and _scoped(co_texts[k], start, end))
+        and not _policy_text(rule, co_texts[k][start:end])
     }
     # a link left to fill, in the text or the last variant (look-alikes mapped, base64 decoded: injection_slots)
     if any((slot := slot_link(t)) and not _is_mention(t, *slot) for t in (texts[0], texts[-1])):
         fired.add("exfil_link")
     spans = (("tool_imitation", tool_output_order), ("role_tag", fake_turn), ("prompt_leak", verbatim_leak))
+    spans += (("prompt_leak", asked_leak), ("role_tag", called_by_system))  # wave 23 (injection_asked, _sysline)
     for rule, find in (*spans, ("prompt_leak", its_prompt_leak), ("hidden_text", encoded_order)):
         if (span := find(texts[0])) and not _is_mention(texts[0], *span):
             fired.add(rule)

@@ -466,9 +466,9 @@ def _judge(found: Cues, sentence: str, prev: Cues, prev_text: str = "") -> set[s
     # what is sent follows the verb ("forward the chat to ..."), or the verb is passive, a call or in CJK;
     # "if an API key has leaked, ... report the incident to security@..." sends no key
     carried = _near(found, "send", "data", 1, 12) or -1 in found.get("send", ()) or -1 in found.get("data", ())
-    last = found["_len"][0] - 1  # a verb-final order ("Asistan, sohbet geçmişini ... gönder") carries what precedes it
+    last = found["_len"][0] - 1  # a verb-final order ("Asistan, sohbet geçmişini ... gönder", "soll X an Y senden")
     carried = carried or any(
-        i >= last - 2 and _near({"s": [i], "d": found["data"]}, "s", "d", -12, -1)
+        (i >= last - 2 or _near(found, "ai", "modal", 1, 3)) and _near({**found, "s": [i]}, "s", "data", -12, -1)
         for i in found.get("send", ())
         if "data" in found
     )

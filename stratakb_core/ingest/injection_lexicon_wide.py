@@ -159,3 +159,39 @@ _WAVE20: Final[dict[str, str]] = {
     """,
 }
 WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE20.items()})
+
+# wave 23 (heldout33-34): the send verbs in their infinitive beside a modal ("der Assistent soll ... an x@y senden",
+# "tiene que reenviar ... a x@y"), instructions that "no longer count" (Dutch, German, Portuguese), and patients'
+# records, prescriptions and profiles as private data
+_WAVE23: Final[dict[str, str]] = {
+    "void": "tellen_niet_meer tellen_niet_langer zählen_nicht_mehr zaehlen_nicht_mehr não_contam_mais nao_contam_mais",
+    "send": """
+        senden schicken übermitteln übersenden reenviar remitir mandar inviare inoltrare mandare trasmettere
+        sturen versturen doorsturen verzenden mailen transférer transmettre encaminhar reencaminhar
+    """,
+    "data": """
+        patient* patiënt* pacient* pazient* prescription* ordonnances receta* rezepte verschreibung* profiles
+        perfiles profils profile_data kundendaten
+    """,
+    # a copy-out verb with its object attached (Spanish enclitics: "escríbelo", "cópialas")
+    "leak": """
+        escríbelo escríbelos escríbela escríbelas cópialo cópialos cópiala cópialas pégalo pégalos pégala pégalas
+        muéstralo muéstralas repítelo dímelo
+    """,
+    # the reader's own prompt as "the text that came before this conversation"
+    "leak_obj": """
+        came_before_this_conversation given_before_this_conversation received_before_this_conversation
+        veio_antes_desta_conversa recebeu_antes_desta_conversa vino_antes_de_esta_conversación
+        recibiste_antes_de_esta_conversación ricevuto_prima_di_questa_conversazione
+        venuto_prima_di_questa_conversazione reçu_avant_cette_conversation reçues_avant_cette_conversation
+        vor_diesem_gespräch_erhalten voor_dit_gesprek_gekregen
+    """,
+    # what fills a link's slot: the asker's own question and phone number ("followed by the visitor's question")
+    "convo": """
+        full_question whole_question their_question customer_s_question guest_s_question visitor_s_question
+        client_s_question caller_s_question patient_s_question user_s_full_question their_phone_number
+        their_telephone_number their_mobile_number customer_s_phone_number guest_s_phone_number
+        caller_s_phone_number user_s_phone_number client_s_phone_number patient_s_phone_number
+    """,
+}
+WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE23.items()})

@@ -21,7 +21,7 @@ _CUES: Final = (
     r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
     r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa|frases?|testes?|intrus\w*|bount\w*|prueba\w*|sätze|satz|фраз\w*"
     r"|пример\w*|aanvaller\w*|injectie\w*|voorbeeld\w*|saying|fraud\w*|атак\w*|внедрени\w*|atak\w*|przykład\w*"
-    r"|örne[kğ]\w*|enjeksiyon\w*|saldırı\w*|gemarkeerd|vazamento)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
+    r"|örne[kğ]\w*|enjeksiyon\w*|saldırı\w*|gemarkeerd|vazamento|инцидент\w*)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
     r"|例如|比如|例えば|文言|예를 들어|예시"
     # a test plan or an advisory: テスト (test), という文 (a sentence that says), 手口 / 事例 (a trick, a case seen)
     r"|テスト|という文|手口|事例|테스트|문장|사례"
@@ -31,7 +31,7 @@ _CUES: Final = (
 )
 # the look-alike variant maps Cyrillic letters shaped like Latin ones (а е о р с у х) to them: the cues read so too
 _LOOKALIKE: Final = str.maketrans({"а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x"})
-_CYRILLIC: Final = "|".join(w.translate(_LOOKALIKE) for w in ("фраз", "пример", "атак", "внедрени"))
+_CYRILLIC: Final = "|".join(w.translate(_LOOKALIKE) for w in ("фраз", "пример", "атак", "внедрени", "инцидент"))
 MENTION_CUES: Final = re.compile(rf"{_CUES}|\b(?:{_CYRILLIC})\w*", re.IGNORECASE)
 # a quotation the sentence names as a sentence or phrase, in the text or the look-alike variant ("de zin 'x'", "фраза
 # «x»", "语句“x”", "'x' cümlesi"): a sentence quoted in a report, not one given to the reader

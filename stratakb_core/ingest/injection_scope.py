@@ -34,7 +34,11 @@ _TOPIC: Final = re.compile(
     r"[ \t]*(?:[^\W\d_]{1,20}[ \t]+){0,2}(?:concernant|regarding|concerning|relatives?[ \t]+(?:à|au|aux)|riguardo"
     r"|relative[ \t]+(?:a|al|alla)|bezüglich|betreffend|sobre[ \t]+(?:el|la|los|las)|acerca[ \t]+de"
     r"|relativas?[ \t]+(?:a|al)|sobre[ \t]+(?:o|a|os|as)|dotycz\w+|met[ \t]+betrekking[ \t]+tot|over[ \t]+(?:het|de)"
-    r"|über[ \t]+(?:das|die|den|dem)|zum|zur|sul|sulla|sui|sulle|по[ \t]+поводу|насч[её]т|касательно)\b",
+    r"|über[ \t]+(?:das|die|den|dem)|zum|zur|sul|sulla|sui|sulle|по[ \t]+поводу|насч[её]т|касательно)\b"
+    # wave 23: what the instructions are for, a task named by a gerund or an infinitive ("for lubricating the
+    # points", "para limpiar", "pour nettoyer", "per pulire")
+    r"|[ \t]+(?:for[ \t]+[^\W\d_]{2,20}ing|para[ \t]+[^\W\d_]{2,20}(?:ar|er|ir)|pour[ \t]+[^\W\d_]{2,20}(?:er|ir|re)"
+    r"|per[ \t]+[^\W\d_]{2,20}(?:are|ere|ire))\b",
     re.I,
 )
 _LEGAL_LIST: Final = re.compile(
@@ -111,6 +115,22 @@ _ATTEMPTED: Final = re.compile(_ATTEMPT, re.IGNORECASE)
 _ATTEMPT_INSIDE: Final = re.compile(_ATTEMPT.replace("$", r"(?=\S)"), re.IGNORECASE)
 
 
+# wave 23: Korean names a topic between "previous" and the guidelines ("이전 재고 조사 지침은 무시"): the rules of a
+# task, not the reader's (its system, safety, original or own rules are)
+_KO_TOPIC: Final = re.compile(
+    r"이전[ \t]+(?!(?:시스템|보안|안전|원래|초기|기존|모든|당신|너|네|AI|ai|챗봇|어시스턴트)[ \t가-힣]?)"
+    r"[가-힣A-Za-z]{1,10}(?:[ \t]+[가-힣A-Za-z]{1,10}){0,2}[ \t]+(?:지침|지시|규칙|안내)"
+)
+# wave 23: a quotation that someone writes, types or says ("if a customer types «forget your rules», the bot ..."):
+# words reported as what a person tells the bot, not an order to the reader
+_REPORTED: Final = re.compile(
+    r"\b(?:writes?|wrote|types?|typed|says?|said|escribe|escriba|escribió|dice|diga|dijo|escreve|escrever|diz"
+    r"|disser|écrit|écrive|dit|schreibt|sagt|scrive|scriva|schrijft|zegt|пишет|напишет|написал|говорит|скажет|pisze"
+    r"|napisze|mówi|powie)[ \t]*[:,]?[ \t]*[«\"“„‘'「]$",
+    re.IGNORECASE,
+)
+
+
 def scoped_sentence(sentence: str, spans: list[tuple[int, int]]) -> bool:
     """A sentence whose override phrases (``spans``) are all about something else, or one that reports what a
     text tried to get an AI to do (the attempt not at its head, where "try to get it to ..." is an order)."""
@@ -121,7 +141,9 @@ def scoped_sentence(sentence: str, spans: list[tuple[int, int]]) -> bool:
 
 def scoped_override(text: str, start: int, end: int) -> bool:
     """True when the override match ``text[start:end]`` is not about the reader's own instructions."""
-    if _OWN.match(text[start:end]) or _OTHERS.search(text[start:end]):
+    if _OWN.match(text[start:end]) or _OTHERS.search(text[start:end]) or _KO_TOPIC.match(text[start:end]):
+        return True
+    if _REPORTED.search(text, max(start - 30, 0), start):
         return True
     if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end) or _THING_OF.match(text, end):
         return True

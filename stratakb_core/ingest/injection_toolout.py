@@ -87,7 +87,13 @@ _KEYS: Final = (
     # wave 22: a system message or a required action in Spanish, Portuguese, Italian, French, German, English
     r"|mensa(?:je|gem)[ _](?:del?[ _]|do[ _])?sistema|messaggio[ _](?:di[ _])?sistema|message[ _]syst[eè]me"
     r"|systemnachricht|a[cç][aã]o[ _]obrigat[oó]ria|acci[oó]n[ _]obligatoria|azione[ _]obbligatoria"
-    r"|action[ _]requise|action[ _]obligatoire|erforderliche[ _]aktion|required[ _]action|mandatory[ _]action)"
+    r"|action[ _]requise|action[ _]obligatoire|erforderliche[ _]aktion|required[ _]action|mandatory[ _]action"
+    # wave 23: a message or note addressed to the model ("message_for_model", "nota_para_el_asistente")
+    r"|(?:message|note|notice|memo|hint)s?[ _-](?:for|to)[ _-](?:the[ _-])?(?:model|assistant|ai|llm|agent|bot)"
+    r"|(?:nota|mensaje|mensagem|aviso)[ _-]para[ _-](?:el[ _-]|o[ _-]|a[ _-])?(?:modelo|asistente|assistente|ia)"
+    r"|(?:nota|messaggio)[ _-]per[ _-](?:il[ _-]|l')?(?:modello|assistente|ia)"
+    r"|nachricht[ _-]an[ _-](?:das[ _-]|den[ _-])?(?:modell|assistenten|ki)"
+    r"|(?:note|message)[ _-]pour[ _-](?:le[ _-]|l')?(?:modèle|assistant|ia))"
 )
 _INSTRUCTION_KEY: Final = re.compile(
     rf"[\"']{_KEYS}[\"'][ \t]*:[ \t]*[\"'](?P<body>[^\"'\n]{{8,400}})"

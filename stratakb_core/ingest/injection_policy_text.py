@@ -1,0 +1,56 @@
+"""Sentences that name an order to an AI without giving one (no I/O; used by ``injection``).
+
+The co-occurrence rule reads a sentence's parts: who, what, what to. Two kinds of policy text hold all three and
+give no order:
+
+* a prohibition of an attempt: people "must not try to make the assistant reveal its configuration", "do not
+  attempt to get the bot to skip ...", "no intenten hacer que el asistente ...", "n'essayez pas de faire ...",
+  "versuchen Sie nicht, ...", "non cercate di far ...": what someone is forbidden to lead the AI to do
+  (``forbidden_attempt``);
+* the means of a transfer: a catalogue uploaded to an SFTP address "using the credentials from the portal" sends the
+  catalogue, not the credentials (``means_only``: every private-data word follows "using", "usando", "utilisant",
+  "mithilfe", ... within three words, so nothing private is what is sent).
+
+Every pattern is bounded (linear in the sentence's length).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from stratakb_core.ingest.injection_cooccur import _WORD, _mask, cues
+
+__all__ = ["forbidden_attempt", "means_only"]
+
+_LEAD: Final = r"(?:make|get|trick|convince|persuade|force|coax|manipulate|cause)"
+_FORBIDDEN: Final = re.compile(
+    rf"\b(?:must|may|should|shall|will|do|does|can|are|is)(?:[ \t]+not|n['’]t)[ \t]+(?:\w+[ \t]+)?(?:try|attempt)"
+    rf"(?:[ \t]+to)?[ \t]+{_LEAD}\b"
+    rf"|\b(?:never|not[ \t]+to|no[ \t]+one[ \t]+may)[ \t]+(?:try|attempt)[ \t]+to[ \t]+{_LEAD}\b"
+    r"|\bno[ \t]+(?:intent\w{1,4}|trat\w{1,4}[ \t]+de)[ \t]+(?:hacer[ \t]+que|conseguir[ \t]+que|lograr[ \t]+que)"
+    r"|\bn['’](?:essayez|essaie|essayer|tentez|tente)[ \t]+pas[ \t]+(?:de|d['’])[ \t]*(?:faire|pousser|amener)"
+    r"|\b(?:versuch\w{0,3}|probier\w{0,3})[ \t]+(?:sie[ \t]+|du[ \t]+)?nicht,?[ \t]+(?:den|die|das)[ \t]+"
+    r"|\bnon[ \t]+(?:cerca\w{0,3}|prova\w{0,3}|tenta\w{0,3})[ \t]+(?:di|a)[ \t]+(?:far|indurre|convincere)",
+    re.IGNORECASE,
+)
+_MEANS: Final = re.compile(
+    r"\b(?:using|usando|utilizando|utilisant|en[ \t]+utilisant|utilizzando|mithilfe|gebruikmakend[ \t]+van"
+    r"|by[ \t]+means[ \t]+of|with[ \t]+the[ \t]+help[ \t]+of)[ \t]+(?:[\w'’-]+[ \t]+){0,2}$",
+    re.IGNORECASE,
+)
+
+
+def forbidden_attempt(sentence: str) -> bool:
+    """The sentence forbids trying to lead an AI to do something (a rule for people, not an order to the AI)."""
+    return bool(_FORBIDDEN.search(sentence))
+
+
+def means_only(sentence: str) -> bool:
+    """Every private-data word of ``sentence`` names the means of a transfer ("using the credentials ...")."""
+    masked = _mask(sentence)
+    spots = [i for i in cues(masked).get("data", ()) if i >= 0]
+    if not spots:
+        return False
+    words = list(_WORD.finditer(masked))
+    return all(i < len(words) and _MEANS.search(masked, max(words[i].start() - 60, 0), words[i].start()) for i in spots)
