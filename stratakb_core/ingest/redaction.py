@@ -145,10 +145,10 @@ def marker(kind: str) -> str:
 
 # --- shapes -------------------------------------------------------------------------------
 
-# a credential-dump line: someone@example.com:password (or |), nothing else on the line
+# a credential-dump line: someone@example.com:password (or |), nothing else on the line; the whole pair goes
 _EMAIL_PASSWORD_RE: Final = re.compile(
     r"^[ \t]*(?:(?i:login|account|user(?:name)?|credentials?|creds|sign[ -]?in|mailbox|e-?mail)[ \t]*:[ \t]*)?"
-    r"[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+[ \t]*(?:[:|;]|[ \t]/)[ \t]*(?P<v>[^\s]{4,128})[ \t]*$",
+    r"(?P<e>[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+)[ \t]*(?:[:|;]|[ \t]/)[ \t]*(?P<v>[^\s]{4,128})[ \t]*$",
     re.MULTILINE,
 )
 # the dump line is searched only on lines holding an @ (redaction_scan.finditer_lines)
@@ -273,7 +273,7 @@ def _shape_spans(text: str) -> Iterator[_Found]:
     for m in finditer_lines(_EMAIL_PASSWORD_RE, text, _AT_RE):
         value = m.group("v")
         if not is_placeholder(value) and not _PATHLIKE_RE.search(value) and _DUMP_VALUE_RE.search(value):
-            yield m.start("v"), m.end("v"), "email_password"
+            yield m.start("e"), m.end("v"), "email_password"  # the pair is the login: the address goes too
 
 
 def _is_basic_credential(value: str) -> bool:

@@ -223,7 +223,7 @@ def _email_combo_spans(text: str) -> Iterator[_Found]:
         # (after an address and a colon, both cases and a digit make a password too: "Harbour7Desk")
         mixed = len(value) >= 8 and value.lower() != value != value.upper() and any(c.isdigit() for c in value)
         if (mixed or looks_chosen(value) or looks_random(value)) and not is_placeholder(value):
-            yield m.start("v"), m.start("v") + len(value), "email_password"
+            yield m.start(), m.start("v") + len(value), "email_password"  # address and password: one login
 
 
 def _k8s_secret_spans(text: str) -> Iterator[_Found]:

@@ -69,10 +69,9 @@ def test_the_first_held_out_set_meets_the_targets_too(figures):
 # 22: 91, 0; 89, 0). heldout15 keeps one false redaction: a test file's "hunter2", which issue 17 asks to redact
 # whatever its fame. Sets in NOT_YET_TUNED wait for a round.
 TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 33))
-# tuned on and still under the recall target, with why: heldout29's writer counted as the secret what the redactor
-# keeps on purpose in three fixtures (a mailbox's address before its password, a connection string's server and
-# database before its password; the password goes in all three): 97 of 100
-BELOW_TARGET = {"heldout29": 0.97}
+# tuned on and still under the recall target, with why (none since wave 23, which redacts an address:password pair
+# whole: heldout29 was at 97 of 100 for two such pairs its writer counted whole)
+BELOW_TARGET: dict[str, float] = {}
 
 
 def test_every_tuned_split_meets_the_targets(figures):

@@ -90,6 +90,19 @@ def test_wave_23_near_misses_stay_clean(text):
     assert redact(text).text == text
 
 
+@pytest.mark.parametrize(("text", "prefix"), [
+    ("ops.rota@depot.example:Kq7-wharf-Lm2\n", ""),
+    ("Portal login (old): ana.lima@fornecedor.example:Pw4Horta2026\n", "Portal login (old): "),
+    ("combo dump line 12 | sales@shop.example|Zt9!mark3t\n", "combo dump line 12 | "),
+])
+def test_an_address_and_its_password_are_redacted_as_one_pair(text, prefix):
+    """Issue 17: "email:password pairs ... are replaced": the address is half of the login (and personal data), so the
+    marker stands for the whole pair; the label before it stays."""
+    result = redact(text)
+    assert result.text == prefix + "[REDACTED_EMAIL_PASSWORD]\n"
+    assert "@" not in result.text
+
+
 def test_device_and_fault_words_are_one_list():
     assert redaction_codes.DEVICE_RE is redaction_keypads.DEVICE_RE
     assert redaction_codes.FAULT_RE is redaction_keypads.FAULT_RE
