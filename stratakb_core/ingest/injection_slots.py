@@ -61,14 +61,24 @@ def _slot(value: str) -> str | None:
     return None
 
 
+# a parameter named in the prose: "put the chat after q=" (any name; the prose's names are gathered in one pass)
+_NAMED_PARAM: Final = re.compile(r"(?<![\w/?&.-])(?P<name>[\w-]{1,30})=(?![\w%{\[<$])")
+
+
 def _pointed(text: str, links: list[tuple[tuple[int, int], str, bool, str]]) -> tuple[int, int] | None:
     """An empty slot that the prose outside the link points at by its own parameter ("put the chat after q=",
-    "adaugă după c=", "legg til ... etter data="): whatever the language, that is an order to fill it."""
+    "adaugă după c=", "legg til ... etter data="): whatever the language, that is an order to fill it. One pass over
+    the text, then a look-up per link (a passage of thousands of links stays linear)."""
+    wanted = {name for _, slot, _, name in links if not slot}
+    if not wanted:
+        return None
+    named: dict[str, list[int]] = {}
+    for m in _NAMED_PARAM.finditer(text):
+        if m.group("name") in wanted:
+            named.setdefault(m.group("name"), []).append(m.start())
     for span, slot, _, name in links:
-        if slot:
-            continue
-        outside = text[: span[0]] + " " + text[span[1] :]
-        if re.search(rf"(?<![\w/?&.-]){re.escape(name)}=(?![\w%{{\[<$])", outside):
+        at = named.get(name)  # in text order: one outside the link is before its start or after its end
+        if not slot and at and (at[0] < span[0] or at[-1] >= span[1]):
             return span
     return None
 
@@ -101,7 +111,8 @@ def slot_link(text: str) -> tuple[int, int] | None:
         for f in found
     )
     for span, slot, image, _ in links:
-        outside = text[: span[0]] + text[span[1] :]
-        if ordered or (len(slot) >= 2 and slot in outside) or (image and _TEMPLATE_VAR.match(slot)):
+        if ordered or (image and _TEMPLATE_VAR.match(slot)):
+            return span
+        if len(slot) >= 2 and text.count(slot) > text.count(slot, span[0], span[1]):  # the slot's word outside it
             return span
     return None
