@@ -2,6 +2,7 @@
 
     .venv/bin/python scripts/redaction_candidate_probe.py            # the figures ADR 0010 (stop 29 addendum) quotes
     .venv/bin/python scripts/redaction_candidate_probe.py --c 3.0    # another inverse L2 penalty
+    .venv/bin/python scripts/redaction_candidate_probe.py --gated    # the rules' keep tests veto the model
 
 Not part of the product: an experiment kept so its figures can be reproduced (needs git, scikit-learn, which
 sentence-transformers installs, and a checkout with history). Every fresh redaction split from heldout11 on is a fold.
@@ -34,12 +35,15 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from injection_cv import BLIND_RULES  # noqa: E402
 
+from stratakb_core.ingest.redaction_context import mentions_encrypted, under_encrypted  # noqa: E402
+from stratakb_core.ingest.redaction_values import is_code, is_placeholder, remark_says_not_secret  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, _secret_text, default_fixtures_dir, secret_values  # noqa: E402
 
 FOLDS = tuple(f"heldout{n}" for n in range(11, 39))
 DIM = 1 << 18
 MAX_LINE = 1000  # longer lines (minified data, base64 blobs) are left to the rules
 THRESHOLD = 0.95
+GATED = False
 _TOKEN = re.compile(r"[^\s\"'`<>(){}\[\],;]{4,}")
 _WORD = re.compile(r"\w+")
 _CLASSES = (("l", re.compile("[a-z]")), ("U", re.compile("[A-Z]")), ("d", re.compile(r"\d")),
@@ -100,6 +104,27 @@ _REDACT_SPANS = (
     "items = json.load(sys.stdin)\n"
     "print(json.dumps({i: [(s.start, s.end) for s in redact(t).spans] for i, t in items}))"
 )
+
+
+_HASHED = re.compile(r"\$[\w-]{1,12}\$|\{[A-Z0-9-]{2,12}\}|arn:", re.IGNORECASE)
+_SAYS_NOT_ONE = re.compile(r"(?i)\b(?:example|e\.g\.|sample|polic|requirement|rule|format|pattern|placeholder|dummy"
+                          r"|fake|beispiel|ejemplo|exemple|esempio|exemplo|voorbeeld|public)")
+
+
+def kept(text: str, start: int, end: int) -> bool:
+    """--gated: the rules' keep decisions, asked of a candidate the model flags (a placeholder, code, a hash or an
+    ARN, a value in an encrypted section, a remark after it or words on its line saying it is not a live secret)."""
+    value = text[start:end]
+    line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    return (
+        is_placeholder(value)
+        or is_code(value)
+        or _HASHED.match(value) is not None
+        or (mentions_encrypted(text) and under_encrypted(text, start))
+        or remark_says_not_secret(text[end:line_end])
+        or _SAYS_NOT_ONE.search(text[line_start:line_end]) is not None
+    )
 
 
 def blind_spans(entries: list[dict]) -> dict[str, list[tuple[int, int]]]:
@@ -172,7 +197,8 @@ def near_misses(entries: list[dict], c: float) -> None:
         found = candidates(text)
         if found:
             probs = model.predict_proba(_matrix([{"cands": found, "labels": [False] * len(found)}])[0])[:, 1]
-            hit += bool((probs >= THRESHOLD).any())
+            scored = zip(found, probs, strict=True)
+            hit += any(p >= THRESHOLD and not (GATED and kept(text, a, b)) for (a, b, _), p in scored)
     print(f"unit-test near misses the model (trained on every tuned split) flags at {THRESHOLD}: {hit} of {len(texts)}")
 
 
@@ -181,7 +207,10 @@ def main(argv: list[str] | None = None) -> int:
 
     ap = argparse.ArgumentParser(prog="redaction_candidate_probe.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--c", type=float, default=1.0, help="inverse L2 penalty of the logistic regression")
+    ap.add_argument("--gated", action="store_true", help="drop the model's candidates the rules' keep tests keep")
     args = ap.parse_args(argv)
+    global GATED
+    GATED = args.gated
     entries = load()
     folds = [e for e in entries if e["split"] in FOLDS]
     rule_spans = blind_spans(folds)
@@ -199,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
             for t in tally:
                 scored = zip(e["cands"], probs, strict=True)
                 flagged = [] if t is None else [(s, end) for (s, end, _), p in scored if p >= t]
+                flagged = [f for f in flagged if not (GATED and kept(e["text"], *f))]
                 if e["secret"]:
                     tally[t][0] += _removed(e["text"], e["values"], rules + flagged)
                 else:
