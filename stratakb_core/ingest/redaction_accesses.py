@@ -13,17 +13,15 @@ The finder (``ACCESSES_FINDERS``) is run by ``redaction_prose.prose_spans`` at i
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Final
 
 from stratakb_core.ingest.redaction_logins import LOGINS_FINDERS, LOGINS_START_WORDS
 from stratakb_core.ingest.redaction_phrases import PHRASE_START_WORDS
-from stratakb_core.ingest.redaction_spoken import END, VALUE, not_an_example
+from stratakb_core.ingest.redaction_spoken import END, VALUE, Finder, not_an_example
 from stratakb_core.ingest.redaction_values import is_placeholder
 
 __all__ = ["ACCESSES_FINDERS", "ACCESSES_START_WORDS"]
 
-_Found = tuple[int, int, str]
 
 _LIST_NAMES: Final = (
     r"accesos|accessos|accessi|acessos|accès|acc[eè]s[ \t]+(?:des|aux)|accesses|access[ \t]+list|credentials"
@@ -51,7 +49,7 @@ def _strong_value(m: re.Match[str]) -> bool:
     )
 
 
-ACCESSES_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = (
+ACCESSES_FINDERS: Final[tuple[Finder, ...]] = (
     (_LIST_VALUE_RE, not_an_example(_strong_value)),
     *LOGINS_FINDERS,  # wave 21: "SSID x, key X", "portal admin: u / X", a host key, "keypad ... it is X"
 )

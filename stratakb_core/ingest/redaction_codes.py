@@ -31,14 +31,14 @@ Each yields ``(start, end, kind)`` of the value only.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_bot_tokens import bot_token_spans
 from stratakb_core.ingest.redaction_compounds import compound_spans
 from stratakb_core.ingest.redaction_dated import dated_key_spans
 from stratakb_core.ingest.redaction_keypads import DEVICE_RE, FAULT_RE, YEAR_RE, keypad_spans
-from stratakb_core.ingest.redaction_spoken import END, not_an_example
+from stratakb_core.ingest.redaction_spoken import END, Finder, finders, not_an_example
 from stratakb_core.ingest.redaction_stores import store_put_spans
 from stratakb_core.ingest.redaction_unprefixed import unprefixed_spans
 from stratakb_core.ingest.redaction_values import is_placeholder
@@ -145,15 +145,12 @@ def _pin_value(m: re.Match[str]) -> bool:
     return found is not None and _CLAUSE_COMMA_RE.fullmatch(line, found.end()) is not None
 
 
-CODES_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = tuple(
-    (pattern, not_an_example(judge))
-    for pattern, judge in (
-        (_BACKUP_RE, _backup_value),
-        (_COMBINATION_RE, _combination_value),
-        (_COMBINATION_LABEL_RE, _combination_label_value),
-        (_PIN_RE, _pin_value),
-        (_TOTP_RE, _totp_value),
-    )
+CODES_FINDERS: Final[tuple[Finder, ...]] = finders(
+    (_BACKUP_RE, _backup_value),
+    (_COMBINATION_RE, _combination_value),
+    (_COMBINATION_LABEL_RE, _combination_label_value),
+    (_PIN_RE, _pin_value),
+    (_TOTP_RE, _totp_value),
 )
 # every word a finder above starts with (lower case)
 CODES_START_WORDS: Final = (

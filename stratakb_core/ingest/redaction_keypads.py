@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_scan import finditer_lines
-from stratakb_core.ingest.redaction_spoken import END, STRONG_RE, not_an_example
+from stratakb_core.ingest.redaction_spoken import END, STRONG_RE, Finder, finders
 
 __all__ = ["DEVICE_RE", "FAULT_RE", "YEAR_RE", "keypad_spans"]
 
@@ -114,16 +114,13 @@ def _strong_pair(m: re.Match[str]) -> bool:
     )
 
 
-_SEARCHES: Final = tuple(
-    (pattern, not_an_example(judge))
-    for pattern, judge in (
-        (_VERB_RE, _device_digits),
-        (_CODE_RE, _device_digits),
-        (_LABEL_RE, _keypad_digits),
-        (_ROOM_RE, _labelled_digits),
-        (_PIN_RE, _pin_digits),
-        (_PAIR_RE, _strong_pair),
-    )
+_SEARCHES: Final[tuple[Finder, ...]] = finders(
+    (_VERB_RE, _device_digits),
+    (_CODE_RE, _device_digits),
+    (_LABEL_RE, _keypad_digits),
+    (_ROOM_RE, _labelled_digits),
+    (_PIN_RE, _pin_digits),
+    (_PAIR_RE, _strong_pair),
 )
 
 

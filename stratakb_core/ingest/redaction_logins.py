@@ -19,14 +19,12 @@ text; each yields ``(start, end, kind)`` of the value only.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Final
 
-from stratakb_core.ingest.redaction_spoken import END, STRONG_RE, not_an_example, shaped
+from stratakb_core.ingest.redaction_spoken import END, STRONG_RE, Finder, finders, shaped
 
 __all__ = ["LOGINS_FINDERS", "LOGINS_START_WORDS"]
 
-_Found = tuple[int, int, str]
 
 # a chosen password ends at a space: a "!" at its end is its own, a full stop or a comma the sentence's
 _CHOSEN: Final = r"[\"'`]?(?P<v>[^\s\"'`]{4,128}?)[\"'`]?(?=[.,;]?(?:[ \t]|\r?$))"
@@ -76,14 +74,11 @@ def _device_code_value(m: re.Match[str]) -> bool:
     return _YEAR_RE.fullmatch(m.group("v")) is None
 
 
-LOGINS_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = tuple(
-    (pattern, not_an_example(judge))
-    for pattern, judge in (
-        (_SSID_KEY_RE, _wifi_key_value),
-        (_LABEL_PAIR_RE, _pair_value),
-        (_HOST_KEY_RE, _digits_value),
-        (_DEVICE_IT_IS_RE, _device_code_value),
-    )
+LOGINS_FINDERS: Final[tuple[Finder, ...]] = finders(
+    (_SSID_KEY_RE, _wifi_key_value),
+    (_LABEL_PAIR_RE, _pair_value),
+    (_HOST_KEY_RE, _digits_value),
+    (_DEVICE_IT_IS_RE, _device_code_value),
 )
 # every word a finder above starts with (lower case)
 LOGINS_START_WORDS: Final = (

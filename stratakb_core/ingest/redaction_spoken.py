@@ -53,8 +53,8 @@ from stratakb_core.ingest.redaction_values import (
 )
 
 __all__ = [
-    "END", "PW_WORDS", "SPOKEN_FINDERS", "SPOKEN_START_WORDS", "STRONG_RE", "VALUE", "not_an_example", "shaped",
-    "spoken_spans",
+    "END", "PW_WORDS", "SPOKEN_FINDERS", "SPOKEN_START_WORDS", "STRONG_RE", "VALUE", "Finder", "finders",
+    "not_an_example", "shaped", "spoken_spans",
 ]  # fmt: skip
 
 _Found = tuple[int, int, str]
@@ -326,6 +326,15 @@ def not_an_example(judge: Callable[[re.Match[str]], bool]) -> Callable[[re.Match
     return found
 
 
+# a prose finder: a pattern and what it makes of a match (a span, or None)
+Finder = tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]]
+
+
+def finders(*pairs: tuple[re.Pattern[str], Callable[[re.Match[str]], bool]]) -> tuple[Finder, ...]:
+    """(pattern, judge) pairs as ``redaction_prose`` runs them: each judge wrapped by ``not_an_example``."""
+    return tuple((pattern, not_an_example(judge)) for pattern, judge in pairs)
+
+
 def _on_example_line(text: str, start: int, end: int) -> bool:
     line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
     return _EXAMPLE_RE.search(text, line_start, len(text) if line_end < 0 else line_end) is not None
@@ -333,20 +342,17 @@ def _on_example_line(text: str, start: int, end: int) -> bool:
 
 # the finders above, tried by ``redaction_prose.prose_spans`` where one of SPOKEN_START_WORDS is (its one scan of the
 # text finds where its own finders and these may match)
-SPOKEN_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = tuple(
-    (pattern, not_an_example(judge))
-    for pattern, judge in (
-        (_ACCESS_RE, _access_value),
-        (_ACCESS_NOW_RE, _access_now_value),
-        (_WIFI_NOW_RE, _wifi_now_value),
-        (_CODE_ASK_RE, _asked_code),
-        (_PIN_RE, _pin_value),
-        (_LOGIN_AS_RE, _login_as_value),
-        (_DASH_RE, _named_value),
-        (_BRACKET_RE, _named_value),
-        (_LOGIN_IS_RE, _login_is_value),
-        (_WIFI_RE, _wifi_value),
-    )
+SPOKEN_FINDERS: Final[tuple[Finder, ...]] = finders(
+    (_ACCESS_RE, _access_value),
+    (_ACCESS_NOW_RE, _access_now_value),
+    (_WIFI_NOW_RE, _wifi_now_value),
+    (_CODE_ASK_RE, _asked_code),
+    (_PIN_RE, _pin_value),
+    (_LOGIN_AS_RE, _login_as_value),
+    (_DASH_RE, _named_value),
+    (_BRACKET_RE, _named_value),
+    (_LOGIN_IS_RE, _login_is_value),
+    (_WIFI_RE, _wifi_value),
 ) + ((_USE_AS_AT_RE, _use_as_value),)
 # every word a finder above starts with (lower case)
 SPOKEN_START_WORDS: Final = (

@@ -25,15 +25,13 @@ in the one scan it makes of the text. Each yields ``(start, end, kind)`` of the 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import Final
 
-from stratakb_core.ingest.redaction_spoken import END, PW_WORDS, STRONG_RE, VALUE, not_an_example, shaped
+from stratakb_core.ingest.redaction_spoken import END, PW_WORDS, STRONG_RE, VALUE, Finder, finders, shaped
 from stratakb_core.ingest.redaction_values import is_code, is_placeholder, looks_like_secret, looks_random
 
 __all__ = ["TOKEN_NAMES", "TOLD_FINDERS", "TOLD_START_WORDS"]
 
-_Found = tuple[int, int, str]
 
 # a value right after a name ends at a space: a chosen one holds none
 _WORD_END: Final = r"(?=[.,;:!?)]{0,3}(?:\s|$))"
@@ -128,16 +126,13 @@ def _told_value(m: re.Match[str]) -> bool:
     return shaped(value) or (mixed and looks_like_secret(value) and not is_placeholder(value))
 
 
-TOLD_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]], ...]] = tuple(
-    (pattern, not_an_example(judge))
-    for pattern, judge in (
-        (_AT_NAME_RE, _told_at_name),
-        (_USER_PASS_IS_RE, _told_value),
-        (_LOGIN_WITH_RE, _login_with_value),
-        (_SET_AFTER_RE, _set_after_value),
-        (_TOKEN_AT_NAME_RE, _token_value),
-        (_SET_IT_RE, _set_it_value),
-    )
+TOLD_FINDERS: Final[tuple[Finder, ...]] = finders(
+    (_AT_NAME_RE, _told_at_name),
+    (_USER_PASS_IS_RE, _told_value),
+    (_LOGIN_WITH_RE, _login_with_value),
+    (_SET_AFTER_RE, _set_after_value),
+    (_TOKEN_AT_NAME_RE, _token_value),
+    (_SET_IT_RE, _set_it_value),
 )
 # every word a finder above starts with (lower case)
 TOLD_START_WORDS: Final = (
