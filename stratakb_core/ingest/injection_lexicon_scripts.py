@@ -122,3 +122,8 @@ SCRIPT_CUES["ai"] += " ระบบอัตโนมัติ ระบบใ�
 SCRIPT_CUES["proc"] += " ที่อ่าน ที่ประมวลผล\n"
 # wave 18: the Korean "must" after any verb stem ("보여줘야 합니다", "말아야 합니다")
 SCRIPT_CUES["modal"] += " 야_합니다 야_한다 야합니다\n"
+# wave 24: Hebrew with the article on the adjective ("הבינה המלאכותית"), an AI agent ("סוכן"), the infinitive send
+# ("לשלוח") and "one must" ("יש ל", "עליך")
+SCRIPT_CUES["ai"] += " בינה_המלאכותית סוכן_הבינה סוכן_AI\n"
+SCRIPT_CUES["send"] += " לשלוח להעביר שלחו\n"
+SCRIPT_CUES["modal"] += " יש_ל עליך עלייך\n"

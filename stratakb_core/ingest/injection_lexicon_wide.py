@@ -195,3 +195,39 @@ _WAVE23: Final[dict[str, str]] = {
     """,
 }
 WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE23.items()})
+
+# wave 24 (heldout35-38): instructions "no longer binding" and "losing validity" (Polish, Czech, English
+# "obsolete"), review criteria as the reader's rules, copy-out in German ("den Wortlaut ... wiedergeben") and
+# Romanian ("afișați"), the Ukrainian "помічник" and Czech "your", the German formal imperative with "Sie" ("geben
+# Sie", "leiten Sie ... weiter"), and statements, payslips, TAN lists, ID scans, member and customer lists, other
+# people's phone numbers and home addresses as private data
+_WAVE24: Final[dict[str, str]] = {
+    "void": """
+        nieobowiązując* nieaktualne nieważna przestały_obowiązywać straciły_ważność tracą_moc pozbývají_platnosti
+        pozbývá_platnosti pozbyly_platnosti ztrácejí_platnost ztratily_platnost neplatí_již už_neplatí are_obsolete
+        is_obsolete now_obsolete are_outdated now_outdated zastaralé застаріли втратили_силу
+    """,
+    "instr": """
+        criteria kriteria kritéria critères criterios critérios criteri kriterien kriterier
+    """,
+    "you": """
+        vašeho vaše vaši vašich váš vám vás vaším vašemu geben_sie senden_sie leiten_sie schicken_sie zeigen_sie
+        nennen_sie übermitteln_sie
+    """,
+    "ai": """
+        помічник* помічнику automatycznego_recenzenta automatyczny_recenzent automatycznemu_recenzentowi
+        automatický_systém automatickému_systému automatického_systému
+    """,
+    "leak": """
+        wortlaut afișați afisati afișeze afișa reproduceți reproduceti copiați copiati redați redati
+    """,
+    "send": "leite leiten_sie leitet",
+    "data": """
+        kontoauszüg* kontoauszug* bank_statement* payslip* pay_slips gehaltsabrechnung* lohnabrechnung* tan_list
+        tan_lists tan_liste tan_codes tan-liste banking_login online_banking_login login_details id_scan id_scans
+        passport_scan* ausweiskopie* member_list membership_list mitgliederliste* ledenlijst* customer_list*
+        client_list* liste_des_clients liste_complète_des_clients fichier_clients base_clients phone_numbers
+        home_addresses s_phone_number s_home_address
+    """,
+}
+WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE24.items()})

@@ -73,7 +73,9 @@ _PROC: Final = (
     r"|lea|lean|legga|leia|indexe\w?|indexa\w?|indiciz\w*|indekser\w*|indeksuje|lugev\w?|töötlev\w?"
     r"|crynho\w*|darllen\w*|prosesu"
     # wave 19: the Indonesian "summariser" / "reader" after a role ("mesin peringkas", "sistem pembaca")
-    r"|peringkas|pembaca|perangkum)"
+    r"|peringkas|pembaca|perangkum"
+    # wave 24: "manages" beside "handles" ("l'agent qui gère cette boutique", "der Bot, der dieses Postfach verwaltet")
+    r"|manag(?:es|ing)|gère|gèrent|verwaltet|gestiona|gestisce|gerencia|beheert)"
 )
 # a role noun named by its function in one word or a hyphenated run ("summarising tool", "log-triage agent")
 _NAMED: Final = (
