@@ -102,9 +102,9 @@ _MIXED_RE: Final = re.compile(r"(?=.*\d)(?=.*[A-Za-z])|[!@#$%^&*+=?~]")
 # per ... è girasole azzurro 44." (the words are judged by redaction_phrases.is_passphrase)
 _PASSPHRASE_WORDS: Final = r"pass ?phrases?|passphrasen?|" + PASSPHRASE_WORDS.replace("_", " ")
 _PHRASE_RE: Final = re.compile(
-    r"(?i:\b(?:(?P<pp>" + _PASSPHRASE_WORDS + r")(?:" + FOR_WHAT + r"\s+" + COPULA + r")?"
+    r"(?i:\b(?:(?>(?P<pp>" + _PASSPHRASE_WORDS + r")(?=\s))(?:" + FOR_WHAT + r"\s+" + COPULA + r")?"
     r"|(?:password|passwd|passcode|" + _PROSE_WORDS + r")" + FOR_WHAT + r"\s+" + COPULA + r")\s+)"
-    r"[\"'`«“‘]?(?P<v>[^\W_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){1,5}?)[\"'`»”’]?"
+    r"[\"'`«“‘]?(?P<v>[^\W_](?>[\w'’-]{0,30})(?:[ \t]+[^\W_](?>[\w'’-]{0,30})){1,5}?)[\"'`»”’]?"
     r"(?=[ \t]*(?:[.!;,:)]|\r?\n|$)|[ \t]+(?:and|und|et|y|e|en|och|og|ve|i|then|to|for|on|so|but)\b)"
 )
 # a password in a CJK sentence: "Wi-Fiのパスワードは abc-123 です", "密码是Ab12!xyz", "비밀번호는 ab12cd!입니다"
@@ -215,7 +215,9 @@ def _bracketed_value(m: re.Match[str]) -> _Found | None:
 
 # a secret's name, what it opens in up to twelve words (Vietnamese writes a word a syllable; or run together, as
 # Thai and CJK write it; a remark in brackets may follow), then a colon or "is" (and "now": "est désormais") and the
-# value: "Heslo k databázi skladu: X", "Passordet til ... er X."
+# value: "Heslo k databázi skladu: X", "Passordet til ... er X." (the name and each word are atomic, and a lookahead
+# wants what may end the words before the copulas are tried: on a run of names, "passphrase passphrase ...", each try
+# was some 100 µs of backtracking into the words and into the names that also match, "pass ?phrases?")
 _NAMED_WORDS: Final = (
     r"password|passwd|passphrase|passcode|pwd|shared[- ]secret|client[- ]secret|" + TOKEN_NAMES + "|" + _PROSE_WORDS
     + "|" + _PASSPHRASE_WORDS
@@ -227,9 +229,11 @@ _NAMED_COPULA: Final = (
     r"|هي|هو"  # Arabic
 )
 _NAMED_RE: Final = re.compile(
-    r"(?i:\b(?P<name>" + _NAMED_WORDS + r"))"
-    r"(?P<words>[^\s\x00-\x7f:：()（）]{0,30}(?:[ \t]+[^\s:：()（）]{0,39}[^\s:：()（）.!?;,]){0,12}?)"
-    r"(?:[ \t]*[(（][^()（）\n]{1,60}[)）])?(?:[ \t]*(?:[:：]|→|->|=>?)|(?P<th>(?<=คือ)|(?<=เป็น))|[ \t]+(?P<cop>(?i:"
+    r"(?i:\b(?>(?P<name>" + _NAMED_WORDS + r")(?![A-Za-z0-9_])))"
+    r"(?P<words>[^\s\x00-\x7f:：()（）]{0,30}(?:[ \t]+(?>[^\s:：()（）]{0,39}[^\s:：()（）.!?;,])){0,12}?)"
+    r"(?=[ \t]*[(（:：→=-]|(?<=[=→>])|(?<=คือ)|(?<=เป็น)|[ \t]+(?i:[iwleéèäjaהεήoynহه]))"
+    r"(?:[ \t]*[(（][^()（）\n]{1,60}[)）])?"
+    r"(?:[ \t]*(?:[:：]|→|->|=>?)|(?<=[=→])|(?<=->|=>)|(?P<th>(?<=คือ)|(?<=เป็น))|[ \t]+(?P<cop>(?i:"
     + _NAMED_COPULA
     + r"))(?:[ \t]+(?i:now|désormais|dorénavant|maintenant|jetzt|nun|ahora|ya|ora|adesso|agora|teraz|nu|nå"
     r"|теперь|тепер))?)[ \t]+" + _Q_OPEN + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)" + _Q_CLOSE + _END,

@@ -198,8 +198,9 @@ _USE_AS_BEFORE_RE: Final = re.compile(
 )
 # a password's name, a few words, then ", c'est" / ", it's" or a dash, and the value
 _DASH_RE: Final = re.compile(
-    r"(?i:\b(?:" + PW_WORDS + r"))(?P<words>(?:[ \t]+[^\s,:：—–()]{1,30}){0,6}?)"
-    r"(?:[ \t]*,[ \t]*(?:c['’]est|it['’]s|that['’]s|das ist|es|è|é|это|то)|[ \t]+[—–]|[ \t]+-(?=[ \t])|[ \t]*គឺ)[ \t]*"
+    r"(?i:\b(?:" + PW_WORDS + r"))(?P<words>(?:[ \t]+(?>[^\s,:：—–()]{1,30})){0,6}?)"
+    r"(?:[ \t]*,[ \t]*(?:c['’]est|it['’]s|that['’]s|das ist|es|è|é|это|то)|[ \t]+[—–]|[ \t]+-(?=[ \t])"
+    r"|[ \t]*គឺ|(?<=គឺ))[ \t]*"
     + VALUE
     + END,
     re.MULTILINE,
@@ -207,7 +208,7 @@ _DASH_RE: Final = re.compile(
 # ... or its value in brackets: "hardcode admin pass for the demo (X), revert before merge"
 _BRACKET_RE: Final = re.compile(
     r"(?i:\b(?:" + PW_WORDS + r"|(?:admin|root|user|db|login|account|wi-?fi)[ \t]+pass))"
-    r"(?P<words>(?:[ \t]+[^\s()（）]{1,30}){0,6}?)[ \t]*[(（][ \t]*" + VALUE + r"[ \t]*[)）]"
+    r"(?P<words>(?:[ \t]+(?>[^\s()（）]{1,30})){0,6}?)[ \t]*[(（][ \t]*" + VALUE + r"[ \t]*[)）]"
 )
 # "the login is Careers2026!Spring"
 _LOGIN_IS_RE: Final = re.compile(
