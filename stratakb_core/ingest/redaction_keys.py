@@ -46,8 +46,20 @@ PASSWORD_WORDS: Final = (
 PASSPHRASE_WORDS: Final = (
     r"(?:phrase|frase|fraza)_(?:(?:de|di|da|do|du|del|della|dello|de_la)_)?(?:secr[èe]te?|secreta|segreta|secretas?"
     r"|passe|contrase[ñn]a|senha|password|has[łl]a|chiffrement|chiffrage|cifrado|cifratura|crittografia|criptografia"
-    r"|szyfrowania|d[ée]verrouillage|desbloqueo|sblocco|acc[eè]s|acceso|accesso|acesso|paso|dost[eę]pu)"
+    r"|szyfrowania|d[ée]verrouillage|desbloqueo|sblocco|acc[eè]s|acceso|accesso|acesso|paso|dost[eę]pu"
+    # a wallet's or a vault's recovery phrase (wave 24: frase de recuperación, phrase de récupération)
+    r"|recuperaci[óo]n|r[ée]cup[ée]ration|recupero|recupera[çc][ãa]o|odzyskiwania|semilla|semente)"
     r"|(?:secret|encryption|recovery|seed|unlock|mnemonic)_phrase|wachtwoordzin|l[öo]sen(?:ords)?fras(?:en)?|adgangsfrase|passordfrase|salalause|парольная_фраза|кодовая_фраза"
+)
+# "API key", "secret key" and "secret" in other languages, also transliterated as an identifier writes them
+# (API_KLYUCH, api_schluessel, AWS_GEHEIMER_SCHLUESSEL, client_geheimnis, gizli_anahtarı; wave 24)
+_KEY_WORD: Final = (
+    r"(?:schl(?:[üu]|ue)ssel|sleutel|nyckel(?:n)?|n[øo]kkel(?:en)?|n[øo]gle(?:n)?|avain|klucz|kl[íi][čc]|"
+    r"kl(?:y|j|i)u(?:ch|c)|ключ|anahtar(?:[ıi])?|kulcs(?:a)?|cheie(?:a)?)"
+)
+_KEY_WORDS_ABROAD: Final = (
+    r"api_" + _KEY_WORD + r"|(?:geheimer?|geheime|gizli|tajny|секретный|sekretn(?:yy|yj|yi)|hemlig|salainen)_"
+    + _KEY_WORD + r"|geheimnis"
 )
 _SECRET_WORDS: Final = (
     PASSPHRASE_WORDS
@@ -56,7 +68,7 @@ _SECRET_WORDS: Final = (
     r"|subscription|storage|shared|pre_shared|preshared|decryption|admin|root|bot|webhook|service|deploy"
     r"|security|sas|shared_access|function|master_api|write|read|ingest|management|wi_?fi|wlan|wpa2?|wireless)_key|"
     r"client_secret|secret_access_key|sas_token|jeton|segreto|secreto|segredo|sekret|geheim|clave|токен|секрет|טוקן|"
-    r"cl[ée]_api|cl[ée]_secr[èe]te|api_schl[üu]ssel|" + PASSWORD_WORDS
+    r"cl[ée]_api|cl[ée]_secr[èe]te|" + _KEY_WORDS_ABROAD + "|" + PASSWORD_WORDS
 )
 # the last part of a key, after snake-casing it; some words may also end a run-together key (CJK labels
 # are written without spaces: 数据库密码, 管理者パスワード; so may "pass" after a few words in tools' flags:

@@ -120,8 +120,10 @@ _LOOSE_LINKS: Final = frozenset(
 _ADVICE: Final = (_FUNCTION_WORDS - _LOOSE_LINKS) | frozenset(
     """ask contact request call email check look find written printed sealed envelope below above attached unchanged
     none tbd unknown sent separately given provided handed vault keepass bitwarden manager rotate rotated words word
-    changing change changed please use using""".split()
-)
+    changing change changed please use using
+    ver véase consultar consulte voir consulter siehe vedi zie manual manuel handbuch handleiding pedir pida demander
+    demandez fragen chiedere vragen envía enviada enviado envoyée envoyé gesendet separado séparément""".split()
+)  # (wave 24: the advice in Spanish, French, German, Italian and Dutch too: "ver el manual de la cartera")
 _LOOSE_LABEL_RE: Final = re.compile(
     r"(?i:(?:pass ?phrases?|passphrasen?|lösen(?:ords)?fras(?:en)?|" + PASSPHRASE_WORDS.replace("_", " ") + r")"
     r"(?:[ \t]+(?:for|of|to|on|für|de|du|del|pour|para|per|voor|till|för|zu)[ \t]+[^\n:：]{1,100}?)?[ \t]*"

@@ -66,6 +66,9 @@ RUN_MIN: Final = 15
 TOKEN_RUN_RE: Final = re.compile(r"(?<![\w.+/=~-])[\w.+/=~-]{" + str(RUN_MIN) + ",}")
 
 
+_MIXED_40: Final = (
+    r"(?=[\w-]{0,39}[0-9])(?=[\w-]{0,39}[A-Z])(?!(?:[\w-]{0,40}?[A-Z][a-z]{3}){3})[A-Za-z0-9_-]{40}"
+)
 # other vendors' prefixed tokens, prefix and the rest: GitLab, npm, PyPI, SendGrid, Shopify, Hugging Face,
 # DigitalOcean, Databricks, Vault, Groq, Replicate, Linear, Notion, Postman, age, Atlassian, Doppler,
 # Sentry, Stripe webhooks, Figma, Mailgun, Square, Google OAuth, Docker Hub, GitLab runners and deploy
@@ -100,7 +103,13 @@ _PREFIXED: Final = (
     ("sk-lf-", r"[0-9a-f-]{36}"), ("FLWSECK-", r"[A-Za-z0-9]{32}-X"), ("nfp_", r"[A-Za-z0-9]{36}"),
     ("sk.eyJ", r"[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"),  # Mapbox's secret token (its public one is pk.eyJ...)
     ("sl.", r"(?:[A-Za-z]\.)?[A-Za-z0-9_-]{100,1400}"),  # Dropbox's short-lived access token
+    # wave 24: HubSpot's private app token (a region and a UUID)
+    ("pat-", r"(?:na|eu|ap)\d-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"),
 )  # fmt: skip
+
+# where a header's name starts: a word's start, or right after an escaped line break, as a logged request's bytes
+# print it (b'GET / HTTP/1.1\\r\\nAuthorization: Basic ...'; wave 24)
+_HEADER_START: Final = r"(?:\b|(?<=\\[rn]))"
 
 # scheme://TOKEN@host, a generated token alone as the user (a Sentry DSN's key, a git remote's token; the value must
 # look generated, redaction_values.looks_random: a user's name is no token)
@@ -165,19 +174,26 @@ SHAPES: Final[tuple[Shape, ...]] = (
     ),
     # payment providers' keys without a vendor prefix: Mollie / GoCardless style "live_" / "test_" and a long random
     # tail (three digits and three capitals at least, and not three capitalised words: a test function's camelCase
-    # name is no key), Braintree's
+    # name is no key; each look ahead bounded by the tail's length, wave 24: "live_" repeated was quadratic),
+    # Braintree's
     # access token with its environment and merchant id
     *(
         Shape(
             "api_token",
             re.compile(
-                prefix + r"(?=(?:[A-Za-z_-]*\d){3})(?=(?:[a-z0-9_-]*[A-Z]){3})"
-                r"(?!(?:[A-Za-z0-9_-]*?[A-Z][a-z]{3}){3})[A-Za-z0-9_-]{30,60}" + _NOT_WORD
+                prefix + r"(?=(?:[A-Za-z_-]{0,60}\d){3})(?=(?:[a-z0-9_-]{0,60}[A-Z]){3})"
+                r"(?!(?:[A-Za-z0-9_-]{0,60}?[A-Z][a-z]{3}){3})[A-Za-z0-9_-]{30,60}" + _NOT_WORD
             ),
             (prefix,),
             True,
         )
         for prefix in ("live_", "test_")
+    ),
+    # wave 24: GoCardless's access tokens, live and sandbox: forty characters, a digit and a capital among them (and
+    # not three capitalised words, as above)
+    *(
+        Shape("api_token", re.compile(prefix + _MIXED_40 + _NOT_WORD), (prefix,), True)
+        for prefix in ("live_", "sandbox_")
     ),
     Shape(
         "api_token",
@@ -267,14 +283,15 @@ SHAPES: Final[tuple[Shape, ...]] = (
     Shape(
         "basic_auth",
         re.compile(
-            r"(?i:\bauthorization[\"']?[ \t]*[:=,]?[ \t]*[\"']?[ \t]*basic)\s+(?P<v>[A-Za-z0-9+/]{8,}=*)(?![\w+/=])"
+            _HEADER_START
+            + r"(?i:authorization[\"']?[ \t]*[:=,]?[ \t]*[\"']?[ \t]*basic)\s+(?P<v>[A-Za-z0-9+/]{8,}=*)(?![\w+/=])"
         ),
         ("authorization",),
     ),
     Shape(
         "auth_header",
         re.compile(
-            r"(?i:\bauthorization[\"']?[ \t]*[:=,]?[ \t]*[\"']?[ \t]*(?:token|api-?key|key|ssws))\s+"
+            _HEADER_START + r"(?i:authorization[\"']?[ \t]*[:=,]?[ \t]*[\"']?[ \t]*(?:token|api-?key|key|ssws))\s+"
             r"(?P<v>[A-Za-z0-9._~+/-]{8,}=*)"
         ),
         ("authorization",),
