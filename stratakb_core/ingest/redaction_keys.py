@@ -149,11 +149,16 @@ def snake(key: str) -> str:
     return key.lower().replace("-", "_").replace(".", "_").replace(" ", "_")
 
 
+# a token or a key that its name calls public, made to be shipped to browsers and apps (a map's public token, a
+# payment form's publishable key; wave 24): its value looks generated, but it opens nothing
+_PUBLIC_RE: Final = re.compile(r"(?:^|_)(?:public|publishable)_(?:api_)?(?:token|key)$")
+
+
 @lru_cache(maxsize=4096)
 def is_secret_key(key: str) -> bool:
     """True for a name that holds a secret whatever its value looks like."""
     name = snake(key).strip("_:")
-    if name in _NOT_SECRET_KEYS or _ABSENT_RE.search(name) or _ABOUT_RE.match(name):
+    if name in _NOT_SECRET_KEYS or _ABSENT_RE.search(name) or _ABOUT_RE.match(name) or _PUBLIC_RE.search(name):
         return False
     return bool(_KEY_END_RE.search(name))
 

@@ -95,7 +95,10 @@ _SLUG_MARKERS: Final = frozenset(
     " cambiar cambiame reemplazar sustituir ingresar introducir aqui aquí tu ejemplo valor changer remplacer votre"
     " ici exemple valeur ändern aendern ersetzen eintragen hier dein ihr beispiel wert alterar substituir insira"
     " insecure"
-    " aqui seu sua exemplo cambiare sostituire inserisci qui tuo esempio valore".split()
+    " aqui seu sua exemplo cambiare sostituire inserisci qui tuo esempio valore"
+    # wave 24: Polish, Czech, Dutch, Swedish, Turkish, Russian (TWOJE_HASŁO, UW_WACHTWOORD, ВАШ_ПАРОЛЬ)
+    " twoje twój twoj twoja wasze wpisz tutaj przykład przyklad vaše váš tvoje zde příklad uw jouw invullen voorbeeld"
+    " vervangen ditt exempel sizin buraya örnek ваш ваша ваше твой твоя пример здесь введите замените".split()
 )
 # a secret's name with the path it is kept under (prod/payments/api-key): lower-case words between slashes
 _SECRET_PATH_RE: Final = re.compile(r"[a-z][a-z-]*[a-z](?:/[a-z][a-z_-]*[a-z])+")

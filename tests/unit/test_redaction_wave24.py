@@ -3,7 +3,9 @@ for, never a fixture's text: "API key", "secret key" and "secret" in other langu
 Swedish, Norwegian, Polish, Czech, Turkish, Russian, also transliterated as identifiers write them: API_KLYUCH,
 api_schluessel, client_geheimnis); an ``Authorization`` header right after an escaped line break in a logged request;
 HubSpot's and GoCardless's tokens; a recovery or seed phrase in Spanish, French, Italian, Portuguese and Polish. Kept:
-their look-alikes, and advice under a passphrase's label in those languages ("ver el manual").
+their look-alikes, advice under a passphrase's label in those languages ("ver el manual"), a placeholder saying "your
+password" in Polish, Czech, Dutch, Swedish, Turkish or Russian, and a token or key its name calls public or
+publishable (a map's public token; its secret sibling still goes).
 
 Also: a run of a secret's name ("passphrase passphrase ...") is fast: the named finder of ``redaction_prose`` took
 some 100 µs a word backtracking into its words and its names, the passphrase finder 20 µs, two of
@@ -59,6 +61,19 @@ WAVE_24_KEPT = [
     "Frase de recuperación: ver el manual de la cartera\n",
     "Phrase de récupération : voir le manuel\n",
     "Frase de recuperación de la cuenta: se envía por correo\n",
+    "hasło = TWOJE_HASŁO_TUTAJ\n",
+    "heslo: VAŠE_HESLO\n",
+    "wachtwoord: UW_WACHTWOORD\n",
+    "пароль: ВАШ_ПАРОЛЬ\n",
+    "lösenord: DITT_LÖSENORD\n",
+    f"MAPS_PUBLIC_TOKEN=pk.{_RANDOM}\n",
+    f"Publishable key (checkout form): {_RANDOM}\n",
+]
+
+WAVE_24_REDACTED += [
+    (f"MAPS_SECRET_TOKEN=sk.{_RANDOM}\n", f"sk.{_RANDOM}"),
+    (f"Maps token (server side): {_RANDOM}\n", _RANDOM),
+    ("hasło: Kot!Mruczy42\n", "Kot!Mruczy42"),
 ]
 
 
