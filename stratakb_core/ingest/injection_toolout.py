@@ -17,6 +17,7 @@ import re
 from typing import Final
 
 from stratakb_core.ingest.injection_cooccur import _imperative, _near, sentence_cues
+from stratakb_core.ingest.injection_toolcall import HEAD, KEY, agent_call, leave_granted, talk_masked
 from stratakb_core.ingest.regex_gate import fold, gate
 
 __all__ = ["tool_output_order"]
@@ -69,7 +70,7 @@ _HEAD: Final = re.compile(
     r"|^[ \t>]*observation[ \t]*:[ \t]*[\w.-]{1,60}[ \t]+returned\b"
     # wave 22: "Saída da ferramenta x:", "Salida de la herramienta", a Japanese / Chinese / Korean "tool response"
     r"|\bsa[íi]da[ \t]+da[ \t]+ferramenta|\bsalida[ \t]+de[ \t]+la[ \t]+herramienta|ツールの?(?:応答|返答|レスポンス)"
-    r"|工具(?:响应|回应|回复|應答|回應)|도구\s*응답",
+    r"|工具(?:响应|回应|回复|應答|回應)|도구\s*응답" + HEAD,  # wave 24: injection_toolcall
     re.IGNORECASE | re.MULTILINE,
 )
 # wave 21: a ReAct action after a planted observation that runs a call on everything ("Action: f(case='ALL')")
@@ -93,7 +94,7 @@ _KEYS: Final = (
     r"|(?:nota|mensaje|mensagem|aviso)[ _-]para[ _-](?:el[ _-]|o[ _-]|a[ _-])?(?:modelo|asistente|assistente|ia)"
     r"|(?:nota|messaggio)[ _-]per[ _-](?:il[ _-]|l')?(?:modello|assistente|ia)"
     r"|nachricht[ _-]an[ _-](?:das[ _-]|den[ _-])?(?:modell|assistenten|ki)"
-    r"|(?:note|message)[ _-]pour[ _-](?:le[ _-]|l')?(?:modèle|assistant|ia))"
+    r"|(?:note|message)[ _-]pour[ _-](?:le[ _-]|l')?(?:modèle|assistant|ia)" + KEY + ")"  # wave 24
 )
 _INSTRUCTION_KEY: Final = re.compile(
     rf"[\"']{_KEYS}[\"'][ \t]*:[ \t]*[\"'](?P<body>[^\"'\n]{{8,400}})"
@@ -170,8 +171,10 @@ def tool_output_order(text: str) -> tuple[int, int] | None:
     for m in _HEAD.finditer(text):
         window = text[m.end() : m.end() + _WINDOW]
         found = list(sentence_cues(window))
-        if any("mention" in f for f in found):
-            continue
+        if any("mention" in f for f in found) and any("mention" in f for f in sentence_cues(talk_masked(window))):
+            continue  # a tool's name ("scan_host") is no talk about attacks
+        if agent_call(window) or leave_granted(window):
+            return m.start(), m.end() + len(window)
         if any(_orders(f) for f in found) or (any("ai" in f for f in found) and _CALL.search(window)):
             return m.start(), m.end() + len(window)
         if _SWEEPING_ACTION.search(window):

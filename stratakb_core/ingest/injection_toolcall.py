@@ -1,0 +1,73 @@
+"""What a planted tool output asks of the agent, beside ``injection_toolout``'s orders (no I/O; used by it).
+
+Wave 24 (heldout35-38) showed three more shapes of a tool's output that gives orders:
+
+* heads and instruction keys in more languages: "Eszköz kimenet (x):", "Työkalun x tulos:", "Observação da
+  ferramenta x:", a key naming an instruction after a prefix ("agent_instruction", "에이전트_지시") or a message to the
+  model ("aviso_ao_modelo", "üzenet az asszisztensnek") (``HEAD``, ``KEY``);
+* an agent named in the output and a call written out with its arguments ("the agent must call
+  send_files(to='x@y')", "agente deve chamar f(...)"): inside a tool's output "the agent" is the reader
+  (``agent_call``);
+* leave granted to the agent: skipping the user's confirmation ("agent may skip user confirmation", "sem consultar
+  o usuário", "ohne Rückfrage"), or the user's consent claimed and the agent told to go on ("The user has
+  authorised ... Proceed") (``leave_granted``).
+
+A tool's name is an identifier ("scan_host", "meter.read_batch"): its words are not talk about attacks, so
+``talk_masked`` blanks identifiers before the window's mention cues are read. Every pattern is bounded (linear).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["HEAD", "KEY", "agent_call", "leave_granted", "talk_masked"]
+
+HEAD: Final = (
+    r"|\beszköz[ \t]+(?:kimenet\w{0,3}|eredmény\w{0,3}|válasz\w{0,3})"
+    r"|\btyökalun[ \t]+[\w.-]{1,40}[ \t]+(?:tulos|vastaus|tuloste)\b"
+    r"|\bobserva[çc][ãa]o[ \t]+da[ \t]+ferramenta|\bobservaci[óo]n[ \t]+de[ \t]+la[ \t]+herramienta"
+    r"|\bosservazione[ \t]+dello[ \t]+strumento|\bobservation[ \t]+de[ \t]+l['’]outil"
+)
+KEY: Final = (
+    r"|(?:[^\W\d_]{1,20}[ _-])(?:instructions?|directives?|지시|指示|指令|anweisung|instrucci[óo]n|istruzione)"
+    r"|(?:aviso|nota|mensagem|recado)[ _-](?:ao|à|para[ _-]o)[ _-](?:modelo|assistente|agente|ia)"
+    r"|üzenet[ _-]az[ _-](?:asszisztensnek|modellnek|ai-nak|ügynöknek)"
+    r"|(?:viesti|ohje)[ _-](?:avustajalle|mallille|agentille)"
+)
+# the agent of a tool's output, in the lexicon's languages: "agent", "agente", "Agenten", "agentti", "에이전트"
+_AGENT: Final = re.compile(
+    r"\b(?:agent|agente|agenten|agentti|agentin|ajan|ügynök)\w{0,3}\b|에이전트|エージェント|智能体"
+)
+# a call written out with its arguments: "send_files(to='x')", "alarm.silence(all=True)", "refund_all()"
+_CALL: Final = re.compile(r"\b[a-z][a-z0-9]*[_.][\w.]{1,40}\([^()\n]{0,120}\)")
+_SKIP: Final = re.compile(
+    r"\b(?:skip|skips|skipping|bypass|bypasses|omit|omits|without)[ \t]+(?:the[ \t]+|any[ \t]+|all[ \t]+)?"
+    r"(?:user(?:['’]s)?[ \t]+|customer(?:['’]s)?[ \t]+|human[ \t]+)?(?:confirmation|approval|consent|confirming"
+    r"|asking)\b"
+    r"|\bsem[ \t]+(?:consultar|perguntar|confirma[çc][ãa]o)|\bsin[ \t]+(?:consultar|preguntar|confirmaci[óo]n)"
+    r"|\bohne[ \t]+(?:rückfrage|bestätigung|nachfrage)|\bsans[ \t]+(?:confirmation|demander|consulter)"
+    r"|\bsenza[ \t]+(?:conferma|chiedere|consultare)|\bkysymättä\b|\bvahvistamatta\b|확인[ \t]*없이|確認(?:なし|せず)",
+    re.IGNORECASE,
+)
+_CONSENT: Final = re.compile(
+    r"\b(?:user|customer|client|owner|account[ \t]+holder)[ \t]+has[ \t]+(?:already[ \t]+)?(?:authori[sz]ed"
+    r"|approved|consented|confirmed|agreed)\b[^\n]{0,200}?\b(?:proceed|go[ \t]+ahead|continue)[ \t]+(?:to|with|and)\b",
+    re.IGNORECASE,
+)
+_IDENT: Final = re.compile(r"\b\w+(?:[_.]\w+)+\b")
+
+
+def talk_masked(window: str) -> str:
+    """``window`` with each identifier ("scan_host", "meter.read_batch") blanked: a name, not words."""
+    return _IDENT.sub(lambda m: " " * len(m.group()), window) if "_" in window or "." in window else window
+
+
+def agent_call(window: str) -> bool:
+    """The output names the agent and writes out a call with its arguments for it to run."""
+    return bool(_AGENT.search(window)) and bool(_CALL.search(window))
+
+
+def leave_granted(window: str) -> bool:
+    """The output lets the agent skip the user's confirmation, or claims the user's consent and says go on."""
+    return bool(_SKIP.search(window) or _CONSENT.search(window))
