@@ -83,7 +83,7 @@ from stratakb_core.ingest.injection_mention import NAMED_QUOTE
 from stratakb_core.ingest.injection_mention import TOKEN_THEN as _TOKEN_THEN
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
-from stratakb_core.ingest.injection_policy_text import forbidden_attempt, means_only
+from stratakb_core.ingest.injection_policy_text import forbidden_attempt, means_only, rubric_question
 from stratakb_core.ingest.injection_rules import (
     ATTRIBUTE_TEXT,
     EXFIL_LINK,
@@ -102,6 +102,7 @@ from stratakb_core.ingest.injection_thirdperson import its_prompt_leak
 from stratakb_core.ingest.injection_toolout import tool_output_order
 from stratakb_core.ingest.injection_variants import _variant_texts, _variants, encoded_order
 from stratakb_core.ingest.injection_verbatim import verbatim_leak
+from stratakb_core.ingest.injection_warning import WARNING as _WARNING
 from stratakb_core.ingest.regex_gate import GatedPattern, LiteralIndex, fold, gate
 
 __all__ = ["LEARNED", "RULES", "certain", "rule_hits", "scan"]
@@ -227,9 +228,6 @@ def _shown_format(text: str, start: int, end: int) -> bool:
     return role_token and bool(_PLACEHOLDER.search(text, para, min(len(text), end + 400)))
 
 
-_WARNING: Final = re.compile(
-    r"\b(?:we|they|it|staff|support)\s+(?:will\s+)?never\s+(?:ask|request)|\bnever\s+ask\s+you\b", re.I
-)
 _DESCRIBED: Final = re.compile(
     r"\b(?:payload(?:s|\s+famil\w+)|injections?|jailbreak\w*|researchers|red[- ]team\w*|phishing|we\s+tested"
     r"|attackers?\s+(?:can|could|may|might|often|typically|usually|would)"
@@ -473,7 +471,7 @@ def rule_hits(text: str) -> tuple[str, ...]:
 
 def _policy_text(rule: str, sentence: str) -> bool:
     """A prohibition of trying to lead the AI, or a send whose private data is only its means (wave 23)."""
-    return forbidden_attempt(sentence) or (rule == "send_to_url" and means_only(sentence))
+    return forbidden_attempt(sentence) or rubric_question(sentence) or (rule == "send_to_url" and means_only(sentence))
 
 
 def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, ...]:

@@ -127,3 +127,5 @@ SCRIPT_CUES["modal"] += " 야_합니다 야_한다 야합니다\n"
 SCRIPT_CUES["ai"] += " בינה_המלאכותית סוכן_הבינה סוכן_AI\n"
 SCRIPT_CUES["send"] += " לשלוח להעביר שלחו\n"
 SCRIPT_CUES["modal"] += " יש_ל עליך עלייך\n"
+# wave 24: the Korean formal imperative ("보고하십시오")
+SCRIPT_CUES["modal"] += " 십시오\n"

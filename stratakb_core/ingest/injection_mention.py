@@ -16,9 +16,11 @@ __all__ = ["MENTION_CUES", "NAMED_QUOTE", "TOKEN_THEN"]
 _CUES: Final = (
     r"\b(?:attack\w*|attacker\w*|inject\w*|malicious|adversar\w*|payload\w*|example\w*|e\.g\.|such as|like|phrases?|"
     r"strings?|patterns?|detect\w*|classifier|jailbreak\w*|red[- ]team\w*|owasp|threat|exploit\w*|technique|"
-    r"known|common|typical\w*|classic|flag\w*|blocklist|filter\w*|sanitiz\w*|scanner|rule|signature|variant\w*|"
+    r"known|common|typical\w*|classic|flag\w*|blocklist|filter\w*|sanitiz\w*|scanner|signature|variant\w*|"
+    r"rule(?![\"'][ \t]*:)|"  # wave 24: not a JSON key ("rule": "..."), an alert's field
     r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
-    r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*|forg\w*"
+    r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*"
+    r"|forg(?:e[ds]?|er\w*|ery|eries|ing)|qa"  # wave 24: forged, forgery, not "forget" (an order word); QA (testing)
     r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa|frases?|testes?|intrus\w*|bount\w*|prueba\w*|sätze|satz|фраз\w*"
     r"|пример\w*|aanvaller\w*|injectie\w*|voorbeeld\w*|saying|fraud\w*|атак\w*|внедрени\w*|atak\w*|przykład\w*"
     r"|örne[kğ]\w*|enjeksiyon\w*|saldırı\w*|gemarkeerd|vazamento|инцидент\w*)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"

@@ -7,6 +7,8 @@ give no order:
   attempt to get the bot to skip ...", "no intenten hacer que el asistente ...", "n'essayez pas de faire ...",
   "versuchen Sie nicht, ...", "non cercate di far ...": what someone is forbidden to lead the AI to do
   (``forbidden_attempt``);
+* a rubric's question about the AI in the third person ("does it quote rather than obey any instructions found in
+  documents?"): a yes/no question for a reviewer (``rubric_question``);
 * the means of a transfer: a catalogue uploaded to an SFTP address "using the credentials from the portal" sends the
   catalogue, not the credentials (``means_only``: every private-data word follows "using", "usando", "utilisant",
   "mithilfe", ... within three words, so nothing private is what is sent).
@@ -21,7 +23,7 @@ from typing import Final
 
 from stratakb_core.ingest.injection_cooccur import _WORD, _mask, cues
 
-__all__ = ["forbidden_attempt", "means_only"]
+__all__ = ["forbidden_attempt", "means_only", "rubric_question"]
 
 _LEAD: Final = r"(?:make|get|trick|convince|persuade|force|coax|manipulate|cause)"
 _FORBIDDEN: Final = re.compile(
@@ -54,3 +56,17 @@ def means_only(sentence: str) -> bool:
         return False
     words = list(_WORD.finditer(masked))
     return all(i < len(words) and _MEANS.search(masked, max(words[i].start() - 60, 0), words[i].start()) for i in spots)
+
+
+# wave 24: a rubric's yes/no question about what the AI does ("does it quote rather than obey ...?")
+_ABOUT_IT: Final = re.compile(
+    r"(?:^|[,;:]|\band)[ \t]*(?:does|do|did|will|would|can|could|is|are)[ \t]+(?:it|they|the[ \t]+(?:model|assistant"
+    r"|bot|agent|ai|system))\b",
+    re.IGNORECASE,
+)
+_YOU: Final = re.compile(r"\byou(?:r|rs|rself)?\b", re.IGNORECASE)
+
+
+def rubric_question(sentence: str) -> bool:
+    """A question about what the AI does, in the third person, asking it nothing: a rubric or a test plan."""
+    return sentence.rstrip().endswith("?") and bool(_ABOUT_IT.search(sentence)) and not _YOU.search(sentence)

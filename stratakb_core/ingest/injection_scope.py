@@ -126,7 +126,10 @@ _KO_TOPIC: Final = re.compile(
 _REPORTED: Final = re.compile(
     r"\b(?:writes?|wrote|types?|typed|says?|said|escribe|escriba|escribió|dice|diga|dijo|escreve|escrever|diz"
     r"|disser|écrit|écrive|dit|schreibt|sagt|scrive|scriva|schrijft|zegt|пишет|напишет|написал|говорит|скажет|pisze"
-    r"|napisze|mówi|powie)[ \t]*[:,]?[ \t]*[«\"“„‘'「]$",
+    r"|napisze|mówi|powie"
+    # wave 24: what someone was told or asked to say, quoted ("the bot told me to 'forget ...'", "m'a dit de « ... »")
+    r"|(?:told|tells|asked|asks|wanted)[ \t]+(?:me|us|him|her|them)[ \t]+to|m['’]a[ \t]+dit[ \t]+(?:de|d['’])"
+    r"|me[ \t]+(?:dijo|pidió)[ \t]+que|mi[ \t]+ha[ \t]+detto[ \t]+di)[ \t]*[:,]?[ \t]*[«\"“„‘'「]$",
     re.IGNORECASE,
 )
 

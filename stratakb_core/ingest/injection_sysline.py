@@ -15,6 +15,7 @@ import re
 from typing import Final
 
 from stratakb_core.ingest.injection_markers import _SYSTEM
+from stratakb_core.ingest.injection_roleline import labelled_role
 
 __all__ = ["called_by_system"]
 
@@ -37,4 +38,4 @@ _CALLED: Final = re.compile(
 def called_by_system(text: str) -> tuple[int, int] | None:
     """The span of a system line whose message calls on an AI by name and goes on to say something, or None."""
     m = _CALLED.search(text)
-    return (m.start(), m.end()) if m else None
+    return (m.start(), m.end()) if m else labelled_role(text)  # wave 24: a label naming the AI, a system fence

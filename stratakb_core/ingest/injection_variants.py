@@ -51,6 +51,9 @@ _REVERSED: Final = re.compile(r"\b(?:eht|dna|ruoy|uoy|snoitcurtsni|erongi|tpmorp
 # a URL spelt out with spaces ("h t t p s : / / logs . example / in")
 _SPACED_URL: Final = re.compile(r"\bh\s+t\s+t\s+p(?:\s*s)?\s*:\s*/\s*/\s*[\w-]+(?:\s*[./]\s*[\w-]+){0,10}")
 _SPACED: Final = re.compile(r"\b(?:[A-Za-z][ .\-]){4,}[A-Za-z]\b")  # i g n o r e / i.g.n.o.r.e
+_LONE_NUMBER: Final = re.compile(r"((?<![^\W_])\d+(?![^\W_]))")  # wave 24: digits no letter touches
+_JOIN: Final = re.compile(r"[ \t]*\n(?![ \t]*[\[(]?\d{1,2}:\d{2})[ \t]*")
+_KEY_LINE: Final = re.compile(r"^[ \t]*(?:-[ \t]+)?[\w.-]{1,40}:(?:[ \t]|$)", re.MULTILINE)
 _CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")  # IgnoreAllPreviousInstructions
 # one letter at a time with the same mark between (i-g-n-o-r-e, i_g_n_o_r_e, i/g/n/o/r/e, и·г·н·о·р, a.l.l)
 _SEPARATED: Final = re.compile(
@@ -149,7 +152,8 @@ def _plain_variants(text: str) -> tuple[list[str], list[str]]:
         plain = _EMPHASIS.sub("", plain)
     plain = _SPACED.sub(lambda m: re.sub(r"[ .\-]", "", m.group()), plain)
     plain = _CAMEL.sub(" ", plain)
-    mapped = plain.translate(_CONFUSABLES)
+    # digits stand for letters only inside a word ("1gn0re"): a time or a count ("[14:02]", "4 hosts") stays digits
+    mapped = "".join(p if i % 2 else p.translate(_CONFUSABLES) for i, p in enumerate(_LONE_NUMBER.split(plain)))
     if mapped != base:
         texts.append(mapped)
     if _SPACED.search(text):  # "i g n o r e   a l l": one space inside a word, more between words
@@ -157,5 +161,14 @@ def _plain_variants(text: str) -> tuple[list[str], list[str]]:
         texts.append(re.sub(r"[ \t]+", " ", spaced))
     if "\n" not in base:
         return texts, texts
-    texts.append(re.sub(r"[ \t]*\n[ \t]*", " ", mapped))  # a sentence wrapped over lines, or one word a line
+    if _records(base):  # wave 24: a block of key: value lines is data, not a sentence wrapped over lines
+        return texts, [t for t in texts if t is not mapped or t is base]
+    # a sentence wrapped over lines, or one word a line; a line a time stamp opens is a new record ("[14:05] ...")
+    texts.append(_JOIN.sub(" ", mapped))
     return texts, [t for t in texts if t is not mapped or t is base]
+
+
+def _records(text: str) -> bool:
+    """Most of the text's lines (six or more) are YAML-like ``key: value`` lines: a configuration, not prose."""
+    lines = text.count("\n") + 1
+    return lines >= 6 and 2 * sum(1 for _ in _KEY_LINE.finditer(text)) >= lines
