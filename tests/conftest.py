@@ -26,6 +26,19 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
 
 
+def pytest_configure(config):
+    """A suite started in the background (a CI job, `cmd &`) inherits SIGINT ignored. Dagster's
+    in-process runs map SIGTERM to whatever SIGINT is (dagster._utils.interrupts) and leave it so:
+    after the first run SIGTERM is ignored too, every child inherits that, and the `tail -F`
+    processes of Dagster's compute-log capture then outlive their terminate() by the 30 s timeout,
+    twice per run (64-67 s for one test in `.ci/run`, 5 s in a terminal). Python's own Ctrl-C
+    handler, as in a terminal, keeps both signals deliverable."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 @pytest.fixture(scope="session")
 def redaction_figures() -> dict:
     """``safety_eval.evaluate_redaction()`` over every fixture split, computed once for the session (about 7 s; the
