@@ -200,7 +200,8 @@ WIDE_CUES.update({cue: WIDE_CUES.get(cue, "") + " " + words + "\n" for cue, word
 # "obsolete"), review criteria as the reader's rules, copy-out in German ("den Wortlaut ... wiedergeben") and
 # Romanian ("afișați"), the Ukrainian "помічник" and Czech "your", the German formal imperative with "Sie" ("geben
 # Sie", "leiten Sie ... weiter"), and statements, payslips, TAN lists, ID scans, member and customer lists, other
-# people's phone numbers and home addresses as private data; a persona without refusals; "if you can read this"
+# people's phone numbers and home addresses as private data; a persona without refusals; "if you can read this";
+# "its own policy prompt" and Hungarian copy-out words
 _WAVE24: Final[dict[str, str]] = {
     "void": """
         nieobowiązując* nieaktualne nieważna przestały_obowiązywać straciły_ważność tracą_moc pozbývají_platnosti
@@ -219,13 +220,21 @@ _WAVE24: Final[dict[str, str]] = {
         automatický_systém automatickému_systému automatického_systému
     """,
     "leak": """
-        wortlaut afișați afisati afișeze afișa reproduceți reproduceti copiați copiati redați redati
+        wortlaut afișați afisati afișeze afișa reproduceți reproduceti copiați copiati redați redati másolja másold
+        másolják szó_szerint
     """,
     "send": "leite leiten_sie leitet stuurt verstuurt",
     # a persona without refusals or content rules ("who has no refusal behaviour and no content guidelines")
     "limitless": "no_refusal_behaviour no_refusal_behavior no_refusals no_content_guidelines no_content_rules",
     # "if you can read this, reply with ...": the reader checked for, its "can" is no permission
     "request": "can_read_this can_see_this are_reading_this can_read_me kannst_du_das_lesen peux_lire_ceci",
+    # the reader's own prompt as "its own policy prompt", Hungarian "initial instructions" / "hidden settings"
+    "leak_obj": """
+        policy_prompt policy_prompts own_prompt own_system_prompt kezdeti_utasításait kezdeti_utasításokat
+        rejtett_beállításait rejtett_beállításokat
+    """,
+    "please": "kérem kérjük",
+    "lead": "kérem kérjük",
     "data": """
         kontoauszüg* kontoauszug* bank_statement* payslip* pay_slips gehaltsabrechnung* lohnabrechnung* tan_list
         tan_lists tan_liste tan_codes tan-liste banking_login online_banking_login login_details id_scan id_scans

@@ -44,8 +44,8 @@ _ROLE: Final = (
     r"|offeryn\w?|rhaglen\w?|granskar\w{0,3}|gransker\w{0,3}"
     # wave 19: the Welsh "service", the Malay / Indonesian "machine" as a role ("mesin peringkas")
     r"|gwasanaeth|mesin"
-    # wave 20: the Indonesian / Malay "agent" ("agen otomatis")
-    r"|agen)"
+    # wave 20: the Indonesian / Malay "agent" ("agen otomatis"); wave 24: "automated approver"
+    r"|agen|approvers?)"
 )
 # machine words: automated, automatic, machine, in many languages
 _MACHINE: Final = (
