@@ -81,7 +81,10 @@ _LOCK_RE: Final = re.compile(
     r"(?i:\b(?:safe|lock|padlock|vault|locker|cabinet|tresor|coffre(?:-fort)?|cadenas|caja[ \t]+fuerte|kassaskåp|kluis)"
     r"(?:[ \t]+[A-Z0-9]\b)?)(?![ \t-]*(?i:screen|file)\b)"
 )
-_PIN_RE: Final = re.compile(r"(?:PIN|Pin|pin)[ \t]+(?P<v>\d{4,8})" + END, re.MULTILINE)
+# (wave 24: also where to key it in after it, "card PIN 4410 at the reader")
+_PIN_RE: Final = re.compile(
+    r"(?:PIN|Pin|pin)[ \t]+(?P<v>\d{4,8})(?:" + END + r"|(?=[ \t]+(?i:at|into|on)[ \t]))", re.MULTILINE
+)
 _PIN_DEVICE_RE: Final = re.compile(
     r"(?i:\b(?:lock|door|safe|alarm|card|sim|phone|terminal|cabinet|keypad|locker|padlock)[ \t]+)$"
 )

@@ -38,11 +38,15 @@ _DIGITS: Final = r"(?P<v>\d{4,8}[#*]?)"
 # postcode): the one list both this module and redaction_codes judge a device's digits by
 DEVICE_RE: Final = re.compile(
     r"(?i:\b(?:key[ \t]*safe|lock[ \t]?box|safe|alarm|doors?|gate|keypad|padlock|locker|vault|entrance|lock"
-    r"|card[ \t]+reader|reader|terminal|pos|till|dome|cabinet|card|sim|phone)\b)"
+    r"|card[ \t]+reader|reader|terminal|pos|till|dome|cabinet|card|sim|phone"
+    # wave 24: a keypad, a code lock, a key safe in German, Dutch, French, Spanish, Italian, Swedish or Norwegian
+    r"|tastenfeld|codeschloss|zahlenschloss|schl[üu]sseltresor|schl[üu]sselkasten|tresor|alarmanlage|cijferslot"
+    r"|codeslot|sleutelkluis|digicode|cadenas|candado|cerradura|lucchetto|cassaforte|kodl[åa]s|kodel[åa]s)\b)"
 )
 FAULT_RE: Final = re.compile(
     r"(?i:\b(?:error|fault|status|event|zone|trouble|fehler|erreur|zip|post(?:al)?[ \t]?code|postcode|area|country"
-    r"|model|part|serial|firmware|version|order|invoice|page|room[ \t]+number)\b)"
+    r"|model|part|serial|firmware|version|order|invoice|page|room[ \t]+number"
+    r"|modell|mod[èe]le|modelo|modello|typ|artikel|seriennummer|fout|storing|erreur|error[ea]?|fallo|avería)\b)"
 )
 YEAR_RE: Final = re.compile(r"19\d\d|20[0-3]\d")  # a year, not 2093
 

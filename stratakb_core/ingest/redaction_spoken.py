@@ -135,8 +135,8 @@ _SEP: Final = (
 # ... and what it opens: "Gate code for the parking lot is X", "Türcode fürs Lager ist X", "Код от двери склада: X"
 _OPENS: Final = (
     r"(?:[ \t]+(?:for|of|to|on|at|in|by|near|with|für|fürs|zum|zur|vom|im|am|mit|med|i|på|de|du|des|del|della|da|do|dla"
-    r"|от|для|на)"
-    r"(?:[ \t]+[^\s.:;=,]{1,25}){1,6}?|(?:[ \t]+[^\W\d_]{3,25}){1,3}?)?"
+    r"|от|для|на|к|в|у|по|ко)"  # (wave 24: Russian к, в, у, по; up to eight words, a street's name among them)
+    r"(?:[ \t]+[^\s.:;=,]{1,25}){1,8}?|(?:[ \t]+[^\W\d_]{3,25}){1,3}?)?"
 )
 _ACCESS_RE: Final = re.compile(r"(?i:\b" + _ACCESS_CODE + r")" + _OPENS + _SEP + VALUE + END, re.MULTILINE)
 # ... changed to its value ("the gate keypad code for the depot changed to X overnight") or given right after its

@@ -5,7 +5,10 @@ api_schluessel, client_geheimnis); an ``Authorization`` header right after an es
 HubSpot's and GoCardless's tokens; a recovery or seed phrase in Spanish, French, Italian, Portuguese and Polish. Kept:
 their look-alikes, advice under a passphrase's label in those languages ("ver el manual"), a placeholder saying "your
 password" in Polish, Czech, Dutch, Swedish, Turkish or Russian, and a token or key its name calls public or
-publishable (a map's public token; its secret sibling still goes).
+publishable (a map's public token; its secret sibling still goes). A lock's code after what it opens in up to eight
+words (a street's name among them) or a Russian preposition (к, в, у, по); a keypad, a code lock or a key safe named
+in German, Dutch, French, Spanish, Italian, Swedish or Norwegian before "Code NNNN"; a device's PIN followed by where
+to key it in ("at the reader").
 
 Also: a run of a secret's name ("passphrase passphrase ...") is fast: the named finder of ``redaction_prose`` took
 some 100 µs a word backtracking into its words and its names, the passphrase finder 20 µs, two of
@@ -61,6 +64,12 @@ WAVE_24_KEPT = [
     "Frase de recuperación: ver el manual de la cartera\n",
     "Phrase de récupération : voir le manuel\n",
     "Frase de recuperación de la cuenta: se envía por correo\n",
+    "Tastenfeld Fehler 3: Code 4829\n",
+    "Zahlenschloss Modell: Code 2024\n",
+    "Der Tresor wiegt 80 kg, Code 4711 ist die Artikelnummer? Nein: siehe Fehler 4711\n",
+    "Printer pin 2020 on the board\n",
+    "Open the PIN 1234 at the store page to read the demo.\n",
+    "Код ошибки в журнале: 4402.\n",
     "hasło = TWOJE_HASŁO_TUTAJ\n",
     "heslo: VAŠE_HESLO\n",
     "wachtwoord: UW_WACHTWOORD\n",
@@ -71,6 +80,14 @@ WAVE_24_KEPT = [
 ]
 
 WAVE_24_REDACTED += [
+    ("El código del candado de la caseta de bombas junto al río Tajo es 5820.\n", "5820"),
+    ("Код доступа в серверную на втором этаже: 7315.\n", "7315"),
+    ("Код доступа к воротам склада: 4402.\n", "4402"),
+    ("Zahlenschloss am Fahrradkeller: Code 8137 und dann Riegel ziehen\n", "8137"),
+    ("Sleutelkluis bij de achterdeur: code 0641\n", "0641"),
+    ("Kodlås vid förrådet: code 2975\n", "2975"),
+    ("Then key the fuel card PIN 4410 into the pump.\n", "4410"),
+    ("Type the door PIN 72815 at the side entrance.\n", "72815"),
     (f"MAPS_SECRET_TOKEN=sk.{_RANDOM}\n", f"sk.{_RANDOM}"),
     (f"Maps token (server side): {_RANDOM}\n", _RANDOM),
     ("hasło: Kot!Mruczy42\n", "Kot!Mruczy42"),
@@ -97,6 +114,10 @@ def test_wave_24_near_misses_stay_clean(text):
         "live_" * 80000,
         "test_" * 80000,
         "Frase de recuperación " * 5000 + ": ver",
+        "código del candado " + "de la calle " * 30000 + "es 1234",
+        "Код доступа к " * 5000 + ": 1234",
+        "Tastenfeld: Code " * 30000 + "1234",
+        "card PIN " * 5000 + "1234 at",
     ],
 )
 def test_wave_24_patterns_stay_fast_on_pathological_input(text):
