@@ -161,7 +161,10 @@ _PIN_RE: Final = re.compile(
     r"(?:(?<![\w-])|(?P<compound>(?<=[^\W\d_]{2}-)))(?:PIN|Pin|pin)(?:-?(?:Code|kod|koodi|kode|nummer))?"
     r"(?![\w-]|[ \t]+[Cc]ode)(?(compound)(?:[ \t]+[^\W\d_][^\n.:;=]{0,40}?)?|"  # wave 23: "Kassen-PIN Laden 3:"
     r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para|do|da|del|della|dla|van|voor|der|des|die|dem|den|för|till|til|på"
-    r"|для|от)[ \t]+[^\n.:;=]{1,80}?)?)" + _SEP
+    r"|для|от"
+    # wave 24: who set it ("Temporary PIN set by facilities: N", "PIN vergeben von der IT: N")
+    r"|(?:set|issued|given|chosen|assigned|reset|changed)[ \t]+by|(?:vergeben|gesetzt|erteilt)[ \t]+von"
+    r"|d[ée]finie?[ \t]+par|attribu[ée]e?[ \t]+par|asignad[oa][ \t]+por)[ \t]+[^\n.:;=]{1,80}?)?)" + _SEP
     + r"(?P<v>\d{4,8})" + END,
     re.MULTILINE,
 )

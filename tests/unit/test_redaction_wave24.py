@@ -8,7 +8,7 @@ password" in Polish, Czech, Dutch, Swedish, Turkish or Russian, and a token or k
 publishable (a map's public token; its secret sibling still goes). A lock's code after what it opens in up to eight
 words (a street's name among them) or a Russian preposition (к, в, у, по); a keypad, a code lock or a key safe named
 in German, Dutch, French, Spanish, Italian, Swedish or Norwegian before "Code NNNN"; a device's PIN followed by where
-to key it in ("at the reader").
+to key it in ("at the reader"); a PIN and who set it ("PIN issued by HR: N").
 
 Also: a run of a secret's name ("passphrase passphrase ...") is fast: the named finder of ``redaction_prose`` took
 some 100 µs a word backtracking into its words and its names, the passphrase finder 20 µs, two of
@@ -68,6 +68,8 @@ WAVE_24_KEPT = [
     "Zahlenschloss Modell: Code 2024\n",
     "Der Tresor wiegt 80 kg, Code 4711 ist die Artikelnummer? Nein: siehe Fehler 4711\n",
     "Printer pin 2020 on the board\n",
+    "PIN set by default: see the manual\n",
+    "PIN changed by 2025: 4 times\n",
     "Open the PIN 1234 at the store page to read the demo.\n",
     "Код ошибки в журнале: 4402.\n",
     "hasło = TWOJE_HASŁO_TUTAJ\n",
@@ -87,6 +89,8 @@ WAVE_24_REDACTED += [
     ("Sleutelkluis bij de achterdeur: code 0641\n", "0641"),
     ("Kodlås vid förrådet: code 2975\n", "2975"),
     ("Then key the fuel card PIN 4410 into the pump.\n", "4410"),
+    ("New PIN issued by HR: 5521 (change it at first login).\n", "5521"),
+    ("PIN vergeben von der IT: 830142\n", "830142"),
     ("Type the door PIN 72815 at the side entrance.\n", "72815"),
     (f"MAPS_SECRET_TOKEN=sk.{_RANDOM}\n", f"sk.{_RANDOM}"),
     (f"Maps token (server side): {_RANDOM}\n", _RANDOM),
@@ -118,6 +122,7 @@ def test_wave_24_near_misses_stay_clean(text):
         "Код доступа к " * 5000 + ": 1234",
         "Tastenfeld: Code " * 30000 + "1234",
         "card PIN " * 5000 + "1234 at",
+        "PIN set by " * 5000 + ": 1234",
     ],
 )
 def test_wave_24_patterns_stay_fast_on_pathological_input(text):
