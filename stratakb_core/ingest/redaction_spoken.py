@@ -38,6 +38,7 @@ and code-span finders by ``spoken_spans``. Each yields ``(start, end, kind)`` of
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator
 from typing import Final
 
@@ -341,7 +342,24 @@ def finders(*pairs: tuple[re.Pattern[str], Callable[[re.Match[str]], bool]]) -> 
 
 def _on_example_line(text: str, start: int, end: int) -> bool:
     line_start, line_end = text.rfind("\n", 0, start) + 1, text.find("\n", end)
-    return _EXAMPLE_RE.search(text, line_start, len(text) if line_end < 0 else line_end) is not None
+    return _line_says_example(text, line_start, len(text) if line_end < 0 else line_end)
+
+
+def _line_says_example(text: str, line_start: int, line_end: int) -> bool:
+    # Remembered per line of the text being redacted (this thread's last text only, so no large
+    # text stays alive): many values on one long line would each search the whole line again,
+    # quadratic ("card PIN 1234 on " x 3,000 took 21 s).
+    memo = _LINE_MEMO.__dict__
+    if memo.get("text") is not text:
+        memo["text"], memo["lines"] = text, {}
+    lines: dict[tuple[int, int], bool] = memo["lines"]
+    key = (line_start, line_end)
+    if key not in lines:
+        lines[key] = _EXAMPLE_RE.search(text, line_start, line_end) is not None
+    return lines[key]
+
+
+_LINE_MEMO = threading.local()
 
 
 # the finders above, tried by ``redaction_prose.prose_spans`` where one of SPOKEN_START_WORDS is (its one scan of the
