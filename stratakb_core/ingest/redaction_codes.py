@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_bot_tokens import bot_token_spans
+from stratakb_core.ingest.redaction_clients import client_key_spans
 from stratakb_core.ingest.redaction_compounds import compound_spans
 from stratakb_core.ingest.redaction_dated import dated_key_spans
 from stratakb_core.ingest.redaction_keypads import DEVICE_RE, FAULT_RE, YEAR_RE, keypad_spans
@@ -42,6 +43,8 @@ from stratakb_core.ingest.redaction_spoken import END, Finder, finders, not_an_e
 from stratakb_core.ingest.redaction_stores import store_put_spans
 from stratakb_core.ingest.redaction_unprefixed import unprefixed_spans
 from stratakb_core.ingest.redaction_values import is_placeholder
+from stratakb_core.ingest.redaction_vaults import master_spans
+from stratakb_core.ingest.redaction_wifi import wifi_spans
 
 __all__ = ["CODES_FINDERS", "CODES_START_WORDS", "device_code_spans", "own_search_spans"]
 
@@ -182,3 +185,6 @@ def own_search_spans(text: str) -> Iterator[_Found]:
     yield from bot_token_spans(text)  # wave 22: a Twitch oauth: token, a Discord bot token (redaction_bot_tokens)
     yield from compound_spans(text)  # wave 23: "Das Kassenpasswort ... lautet X" (redaction_compounds)
     yield from dated_key_spans(text)  # wave 23: "API key created 2026-03-14: X" (redaction_dated)
+    yield from master_spans(text)  # wave 24: "KeePass master ...: X" (redaction_vaults)
+    yield from wifi_spans(text)  # wave 24: "Network: X" / "Key: Y", "SSID X, pass is Y" (redaction_wifi)
+    yield from client_key_spans(text)  # wave 24: cohere.Client("<key>") (redaction_clients)

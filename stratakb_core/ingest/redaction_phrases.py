@@ -24,7 +24,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS
 
-__all__ = ["PHRASE_LABEL_FINDERS", "PHRASE_START_WORDS", "is_passphrase"]
+__all__ = ["PHRASE_LABEL_FINDERS", "PHRASE_START_WORDS", "is_loose_phrase", "is_passphrase"]
 
 _Found = tuple[int, int, str]
 
@@ -143,6 +143,11 @@ def _loose_phrase(value: str) -> bool:
     # (wave 23: a time or an ordinal is a word of one too, "3am", "42nd")
     plain = all((w.isalpha() and len(w) >= 3) or w.isdigit() or _TIME_WORD_RE.fullmatch(w) for w in content)
     return plain and words[-1] not in _LOOSE_LINKS
+
+
+def is_loose_phrase(value: str) -> bool:
+    """Words as people write a passphrase (``_LOOSE_LABEL_RE``'s judge), for other modules' labels."""
+    return _loose_phrase(value)
 
 
 def _loose_value(m: re.Match[str]) -> _Found | None:

@@ -353,9 +353,19 @@ _PASSWORDISH_RE: Final = re.compile(
 )
 
 
+def _latin_cased(value: str) -> str:
+    """``value`` with each cased letter of another alphabet as a Latin one of its case (wave 24: Снегирь-Зима42 is
+    judged as Aaaaaaa-Aaaa42; uncased scripts such as Hangul or Han stay, so they never pass as letters)."""
+    if value.isascii():
+        return value
+    return "".join(("A" if c.isupper() else "a") if not c.isascii() and c.isalpha() and c.upper() != c.lower()
+                   else c for c in value)  # fmt: skip
+
+
 def looks_like_password(value: str) -> bool:
-    """A chosen password's shape: one word with digits, letters and a symbol or both cases (``Rep0rts#Net``)."""
-    return _PASSWORDISH_RE.match(value) is not None
+    """A chosen password's shape: one word with digits, letters and a symbol or both cases (``Rep0rts#Net``), in any
+    cased alphabet."""
+    return _PASSWORDISH_RE.match(_latin_cased(value)) is not None
 
 
 _STRONG_SYMBOL_RE: Final = re.compile(r"[!#$%&*+=?@~^]")

@@ -24,6 +24,9 @@ import time
 import pytest
 
 from stratakb_core.ingest.redaction import redact
+from stratakb_core.ingest.redaction_clients import client_key_spans
+from stratakb_core.ingest.redaction_vaults import master_spans
+from stratakb_core.ingest.redaction_wifi import wifi_spans
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
 _HEX = "4c0e9b7a2f" + "d18c3e5a6b" + "90f7d2c4e1" + "a8b3"
@@ -154,3 +157,74 @@ def test_the_example_test_of_a_line_is_not_carried_to_another_text():
     # text is read again
     assert "9876" in redact("card PIN 9876 on the reader (example)\n").text
     assert "9876" not in redact("card PIN 9876 on the reader (for Ann)\n").text
+
+
+# --- second pass: a vault's master secret by the vault's name, a Wi-Fi key beside its network, an SDK client's
+# positional key, a password's shape in any cased alphabet ---------------------------------------------------------
+
+_COHERE_LIKE = "pX4rTq" + "9LmWz2" + "HcVb7N" + "kYs3Jd" + "8GfQa1"
+
+SECOND_PASS_REDACTED = [
+    ("Bitwarden master for the lab laptops (ops only): amber kettles hum beneath bridges\n",
+     "amber kettles hum beneath bridges"),
+    ("1Password master passphrase (if I am away) - printed copy:\nlantern fox sings under copper rain\n",
+     "lantern fox sings under copper rain"),
+    ("KeePassXC master password: Tr0mbone#Vale\n", "Tr0mbone#Vale"),
+    ("Router card\nSSID: Attic-Net-2G\nKey: Velvet&Harbor2291\n", "Velvet&Harbor2291"),
+    ("Wi-Fi name: Gartenhaus\nSchlüssel: Apfel!Baum77\n", "Apfel!Baum77"),
+    ("[09:10] ana: SSID Shed-3, pass is copper-lemon-window-seven\n", "copper-lemon-window-seven"),
+    (f'client = acme.Client("{_COHERE_LIKE}")\n', _COHERE_LIKE),
+    (f"co = AsyncClient('{_COHERE_LIKE}', timeout=5)\n", _COHERE_LIKE),
+    ("Пароль от сервера резервных копий: Ласточка-Весна37\n", "Ласточка-Весна37"),
+    ("Κωδικός για τον διακομιστή: Θάλασσα#Ήλιος9\n", "Θάλασσα#Ήλιος9"),
+]  # fmt: skip
+
+SECOND_PASS_KEPT = [
+    "KeePass master: see the sealed envelope in the safe\n",
+    "KeePass master database: stored on the team share\n",
+    "Bitwarden master password: ask Priya\n",
+    "KeePass master password policy: at least five words\n",
+    "Network: Office-5G\nKey: see the sticker\n",
+    "Network: Office-5G\nKey: WPA2\n",
+    "Network diagram\nKey: solid lines are fibre\n",
+    "SSID Office-5G, key is on the router's label\n",
+    'client = httpx.Client("https://api.example.com")\n',
+    f'store = BlobClient("{_HEX}")\n',
+    'client = acme.Client("your_api_key_goes_here_now")\n',
+    "Пароль от сервера: Версия-Старая\n",
+    "서버 암호: 푸른바다 고래\n",
+]
+
+
+@pytest.mark.parametrize(("text", "value"), SECOND_PASS_REDACTED)
+def test_second_pass_causes_are_redacted(text, value):
+    assert_redacted_in_place(text, value)
+
+
+@pytest.mark.parametrize("text", SECOND_PASS_KEPT)
+def test_second_pass_near_misses_stay_clean(text):
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(
+    ("find", "text"),
+    [
+        (master_spans, "KeePass master " * 50000),
+        (master_spans, "KeePass master for " * 20000 + ": x y z"),
+        (wifi_spans, "SSID: a\nKey: b\n" * 20000),
+        (wifi_spans, "SSID Net pass " * 50000),
+        (client_key_spans, "acme.Client(" * 50000),
+    ],
+)
+def test_second_pass_searches_stay_fast_on_pathological_input(find, text):
+    # each search on its own: redact() on "SSID Net " x 50,000 spends about 1.2 s in older finders anyway
+    start = time.process_time()
+    list(find(text))
+    assert time.process_time() - start < 1.0
+
+
+@pytest.mark.parametrize("text", ["KeePass master " * 50000, "Пароль: " + "Ласточка-" * 50000])
+def test_second_pass_triggers_repeated_stay_fast(text):
+    start = time.process_time()
+    redact(text)
+    assert time.process_time() - start < 1.5

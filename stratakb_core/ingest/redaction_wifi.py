@@ -1,0 +1,65 @@
+"""A Wi-Fi network's key beside the network's name, without a password word (no I/O).
+
+Notes copied from a router's card or a family wiki name the network on one line and its key on the next
+("Network: SmithHome-5G" / "Key: ..."), and chats give both in one clause ("SSID LabTruck-2, pass is ..."). "Key" or
+"pass" alone names no secret (a key is anything), but under or beside a network's name it is the network's
+passphrase. The value must look like one: a password's shape (``redaction_values.looks_like_secret``) or words joined
+by dashes (``is_joined_passphrase``). ``wifi_spans`` yields ``(start, end, kind)`` of the value only; a line calling
+it an example is kept.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from stratakb_core.ingest.redaction_spoken import not_an_example
+from stratakb_core.ingest.redaction_values import is_code, is_joined_passphrase, is_placeholder, looks_like_secret
+
+__all__ = ["wifi_spans"]
+
+_Found = tuple[int, int, str]
+
+_NETWORK: Final = (
+    r"ssid|network(?:[ \t]+name)?|wi-?fi(?:[ \t]+(?:name|network))?|wlan(?:[ \t]+name)?|netzwerk(?:name)?|réseau"
+    r"|red(?:[ \t]+wi-?fi)?|rete|netwerk|nätverk|nettverk"
+)
+_KEY: Final = r"key|pass|psk|schlüssel|schluessel|clé|cle|clave|chiave|sleutel|nyckel|nøkkel|nøgle|klucz"
+_VALUE: Final = r"[\"'`«“‘]?(?P<v>[^\s\"'`«»“”‘’,;]{4,128}?)[\"'`»”’]?"
+# the network's line, then the key's line right under it
+_UNDER_RE: Final = re.compile(
+    r"^[ \t]*(?:[-*•][ \t]+)?(?i:" + _NETWORK + r")[ \t]*[:：=][ \t]*[^\s:：][^\n]{0,80}\r?\n"
+    r"[ \t]*(?:[-*•][ \t]+)?(?i:" + _KEY + r")[ \t]*[:：=][ \t]*" + _VALUE + r"[ \t]*\r?$",
+    re.MULTILINE,
+)
+# "SSID LabTruck-2, pass is X": the network named, then its key in the same clause
+_BESIDE_RE: Final = re.compile(
+    r"(?i:\bssid\b)[^\n.;!?]{1,60}?(?i:\b(?:"
+    + _KEY
+    + r"|pw|pwd)\b)(?:[ \t]+(?i:is|=)|[ \t]*[:：=])[ \t]+"
+    + _VALUE
+    + r"(?=[.!;,)]?(?:[ \t]|\r?$))",
+    re.MULTILINE,
+)
+
+
+def _shaped(m: re.Match[str]) -> bool:
+    value = m.group("v").rstrip(".")
+    if is_placeholder(value) or is_code(value):
+        return False
+    return looks_like_secret(value) or is_joined_passphrase(value)
+
+
+_found: Final = not_an_example(_shaped)
+
+
+def wifi_spans(text: str) -> Iterator[_Found]:
+    """The values the searches above find (see the module docstring)."""
+    low = text.lower()
+    patterns = ([_UNDER_RE] if "\n" in text else []) + ([_BESIDE_RE] if "ssid" in low else [])
+    for pattern in patterns:
+        for m in pattern.finditer(text):
+            if (span := _found(m)) is not None:
+                start, end, kind = span
+                yield start, start + len(m.group("v").rstrip(".")), kind
