@@ -65,7 +65,8 @@ def is_passphrase(phrase: str, named: bool) -> bool:
         return False  # "Python 3", "Chapter 11", "Windows 11": a name and its number
     if words[-1].isdigit():
         return True
-    return named and len(words) >= 4 and words[-1].isalpha() and all(w.islower() for w in words)
+    # (wave 24: German nouns keep their capitals, "Brunnen sieben trinkt Regen"; a name in title case has no lower word)
+    return named and len(words) >= 4 and words[-1].isalpha() and sum(w.islower() for w in words) * 2 >= len(words)
 
 
 # a passphrase's or a seed phrase's name, what it is for, a remark in brackets, a colon, then words to the line's end
@@ -125,9 +126,12 @@ _ADVICE: Final = (_FUNCTION_WORDS - _LOOSE_LINKS) | frozenset(
     demandez fragen chiedere vragen envía enviada enviado envoyée envoyé gesendet separado séparément""".split()
 )  # (wave 24: the advice in Spanish, French, German, Italian and Dutch too: "ver el manual de la cartera")
 _LOOSE_LABEL_RE: Final = re.compile(
-    r"(?i:(?:pass ?phrases?|passphrasen?|lösen(?:ords)?fras(?:en)?|" + PASSPHRASE_WORDS.replace("_", " ") + r")"
+    r"(?i:(?:pass ?phrases?|passphrasen?|lösen(?:ords)?fras(?:en)?|암호문|암호[ \t]?문구|"
+    + PASSPHRASE_WORDS.replace("_", " ")
+    + r")"
     r"(?:[ \t]+(?:for|of|to|on|für|de|du|del|pour|para|per|voor|till|för|zu)[ \t]+[^\n:：]{1,100}?)?[ \t]*"
-    r"(?:\([^()\n]{1,40}\)[ \t]*)?[:：][ \t]*)(?P<v>[^\W_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){2,7})"
+    r"(?:\([^()\n]{1,40}\)[ \t]*|[-–—][ \t]+[^\n:：()]{1,40}?[ \t]*)?[:：][ \t]*)"
+    r"(?P<v>[^\W_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){2,7})"
     r"(?=[ \t]*[.!;]?[ \t]*(?:\([^()\n]{1,80}\)[ \t]*)?\r?(?:\n|$))"
 )
 
@@ -135,13 +139,29 @@ _LOOSE_LABEL_RE: Final = re.compile(
 _TIME_WORD_RE: Final = re.compile(r"\d{1,4}(?:am|pm|h|st|nd|rd|th|e|er|te|de|º|ª)")
 
 
+def _shortest(word: str) -> int:
+    return 2 if "\uac00" <= word[0] <= "\ud7a3" else 3
+
+
+# Korean advice under the label ("자세한 내용은 문서 참조", see the document): a word with a particle or a verb's
+# ending, or a noun of advice (refer, ask, check, kept, safe, document, separately, hand over)
+_HANGUL_ADVICE_RE: Final = re.compile(
+    r"[\uac00-\ud7a3](?:은|는|이|가|을|를|에|에서|의|로|으로|와|과|하세요|세요|니다|요)$|참조|참고|문의|확인|보관|금고|문서|별도|전달"
+)
+
+
 def _loose_phrase(value: str) -> bool:
     words = [w.lower().strip("'’") for w in value.split()]
     content = [w for w in words if w not in _LOOSE_LINKS]
-    if any(w in _ADVICE for w in words) or len(content) < 3 or len(content) * 2 < len(words):
+    if (
+        any(w in _ADVICE or _HANGUL_ADVICE_RE.search(w) for w in words)
+        or len(content) < 3
+        or len(content) * 2 < len(words)
+    ):
         return False
     # (wave 23: a time or an ordinal is a word of one too, "3am", "42nd")
-    plain = all((w.isalpha() and len(w) >= 3) or w.isdigit() or _TIME_WORD_RE.fullmatch(w) for w in content)
+    # (wave 24: a Hangul word of two syllables is a word too, "고래")
+    plain = all((w.isalpha() and len(w) >= _shortest(w)) or w.isdigit() or _TIME_WORD_RE.fullmatch(w) for w in content)
     return plain and words[-1] not in _LOOSE_LINKS
 
 

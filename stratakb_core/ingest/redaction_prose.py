@@ -105,7 +105,7 @@ _PHRASE_RE: Final = re.compile(
     r"(?i:\b(?:(?>(?P<pp>" + _PASSPHRASE_WORDS + r")(?=\s))(?:" + FOR_WHAT + r"\s+" + COPULA + r")?"
     r"|(?:password|passwd|passcode|" + _PROSE_WORDS + r")" + FOR_WHAT + r"\s+" + COPULA + r")\s+)"
     r"[\"'`«“‘]?(?P<v>[^\W_](?>[\w'’-]{0,30})(?:[ \t]+[^\W_](?>[\w'’-]{0,30})){1,5}?)[\"'`»”’]?"
-    r"(?=[ \t]*(?:[.!;,:)]|\r?\n|$)|[ \t]+(?:and|und|et|y|e|en|och|og|ve|i|then|to|for|on|so|but)\b)"
+    r"(?=[ \t]*(?:[.!;,:)]|\r?\n|$)|[ \t]+(?:[–—]|(?:and|und|et|y|e|en|och|og|ve|i|then|to|for|on|so|but)\b))"
 )
 # a password in a CJK sentence: "Wi-Fiのパスワードは abc-123 です", "密码是Ab12!xyz", "비밀번호는 ab12cd!입니다"
 _CJK_WORDS: Final = "パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
@@ -157,7 +157,7 @@ _ANSWER_LEAD: Final = (
     r"(?i:(?:it['’]?s|it is|that['’]?s|use|try|c['’]est|es ist|es|è|é|это)[ \t]+)?"
 )
 _CHAT_ANSWER_RE: Final = re.compile(
-    r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|pin|" + _PROSE_WORDS + r")\b)"
+    r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|pin|wi-?fi[ \t]+pass|" + _PROSE_WORDS + r")\b)"
     r"(?P<ask>[^\n]{0,160}?)\?(?:[ \t]+[^\n?]{1,80})?[ \t]*\r?\n"
     r"(?:[ \t]*\r?\n){0,2}" + _SPEAKER + _ANSWER_LEAD + _Q_OPEN + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)" + _Q_CLOSE + _END,
     re.MULTILINE,
@@ -366,7 +366,7 @@ def _chat_answer_value(m: re.Match[str]) -> _Found | None:
     value, text = m.group("v"), m.string
     asked_in_chat = _SPEAKER_RE.match(text, text.rfind("\n", 0, m.start()) + 1) is not None
     # a password's shape in both cases (no symbol but a dash) answers a question asking for the password itself
-    shaped = _chosen(value) or (_password_shaped(value) and _asks_for_value(m))
+    shaped = _chosen(value) or ((_password_shaped(value) or is_joined_passphrase(value)) and _asks_for_value(m))
     if asked_in_chat and shaped and sum(c.isalpha() for c in value) >= 3:
         if not is_code(value) and not _TICKET_RE.fullmatch(value):
             return m.start("v"), m.end("v"), "credential"

@@ -228,3 +228,41 @@ def test_second_pass_triggers_repeated_stay_fast(text):
     start = time.process_time()
     redact(text)
     assert time.process_time() - start < 1.5
+
+
+SECOND_PASS_PHRASES_REDACTED = [
+    ("recovery passphrase - never email it!: amber lantern crosses frozen rivers\n",
+     "amber lantern crosses frozen rivers"),
+    ("백업 디스크 암호문: 하얀구름 사자 달빛\n", "하얀구름 사자 달빛"),
+    ("Für das NAS: die Passphrase lautet Kiefer neun singt Schnee – Zettel liegt im Safe.\n",
+     "Kiefer neun singt Schnee"),
+    ("[08:01] jo: what's the wifi pass at the depot?\n[08:02] lu: amber-quill-meadow-54\n",
+     "amber-quill-meadow-54"),
+]  # fmt: skip
+
+SECOND_PASS_PHRASES_KEPT = [
+    "passphrase - see below: ask the team lead now\n",
+    "암호문: 자세한 내용은 문서 참조\n",
+    "암호문: 관리자에게 문의 바람\n",
+    "the passphrase is Microsoft Authenticator Push Notification.\n",
+    "Die Passphrase lautet Siehe Zettel im Tresor – danke\n",
+    "[08:01] jo: where is the wifi pass written?\n[08:02] lu: on-the-fridge-door\n",
+]
+
+
+@pytest.mark.parametrize(("text", "value"), SECOND_PASS_PHRASES_REDACTED)
+def test_second_pass_phrases_are_redacted(text, value):
+    assert_redacted_in_place(text, value)
+
+
+@pytest.mark.parametrize("text", SECOND_PASS_PHRASES_KEPT)
+def test_second_pass_phrase_near_misses_stay_clean(text):
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize("word", ["암호문 ", "wifi pass ", "passphrase - "])
+def test_second_pass_phrase_triggers_repeated_stay_fast(word):
+    # about 1.4-2.9 s here, most of it in older finders ("wifi " alone about 1.7 s); the bound is generous
+    start = time.process_time()
+    redact(word * 50000)
+    assert time.process_time() - start < 8.0
