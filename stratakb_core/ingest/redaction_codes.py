@@ -35,16 +35,20 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_bot_tokens import bot_token_spans
+from stratakb_core.ingest.redaction_cli_login import cli_login_spans
 from stratakb_core.ingest.redaction_clients import client_key_spans
 from stratakb_core.ingest.redaction_compounds import compound_spans
 from stratakb_core.ingest.redaction_dated import dated_key_spans
 from stratakb_core.ingest.redaction_keypads import DEVICE_RE, FAULT_RE, YEAR_RE, keypad_spans
+from stratakb_core.ingest.redaction_line_named import line_named_spans
+from stratakb_core.ingest.redaction_plaintext_lists import plaintext_list_spans
 from stratakb_core.ingest.redaction_spoken import END, Finder, finders, not_an_example
 from stratakb_core.ingest.redaction_stores import store_put_spans
 from stratakb_core.ingest.redaction_unprefixed import unprefixed_spans
 from stratakb_core.ingest.redaction_values import is_placeholder
 from stratakb_core.ingest.redaction_vaults import master_spans
 from stratakb_core.ingest.redaction_wifi import wifi_spans
+from stratakb_core.ingest.redaction_word_passwords import word_password_spans
 
 __all__ = ["CODES_FINDERS", "CODES_START_WORDS", "device_code_spans", "own_search_spans"]
 
@@ -188,3 +192,7 @@ def own_search_spans(text: str) -> Iterator[_Found]:
     yield from master_spans(text)  # wave 24: "KeePass master ...: X" (redaction_vaults)
     yield from wifi_spans(text)  # wave 24: "Network: X" / "Key: Y", "SSID X, pass is Y" (redaction_wifi)
     yield from client_key_spans(text)  # wave 24: cohere.Client("<key>") (redaction_clients)
+    yield from line_named_spans(text)  # wave 24: "... API 키입니다. ...: <token>" (redaction_line_named)
+    yield from cli_login_spans(text)  # wave 24: "$ wandb login <key>" (redaction_cli_login)
+    yield from plaintext_list_spans(text)  # wave 24: "# passwd plaintext" / "user:pw" (redaction_plaintext_lists)
+    yield from word_password_spans(text)  # wave 24: "Passwort (...): Moewe Strandkorb 17" (redaction_word_passwords)

@@ -66,9 +66,7 @@ RUN_MIN: Final = 15
 TOKEN_RUN_RE: Final = re.compile(r"(?<![\w.+/=~-])[\w.+/=~-]{" + str(RUN_MIN) + ",}")
 
 
-_MIXED_40: Final = (
-    r"(?=[\w-]{0,39}[0-9])(?=[\w-]{0,39}[A-Z])(?!(?:[\w-]{0,40}?[A-Z][a-z]{3}){3})[A-Za-z0-9_-]{40}"
-)
+_MIXED_40: Final = r"(?=[\w-]{0,39}[0-9])(?=[\w-]{0,39}[A-Z])(?!(?:[\w-]{0,40}?[A-Z][a-z]{3}){3})[A-Za-z0-9_-]{40}"
 # other vendors' prefixed tokens, prefix and the rest: GitLab, npm, PyPI, SendGrid, Shopify, Hugging Face,
 # DigitalOcean, Databricks, Vault, Groq, Replicate, Linear, Notion, Postman, age, Atlassian, Doppler,
 # Sentry, Stripe webhooks, Figma, Mailgun, Square, Google OAuth, Docker Hub, GitLab runners and deploy
@@ -253,11 +251,12 @@ SHAPES: Final[tuple[Shape, ...]] = (
     ),
     # a Google service-account key file's key id, beside the key it names
     Shape("credential", re.compile(r'"private_key_id"[ \t]*:[ \t]*"(?P<v>[0-9a-f]{40})"'), ('"private_key_id"',)),
-    # an Azure SAS token whole, from its version to its signature (its fields grant access with the signature)
+    # an Azure SAS token whole, from its version to its signature (its fields grant access with the signature); wave
+    # 24: also given alone, as a quoted argument or a setting's value (--sas-token "sv=...", SAS="sv=...")
     Shape(
         "url_signature",
         re.compile(
-            r"(?<=[?&])(?P<v>sv=\d{4}-\d\d-\d\d(?:&[a-z]{2,6}=[^&\s\"'<>#]{0,200}){0,20}?&sig=[\w%+/=-]{20,512})"
+            r"(?<=[?&\s\"'=])(?P<v>sv=\d{4}-\d\d-\d\d(?:&[a-z]{2,6}=[^&\s\"'<>#]{0,200}){0,20}?&sig=[\w%+/=-]{20,512})"
         ),
         ("sv=",),
     ),
