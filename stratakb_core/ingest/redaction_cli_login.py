@@ -1,9 +1,9 @@
 """An API key given to a command line's ``login`` as its argument: ``wandb login <key>`` (no I/O).
 
-Tools that sign in with an API key take it as ``login``'s positional argument (``wandb login``, ``huggingface-cli
-login``, ``replicate login``, ``modal token set``-like). After "login" a run of 32 to 128 token characters with a
-digit is such a key, hex or not: a commit id or a checksum never follows a ``login`` command. Only a shell's line
-counts (a prompt ``$``/``#``/``>`` or the line's start, then the tool's name), so prose saying "login" is not read.
+Tools that sign in with an API key take it as ``login``'s argument (``wandb login KEY``, ``huggingface-cli login
+--token KEY``). After "login" and its flags, a run of 32 to 128 token characters with a letter and a digit ending the
+line is such a key, hex or not: a commit id or a checksum never follows a ``login`` command. Only a command's line
+counts (a prompt ``$``/``#``/``>`` or the line's start, one to three words, then "login"), so prose is not read.
 ``cli_login_spans`` yields ``(start, end, kind)`` of the value only; a line calling it an example is kept.
 """
 
