@@ -339,3 +339,26 @@ def test_second_pass_line_triggers_repeated_stay_fast(word):
     start = time.process_time()
     redact(word * 50000)
     assert time.process_time() - start < 8.0
+
+
+# Arabic joins "and", "with" and "for" to the next word: وكلمة المرور is "and the password"
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("دخول لوحة التحكم: المستخدم admin وكلمة المرور Nahr-Bahr#71\n", "Nahr-Bahr#71"),
+        ("ولكلمة السر: Qamar-Layl#92\n", "Qamar-Layl#92"),
+    ],
+)
+def test_an_arabic_password_name_with_a_joined_conjunction_is_redacted(text, value):
+    assert_redacted_in_place(text, value)
+
+
+@pytest.mark.parametrize("text", ["وكلمة المرور قوية\n", "بكلمة المرور الخاصة بك\n", "وكلمة المرور: انظر الخزنة\n"])
+def test_arabic_words_about_a_password_stay_clean(text):
+    assert redact(text).text == text
+
+
+def test_a_run_of_joined_arabic_password_names_is_fast():
+    start = time.process_time()
+    redact("وكلمة المرور " * 50000)
+    assert time.process_time() - start < 8.0
