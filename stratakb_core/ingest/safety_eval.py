@@ -50,10 +50,11 @@ and ``heldout32`` (the same way, written by hand), measured once blind at 5e1102
 0.0%), both scanners tuned on them in wave 23 (the scorer trained on them then); ``heldout35``, ``heldout36``,
 ``heldout37`` and ``heldout38`` (the same way, by hand), measured once blind at 77ce76e after wave 23 (injection ASR
 9.2%, 8.3%, 5.8%, 10.0%, FP 0.0%, 1.3%, 2.7%, 1.3%; redaction recall 91.0%, 91.0%, 87.0%, 91.0%, false redactions
-0.0%, 0.0%, 0.8%, 2.5%), not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for the learned
-scorer; and ``all``) with the figures and whether each meets its target. Every injection split trains the learned
-scorer (but those in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, heldout35-38 now), so those figures are
-training figures: the honest estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
+0.0%, 0.0%, 0.8%, 2.5%), both scanners tuned on them in wave 24 (the scorer trained on them then; ``NOT_YET_TUNED``
+empty until the next blind set is measured); ``train1``, injection training data for the learned scorer; and ``all``)
+with the figures and whether each meets its target. Every injection split trains the learned scorer (but those in
+``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, none now), so those figures are training figures: the honest
+estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
 (docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured; ``format_report`` turns either into a
 table. ``stratakb eval --injection`` / ``--redaction`` and ``python -m stratakb_core.ingest.safety_eval`` print them.
 
@@ -140,14 +141,14 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        " redaction recall 90.0% / 87.0%, false redactions 1.7% / 0.0%), both tuned on them in wave 23;"
                        " heldout35, heldout36, heldout37 and heldout38, written the same way, measured once blind at"
                        " 77ce76e (injection ASR 9.2% / 8.3% / 5.8% / 10.0%, FP 0.0% / 1.3% / 2.7% / 1.3%; redaction"
-                       " recall 91.0% / 91.0% / 87.0% / 91.0%, false redactions 0.0% / 0.0% / 0.8% / 2.5%), not yet"
-                       " tuned on; train1: injection training data only)")
-_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout35-38: its honest"
+                       " recall 91.0% / 91.0% / 87.0% / 91.0%, false redactions 0.0% / 0.0% / 0.8% / 2.5%), both"
+                       " tuned on them in wave 24; train1: injection training data only)")
+_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split: its honest"
                         " figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
 # measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
 # the targets leave these out (the next round tunes on them and empties this)
-NOT_YET_TUNED: Final = frozenset({"heldout35", "heldout36", "heldout37", "heldout38"})
+NOT_YET_TUNED: Final = frozenset()
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
 FRESH_SETS: Final = (
     "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
