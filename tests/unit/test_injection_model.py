@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from stratakb_core.ingest.injection import LEARNED, rule_hits, scan
 from stratakb_core.ingest.injection_model import DIM, HIGH, LOW, WEIGHTS_PATH, features, normalise, score, weights
@@ -81,7 +82,10 @@ def test_the_training_script_reproduces_the_shipped_weights():
     spec = importlib.util.spec_from_file_location("train_injection_model", ROOT / "scripts/train_injection_model.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    trained = module.trained_bytes()
+    # one BLAS thread: beside the other test worker on two cores, OpenBLAS's two spinning threads made the fit
+    # take 513 s in `.ci/run` (112 s alone); with one it is 126 s alone, the same bytes
+    with threadpool_limits(limits=1):
+        trained = module.trained_bytes()
     if trained != WEIGHTS_PATH.read_bytes():  # another BLAS may round the last float16 bit differently
         shipped = np.load(WEIGHTS_PATH).astype(np.float32)
         fresh = np.load(io.BytesIO(trained)).astype(np.float32)
