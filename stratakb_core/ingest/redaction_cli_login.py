@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from stratakb_core.ingest.redaction_spoken import not_an_example
+from stratakb_core.ingest.redaction_spoken import judged_spans, not_an_example
 from stratakb_core.ingest.redaction_values import is_placeholder
 
 __all__ = ["cli_login_spans"]
@@ -39,6 +39,4 @@ def cli_login_spans(text: str) -> Iterator[_Found]:
     """The values the search above finds (see the module docstring)."""
     if "login" not in text:
         return
-    for m in _LOGIN_RE.finditer(text):
-        if (span := _found(m)) is not None:
-            yield span
+    yield from judged_spans(_LOGIN_RE, _found, text)

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from stratakb_core.ingest.redaction_spoken import not_an_example
+from stratakb_core.ingest.redaction_spoken import judged_spans, not_an_example
 from stratakb_core.ingest.redaction_values import is_placeholder, looks_random
 
 __all__ = ["dated_key_spans"]
@@ -43,6 +43,4 @@ _JUDGE: Final = not_an_example(_dated_value)
 
 def dated_key_spans(text: str) -> Iterator[_Found]:
     """The values after a key's or a token's name and the day it was made (see the module docstring)."""
-    for m in _DATED_RE.finditer(text):
-        if (span := _JUDGE(m)) is not None:
-            yield span
+    yield from judged_spans(_DATED_RE, _JUDGE, text)

@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from stratakb_core.ingest.redaction_spoken import not_an_example
+from stratakb_core.ingest.redaction_spoken import judged_spans, not_an_example
 from stratakb_core.ingest.redaction_values import is_placeholder, looks_random
 
 __all__ = ["line_named_spans"]
@@ -45,6 +45,4 @@ def line_named_spans(text: str) -> Iterator[_Found]:
     """The values the search above finds (see the module docstring)."""
     if "api" not in text.lower():
         return
-    for m in _VALUE_RE.finditer(text):
-        if (span := _found(m)) is not None:
-            yield span
+    yield from judged_spans(_VALUE_RE, _found, text)

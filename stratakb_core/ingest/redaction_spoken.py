@@ -331,6 +331,14 @@ def not_an_example(judge: Callable[[re.Match[str]], bool]) -> Callable[[re.Match
     return found
 
 
+def judged_spans(pattern: re.Pattern[str], found: Callable[[re.Match[str]], _Found | None],
+                 text: str) -> Iterator[_Found]:
+    """The spans ``found`` (a ``not_an_example`` judge) makes of ``pattern``'s matches in ``text``."""
+    for m in pattern.finditer(text):
+        if (span := found(m)) is not None:
+            yield span
+
+
 # a prose finder: a pattern and what it makes of a match (a span, or None)
 Finder = tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | None]]
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_phrases import is_loose_phrase
-from stratakb_core.ingest.redaction_spoken import not_an_example
+from stratakb_core.ingest.redaction_spoken import judged_spans, not_an_example
 from stratakb_core.ingest.redaction_values import is_code, is_placeholder, looks_like_secret
 
 __all__ = ["master_spans"]
@@ -47,6 +47,4 @@ def master_spans(text: str) -> Iterator[_Found]:
     """The values the search above finds (see the module docstring)."""
     if "master" not in text.lower():
         return
-    for m in _MASTER_RE.finditer(text):
-        if (span := _found(m)) is not None:
-            yield span
+    yield from judged_spans(_MASTER_RE, _found, text)

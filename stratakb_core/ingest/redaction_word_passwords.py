@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_phrases import is_loose_phrase, is_passphrase
-from stratakb_core.ingest.redaction_spoken import not_an_example
+from stratakb_core.ingest.redaction_spoken import judged_spans, not_an_example
 from stratakb_core.ingest.redaction_values import is_placeholder
 
 __all__ = ["word_password_spans"]
@@ -41,6 +41,4 @@ _found: Final = not_an_example(_words)
 
 def word_password_spans(text: str) -> Iterator[_Found]:
     """The values the search above finds (see the module docstring)."""
-    for m in _WORDS_RE.finditer(text):
-        if (span := _found(m)) is not None:
-            yield span
+    yield from judged_spans(_WORDS_RE, _found, text)
