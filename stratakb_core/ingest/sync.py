@@ -146,6 +146,11 @@ def _plan(conn: psycopg.Connection, root: Path, max_file_size: int
     return own, stored, selection, plan if own is None else leave_unread(conn, own.layer, own.id, plan)
 
 
+def _refuse_taken(opts: AddOptions, root_s: str, owner: str) -> None:
+    hint = "run without --name to sync it" if opts.name else "run again to sync it"
+    raise RefusedError(f"{root_s} already belongs to layer '{owner}'; {hint}", code="folder_taken")
+
+
 def _choose_layer(conn: psycopg.Connection, opts: AddOptions, root: Path) -> str:
     root_s = storable_name(str(root))
     srcs = readers.sources(conn)
@@ -153,10 +158,7 @@ def _choose_layer(conn: psycopg.Connection, opts: AddOptions, root: Path) -> str
     own = next((s for s in srcs if s.root == root_s), None)
     if own is not None:
         if opts.name and opts.name != own.layer:
-            raise RefusedError(
-                f"{root_s} already belongs to layer '{own.layer}'; run without --name to sync it",
-                code="folder_taken",
-            )
+            _refuse_taken(opts, root_s, own.layer)
         return own.layer
     for s in srcs:
         if _is_inside(root_s, s.root) or _is_inside(s.root, root_s):
@@ -187,6 +189,9 @@ def _add_locked(conn: psycopg.Connection, opts: AddOptions, root: Path, layer: s
     _confirm(opts, why, "--allow-broad", f"{esc(root_s)} is {why}. Add it anyway?",
              f"{root_s} is {why}; pass --allow-broad to add it")
     own, stored, selection, plan = _plan(conn, root, opts.max_file_size)
+    if own is not None and own.layer != layer:
+        # Another run took the folder between choosing the layer and planning: the same refusal.
+        _refuse_taken(opts, storable_name(root_s), own.layer)
     result = AddResult(layer=layer, folder=root_s, model=embedder.name, run_id=uuid.uuid4().hex[:16],
                        selection=selection.method)
     result.notes.extend(selection.notes)

@@ -64,3 +64,26 @@ def test_first_adds_with_two_models_activate_one(tmp_path: Path, db, settings) -
             f"SELECT count(*) FROM chunks c WHERE NOT EXISTS (SELECT 1 FROM {active.table} v"
             " WHERE v.text_hash = c.embed_hash)").fetchone()[0]
     assert missing == 0
+
+
+def test_a_folder_taken_after_the_layer_was_chosen_is_refused_before_any_write(tmp_path: Path, db, settings) -> None:
+    """The window the race above can hit: a run chose its layer, then another run took the folder
+    before this one planned. It ends as folder_taken, writing nothing (CI once saw an assertion)."""
+    from stratakb_core.ingest import sync
+
+    folder = tmp_path / "nest"
+    write(folder, "a.md", "# A\n\ntext\n")
+    add_folder(db, settings, AddOptions(folder=folder, name="second"), embedder=HashEmbedder())
+    with db.connection() as conn:
+        events = conn.execute("SELECT count(*) FROM events").fetchone()[0]
+    conn = db.connect()
+    try:
+        with pytest.raises(RefusedError) as refused:
+            sync._add_locked(conn, AddOptions(folder=folder, name="first"), folder.resolve(), "first",
+                             HashEmbedder(), None)
+    finally:
+        conn.close()
+    assert refused.value.code == "folder_taken" and "belongs to layer 'second'" in str(refused.value)
+    with db.connection() as conn:
+        assert conn.execute("SELECT count(*) FROM events").fetchone()[0] == events
+        assert conn.execute("SELECT count(*) FROM layers WHERE name = 'first'").fetchone()[0] == 0
