@@ -1,12 +1,14 @@
 """Fits the learned injection scorer's weights (offline: scripts/train_injection_model.py and
 scripts/injection_cv.py; never imported by ``scan``).
 
-L2-regularised logistic regression over ``injection_model.features``, solved exactly by Newton's
-method in the dual: the weights are a combination of the training vectors (``w = X.T @ a``), so
-each step solves one n-by-n system with the Gram matrix ``K = X @ X.T`` (n is about a thousand
-passages). Deterministic: no random start, no sampling, a fixed number of steps at most. The two
-classes are weighted to count alike. scipy builds the sparse Gram matrix; it is installed with the
-package's dependencies (scikit-learn, under sentence-transformers) and only this offline step uses it.
+L2-regularised logistic regression over ``injection_model.features``, solved by truncated Newton
+(conjugate gradients on the sparse feature rows, as liblinear does). Until wave 25 it was Newton's
+method in the dual, one dense n-by-n Cholesky solve per step: cubic in the passages, 126 s for the
+12,000 of wave 24 and 1.2 GB for the Gram matrix; this takes ~9 s and the same optimum (the shipped
+float16 weights moved by at most one unit in the last place). Deterministic: no random start, no
+sampling, a fixed number of steps at most. The two classes are weighted to count alike. scipy holds
+the sparse rows; it is installed with the package's dependencies (scikit-learn, under
+sentence-transformers) and only this offline step uses it.
 
 ``training_set`` tells the attacks from the documents they were planted in. The blind sets plant attacks of
 every family in a few shared carrier documents (one security policy, one HR handbook, one API changelog), so a
@@ -55,7 +57,9 @@ __all__ = [
 ]
 
 LAMBDA = 1e-5  # the L2 penalty per unit of (class-weighted) training loss
-_STEPS = 40
+_STEPS = 60  # Newton steps at most (7 on the fixtures, wave 25)
+_CG_STEPS = 2000  # conjugate-gradient iterations per Newton step at most
+_GRADIENT_TOL = 1e-12  # the largest gradient entry at the optimum
 _MIN_PARAGRAPH = 40  # characters: shorter paragraphs (a heading, one token) say too little to call carrier
 CARRIER_BODY = 250  # characters: a carrier paragraph this long trains as a clean passage
 PROSE_FILE = "ordinary-prose.json"  # beside the injection fixture sets
@@ -171,34 +175,62 @@ def design(texts: Sequence[str]):  # -> scipy.sparse.csr_matrix, (n, DIM + 1) wi
 
 
 def fit(texts: Sequence[str], labels: Sequence[int], lam: float = LAMBDA) -> np.ndarray:
-    """The weights (``DIM``, then the bias) of the regression of ``labels`` (1 = attack) on ``texts``."""
+    """The weights (``DIM``, then the bias) of the regression of ``labels`` (1 = attack) on ``texts``.
+
+    Minimises ``sum_i s_i logloss(x_i . w, y_i) + lam / 2 |w|^2`` (``s`` weights the classes to count alike) by
+    truncated Newton: each step solves ``H d = -g`` by conjugate gradients on the sparse rows (``H v = X^T (D (X
+    v)) + lam v``, two sparse products per iteration), then halves ``d`` until the objective falls (Armijo).
+    Deterministic: sums by numpy's pairwise ``sum``, never a BLAS dot whose threads could reorder them.
+    """
     x = design(texts)
     y = np.asarray(labels, dtype=np.float64)
     n = len(y)
     positives = y.sum()
     s = np.where(y > 0, n / (2 * max(positives, 1)), n / (2 * max(n - positives, 1))) / n
-    gram = (x @ x.T).toarray().astype(np.float64)
-    a = np.zeros(n)
+    cols = np.unique(x.indices)  # only features some passage has can get weight
+    xc = x[:, cols].astype(np.float64).tocsr()
+    xt = xc.T.tocsr()
+
+    def objective(w: np.ndarray) -> float:
+        f = xc @ w
+        return float(np.sum(s * (np.logaddexp(0.0, f) - y * f)) + lam / 2 * _dot(w, w))
+
+    w = np.zeros(len(cols))
     for _ in range(_STEPS):
-        f = gram @ a
-        p = 1.0 / (1.0 + np.exp(-f))
-        grad = s * (p - y) + lam * a
-        if np.abs(grad).max() < 1e-9:
+        p = 1.0 / (1.0 + np.exp(-(xc @ w)))
+        g = xt @ (s * (p - y)) + lam * w
+        if np.abs(g).max() < _GRADIENT_TOL:
             break
-        a = a - _newton_step(gram, np.sqrt(s * p * (1 - p)), grad, lam)
-    w = np.asarray(x.T @ a).ravel()
-    return w.astype(np.float32)
+        d = _newton_direction(xc, xt, s * p * (1 - p), g, lam)
+        before, slope, t = objective(w), _dot(g, d), 1.0
+        while objective(w + t * d) > before + 1e-4 * t * slope and t > 1e-8:
+            t /= 2
+        w = w + t * d
+    out = np.zeros(x.shape[1])
+    out[cols] = w
+    return out.astype(np.float32)
 
 
-def _newton_step(gram: np.ndarray, b: np.ndarray, grad: np.ndarray, lam: float) -> np.ndarray:
-    """The solution of ``(diag(b**2) @ gram + lam * I) step = grad``, the dual Newton system. That matrix is not
-    symmetric, so a general solve (LU) would take 2n^3/3 operations; by Woodbury's identity the step is
-    ``(grad - B (lam I + B K B)^-1 B K grad) / lam`` with ``B = diag(b)``, and ``lam I + B K B`` is symmetric
-    positive definite: a Cholesky solve, n^3/3 operations, half the time, with no division by ``b`` (which is 0
-    for a passage the model is certain of)."""
-    from scipy.linalg import solve
+def _dot(a: np.ndarray, b: np.ndarray) -> float:
+    return float(np.sum(a * b))
 
-    kg = gram @ grad
-    m = b[:, None] * gram * b[None, :]
-    m[np.diag_indices_from(m)] += lam
-    return (grad - b * solve(m, b * kg, assume_a="pos", overwrite_a=True, check_finite=False)) / lam
+
+def _newton_direction(xc, xt, curvature: np.ndarray, g: np.ndarray, lam: float) -> np.ndarray:
+    """Conjugate gradients on ``(X^T diag(curvature) X + lam I) d = -g``, to a residual of ``min(0.1, |g|^0.5)``
+    times ``|g|`` (the forcing term of inexact Newton: loose far from the optimum, tight near it)."""
+    r = -g
+    d = np.zeros_like(g)
+    q = r.copy()
+    rr = _dot(r, r)
+    target = min(0.1, rr ** 0.25) * rr ** 0.5
+    for _ in range(_CG_STEPS):
+        hq = xt @ (curvature * (xc @ q)) + lam * q
+        alpha = rr / _dot(q, hq)
+        d += alpha * q
+        r = r - alpha * hq
+        rr_next = _dot(r, r)
+        if rr_next ** 0.5 <= target:
+            break
+        q = r + (rr_next / rr) * q
+        rr = rr_next
+    return d
