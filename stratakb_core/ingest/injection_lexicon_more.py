@@ -142,3 +142,23 @@ MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, word
 
 # wave 16 (heldout17 ... heldout19): the override, void, leak and send families across many more languages
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in WIDE_CUES.items()})
+
+# wave 25 (heldout39 ... heldout42): the Spanish "stop applying / set aside" in the subjunctive ("deje de aplicar"),
+# the Polish "skip" ("pominął") and "that you" ("abyś"), the Russian bot ("для бота"), the developer who gave the
+# instructions ("которые тебе дал разработчик", "które otrzymałeś", "przekazane przez"), the text of the setup as the
+# operator's text ("initialization text", "Initialkonfiguration", "prompt initial", "текст настроек") in the
+# languages of the lists, and a copy-out verb for Portuguese ("mostrar") and Dutch ("op te nemen")
+_WAVE25: Final[dict[str, str]] = {
+    "override": "deje_de_lado dejes_de_lado dejen_de_lado deja_de_aplicar deje_de_aplicar dejen_de_aplicar"
+    " dejar_de_aplicar pominął pominęła pomiń pominąć pomijaj",
+    "ai": "бот бота боту ботом боты ботов",
+    "you": "abyś abyście żebyś otrzymałeś otrzymałaś",
+    "scope": "дал дали выдал выдали разработчик* otrzymał* przekazan* twórc*",
+    "leak": "mostrar exibir exiba op_te_nemen opnemen neem_op",
+    "leak_obj": "initialization_text initialisation_text initial_configuration initialkonfiguration*"
+    " startkonfiguration* konfigurationstext* prompt_initial"
+    " règles_cachées texte_de_configuration texto_de_configuración texto_de_configuracion texto_de_configuração"
+    " testo_di_configurazione tekst_konfiguracji configuratietekst* текст_настроек текст_конфигурации",
+    "please": "por_gentileza",
+}
+MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE25.items()})

@@ -129,3 +129,6 @@ SCRIPT_CUES["send"] += " לשלוח להעביר שלחו\n"
 SCRIPT_CUES["modal"] += " יש_ל עליך עלייך\n"
 # wave 24: the Korean formal imperative ("보고하십시오")
 SCRIPT_CUES["modal"] += " 십시오\n"
+# wave 25: the Korean bot ("봇에게") and a rule thrown away as scrapped ("폐기된")
+SCRIPT_CUES["ai"] += " 봇\n"
+SCRIPT_CUES["void"] += " 폐기\n"
