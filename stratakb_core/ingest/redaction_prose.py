@@ -43,6 +43,7 @@ from stratakb_core.ingest.redaction_accesses import ACCESSES_FINDERS, ACCESSES_S
 from stratakb_core.ingest.redaction_codes import CODES_FINDERS, CODES_START_WORDS, own_search_spans
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, is_setting_words
 from stratakb_core.ingest.redaction_phrases import PHRASE_LABEL_FINDERS, is_passphrase
+from stratakb_core.ingest.redaction_reach import tried_spans
 from stratakb_core.ingest.redaction_spoken import SPOKEN_FINDERS, SPOKEN_START_WORDS
 from stratakb_core.ingest.redaction_told import TOKEN_NAMES, TOLD_FINDERS, TOLD_START_WORDS
 from stratakb_core.ingest.redaction_values import (
@@ -486,15 +487,5 @@ def prose_spans(text: str) -> Iterator[_Found]:
     """
     low = text.lower()
     scan, source = (_STARTS_RE, low) if len(low) == len(text) else (_STARTS_ANY_CASE_RE, text)
-    found: list[list[_Found]] = [[] for _ in _FINDERS]
-    ends = [0] * len(_FINDERS)
-    for start in scan.finditer(source):
-        pos = start.start()
-        for i, (pattern, judge) in enumerate(_FINDERS):
-            if pos >= ends[i] and (m := pattern.match(text, pos)) is not None:
-                ends[i] = max(m.end(), pos + 1)
-                if (span := judge(m)) is not None:
-                    found[i].append(span)
-    for spans in found:
-        yield from spans
+    yield from tried_spans(text, [m.start() for m in scan.finditer(source)], _FINDERS)
     yield from own_search_spans(text)

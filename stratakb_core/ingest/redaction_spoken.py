@@ -37,6 +37,7 @@ and code-span finders by ``spoken_spans``. Each yields ``(start, end, kind)`` of
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Callable, Iterator
@@ -72,6 +73,7 @@ STRONG_RE: Final = re.compile(r"[!#$%&*+=?~^]")
 _VERSION_RE: Final = re.compile(r"(?i)v?\d+(?:\.\d+)+")
 
 
+@functools.lru_cache(maxsize=1024)  # a run of names judges the same word again and again
 def shaped(value: str) -> bool:
     """A chosen password: digits and letters with a symbol or both cases (Frost-Bite-9026, 0ldPanel-Ops#5)."""
     if is_placeholder(value) or is_code_in_sentence(value) or _VERSION_RE.fullmatch(value):
@@ -294,7 +296,7 @@ def _use_as_value(m: re.Match[str]) -> _Found | None:
     text, pos = m.string, m.start()
     low = max(0, pos - 200)
     start = max(text.rfind("\n", low, pos) + 1, low)
-    if _AS_WORDS.isdisjoint(word.lower() for word in text[start:pos].split()[-3:]):
+    if _AS_WORDS.isdisjoint(word.lower() for word in text[start:pos].rsplit(None, 3)[-3:]):
         return None
     before = _USE_AS_BEFORE_RE.search(text, start, pos)
     if before is None:

@@ -93,13 +93,13 @@ _LOGIN_WITH_RE: Final = re.compile(
 
 def _told_at_name(m: re.Match[str]) -> bool:
     text, pos = m.string, m.start()
-    line_start = max(text.rfind("\n", 0, pos) + 1, pos - 120)
+    line_start = max(text.rfind("\n", max(0, pos - 120), pos) + 1, pos - 120)  # (not back to a long line's start)
     # either search ends at the name and spans at most five words, so it starts within the last six: a search from
     # each of 120 places cost 16 µs a name on a run of names ("password password ...")
     words = text[line_start:pos].rsplit(None, 6)
     start = line_start + len(words[0]) if len(words) == 7 else line_start
     before = _SET_BEFORE_RE if m.group("to") else _USE_BEFORE_RE
-    return before.search(text, start, pos) is not None and shaped(m.group("v"))
+    return shaped(m.group("v")) and before.search(text, start, pos) is not None
 
 
 def _set_after_value(m: re.Match[str]) -> bool:
