@@ -76,6 +76,7 @@ from typing import Final
 from stratakb_core.ingest.injection_addressed import certain_orders
 from stratakb_core.ingest.injection_asked import asked_leak
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
+from stratakb_core.ingest.injection_handover import handed_over
 from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, loose_order
 from stratakb_core.ingest.injection_markers import fake_turn, recorded_turn
 from stratakb_core.ingest.injection_mention import MENTION_CUES as _MENTION_CUES
@@ -488,7 +489,7 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
     if any((slot := slot_link(t)) and not _is_mention(t, *slot) for t in (texts[0], texts[-1])):
         fired.add("exfil_link")
     spans = (("tool_imitation", tool_output_order), ("role_tag", fake_turn), ("prompt_leak", verbatim_leak))
-    spans += (("prompt_leak", asked_leak), ("role_tag", called_by_system))  # wave 23 (injection_asked, _sysline)
+    spans += (("prompt_leak", asked_leak), ("role_tag", called_by_system), ("send_to_url", handed_over))  # waves 23, 25
     for rule, find in (*spans, ("prompt_leak", its_prompt_leak), ("hidden_text", encoded_order)):
         if (span := find(texts[0])) and not _is_mention(texts[0], *span):
             fired.add(rule)
