@@ -73,8 +73,6 @@ and never holds any part of the value, so it is safe to record in events.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -89,6 +87,7 @@ from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_k
 from stratakb_core.ingest.redaction_prose import prose_spans
 from stratakb_core.ingest.redaction_rules import PEM, PEM_OPEN, SHAPES, URL_TOKEN, documented_example
 from stratakb_core.ingest.redaction_scan import TokenRuns, finditer_lines, search_lines
+from stratakb_core.ingest.redaction_shape_judges import is_basic_credential, names_the_credential, says_id_only
 from stratakb_core.ingest.redaction_spoken import spoken_spans
 from stratakb_core.ingest.redaction_sql import sql_spans
 from stratakb_core.ingest.redaction_tables import table_spans
@@ -248,6 +247,8 @@ def _shape_spans(text: str) -> Iterator[_Found]:
                 start, end = runs.origin(m.start()), runs.origin(m.start()) + len(m.group())
                 if word_start and start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_-"):
                     continue
+                if kind == "aws_access_key" and says_id_only(text, end):
+                    continue  # "AKIA... (id only, the secret is not stored here)"
                 if not is_placeholder(m.group()):
                     yield start, end, kind
             continue
@@ -261,7 +262,7 @@ def _shape_spans(text: str) -> Iterator[_Found]:
                 value = m.group("v")
                 if is_placeholder(value) or (kind == "url_password" and value.lower() in {"pass", "pw"}):
                     continue
-                if kind == "basic_auth" and not _is_basic_credential(value):
+                if kind == "basic_auth" and not is_basic_credential(value):
                     continue
                 if (kind == "url_signature" or pattern is URL_TOKEN.pattern) and documented_example(text, m.start()):
                     continue
@@ -274,16 +275,6 @@ def _shape_spans(text: str) -> Iterator[_Found]:
         value = m.group("v")
         if not is_placeholder(value) and not _PATHLIKE_RE.search(value) and _DUMP_VALUE_RE.search(value):
             yield m.start("e"), m.end("v"), "email_password"  # the pair is the login: the address goes too
-
-
-def _is_basic_credential(value: str) -> bool:
-    """Basic credentials are base64 of user:password (not a placeholder, ``user:pass``, nor ``demo:demo``)."""
-    try:
-        user, colon, password = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).partition(b":")
-    except (ValueError, binascii.Error):
-        return False
-    plain = password.decode("utf-8", "replace")
-    return bool(colon) and not (is_placeholder(plain) or password == user)
 
 
 # a key-value match lies on one line (every part of _LABELLED is [ \t] or a class without \n) and holds one of these
@@ -375,7 +366,7 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
         group = next(g for g in ("dv", "sv", "uv") if m.group(g) is not None)
         value = m.group(group)
         skip = _in_resource_name(m) or remark_says_not_secret(m.group("tail")) or _EXAMPLE_LABEL_RE.match(key)
-        if skip or is_other_field(value):  # "Key ID: kid=2026-11-a": another field's name and its value
+        if skip or is_other_field(value) or names_the_credential(key, value):  # kid=2026-11-a, another field
             continue
         # "Password for the NAS: X", "mot de passe provisoire : X" name a secret too, when X looks like one
         if not is_secret_key(key) and not _names_secret(key, m.group("label") is not None, value):
@@ -424,10 +415,12 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
 _ENV_PREFIX_RE: Final = re.compile(
     r"(?:^|[\s;&|(])(?P<key>[A-Z][A-Z0-9_]{2,63})=(?P<uv>[^\s\"'$`;&|<{\[]{3,256})[ \t]+(?!#)\S"
 )
-# a name/key naming a secret and its value beside it: k8s env entries, .config <add key= value=/>
+# a name/key naming a secret and its value beside it: k8s env entries, .config <add key= value=/>, a JSON credential's
+# {"type": "password", "value": ...} (Keycloak's export; wave 25)
 _NAME_VALUE_RE: Final = re.compile(
-    r"\b(?:name|key)[ \t]*[:=][ \t]*[\"']?(?P<key>[A-Za-z_][\w.-]{0,63})[\"']?(?:[ \t]*\n[ \t]*|[ \t,]+)"
-    r"value[ \t]*[:=][ \t]*(?:\"(?P<dv>[^\"\n]{1,512})\"|'(?P<sv>[^'\n]{1,512})'|(?P<uv>[^\s\"',;]{1,512}))"
+    r"\b(?:name|key|type)[\"']?[ \t]*[:=][ \t]*[\"']?(?P<key>[A-Za-z_][\w.-]{0,63})[\"']?"
+    r"(?:[ \t]*\n[ \t]*|[ \t,]+)"
+    r"[\"']?value[\"']?[ \t]*[:=][ \t]*(?:\"(?P<dv>[^\"\n]{1,512})\"|'(?P<sv>[^'\n]{1,512})'|(?P<uv>[^\s\"',;]{1,512}))"
 )
 
 

@@ -17,6 +17,7 @@ from typing import Final
 __all__ = [
     "PASSPHRASE_WORDS",
     "PASSWORD_WORDS",
+    "calls_public",
     "is_qualified_secret",
     "is_setting_words",
     "is_secret_key",
@@ -30,6 +31,8 @@ PASSWORD_WORDS: Final = (
     r"passwort|kennwort|contrase[ñn]a|senha|wachtwoord|has[łl][oa]|mot_de_passe|l[öo]senord(?:et)?|salasana(?:n|si)?"
     r"|[şs]ifre(?:si|niz)?|[šs]ifra|parol[aă](?:s[ıi]|n[ıi]z)?|hesl[oa]|jelsz[óo]|jelszav(?:a|át|at)|adgangskode(?:n)?"
     r"|passord(?:et)?|geslo|lozinka|parool|пароль|парола|κωδικός|συνθηματικό"
+    # wave 25: Portugal's palavra-passe, the French abbreviation mdp (mot de passe)
+    r"|palavra[_-]passe|mdp"
     # Irish and Scottish Gaelic, Welsh (wave 19)
     r"|pasfhocal|focal_faire|facal_faire|cyfrinair"
     # German compounds naming a password's use: Einmalpasswort, Initialkennwort, Startpasswort
@@ -68,6 +71,7 @@ _SECRET_WORDS: Final = (
     r"|subscription|storage|shared|pre_shared|preshared|decryption|admin|root|bot|webhook|service|deploy"
     r"|security|sas|shared_access|function|master_api|write|read|ingest|management|wi_?fi|wlan|wpa2?|wireless)_key|"
     r"client_secret|secret_access_key|sas_token|jeton|segreto|secreto|segredo|sekret|geheim|clave|токен|секрет|טוקן|"
+    r"tajemstv[íi]|सीक्रेट|"  # wave 25: Czech "secret", Hindi "secret" in Devanagari
     r"cl[ée]_api|cl[ée]_secr[èe]te|" + _KEY_WORDS_ABROAD + "|" + PASSWORD_WORDS
 )
 # the last part of a key, after snake-casing it; some words may also end a run-together key (CJK labels
@@ -152,6 +156,19 @@ def snake(key: str) -> str:
 # a token or a key that its name calls public, made to be shipped to browsers and apps (a map's public token, a
 # payment form's publishable key; wave 24): its value looks generated, but it opens nothing
 _PUBLIC_RE: Final = re.compile(r"(?:^|_)(?:public|publishable)_(?:api_)?(?:token|key)$")
+
+
+# ... and "public" said of it in other languages, as a label's words: "Clave pública de Stripe", "clé publique",
+# "öffentlicher Schlüssel", "chiave pubblica", "openbare sleutel", "klucz publiczny", "публичный ключ" (wave 25)
+_PUBLIC_WORDS_RE: Final = re.compile(
+    r"(?i:\b(?:public|publishable|p[úu]blic[ao]s?|publique|[öo]ffentlich(?:e[rsn]?)?|pubblic[ao]|openbare|publieke"
+    r"|publiczn[ya]|ve[řr]ejn[ýáy]|offentlig|публичн(?:ый|ая)|открыт(?:ый|ая))\b)|公開|공개"
+)
+
+
+def calls_public(words: str) -> bool:
+    """Whether a label's words call its key or token public (see ``_PUBLIC_WORDS_RE``)."""
+    return _PUBLIC_WORDS_RE.search(words) is not None
 
 
 @lru_cache(maxsize=4096)

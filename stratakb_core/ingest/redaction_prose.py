@@ -41,7 +41,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_accesses import ACCESSES_FINDERS, ACCESSES_START_WORDS
 from stratakb_core.ingest.redaction_codes import CODES_FINDERS, CODES_START_WORDS, own_search_spans
-from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, is_setting_words
+from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, calls_public, is_setting_words
 from stratakb_core.ingest.redaction_phrases import PHRASE_LABEL_FINDERS, is_passphrase
 from stratakb_core.ingest.redaction_reach import tried_spans
 from stratakb_core.ingest.redaction_spoken import SPOKEN_FINDERS, SPOKEN_START_WORDS
@@ -341,9 +341,13 @@ def _cjk_value(m: re.Match[str]) -> _Found | None:
     return None
 
 
+_WORDS_NUMBER_RE: Final = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){1,5}-\d{2,4}")  # Harbour-Lamp-42
+
+
 def _login_pair_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
-    if _chosen(value) and sum(c.isalpha() for c in value) >= 3:  # not "2024-Q1 / 2025-Q2"
+    joined = _WORDS_NUMBER_RE.fullmatch(value) is not None  # words joined by dashes and a number (wave 25)
+    if (_chosen(value) or joined) and sum(c.isalpha() for c in value) >= 3:  # not "2024-Q1 / 2025-Q2"
         return m.start("v"), m.end("v"), "credential"
     return None
 
@@ -378,7 +382,7 @@ def _named_value(m: re.Match[str]) -> _Found | None:
     value, words = m.group("v"), m.group("words")
     if not (words or m.group("cop") or m.group("th") is not None):
         return None  # a label of one name ("token: X") is the key-value rule's, with its exceptions
-    if is_setting_words(words) or is_placeholder(value) or is_code_in_sentence(value):
+    if is_setting_words(words) or is_placeholder(value) or is_code_in_sentence(value) or calls_public(words):
         return None
     if _TOKEN_NAME_RE.fullmatch(m.group("name")):
         shaped = looks_random(value)  # a generated value only ("Token limit: 4096", "API key format: v2-hex")

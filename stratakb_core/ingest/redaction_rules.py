@@ -335,7 +335,11 @@ def documented_example(text: str, pos: int) -> bool:
     return _EXAMPLE_URL_RE.search(text, before, len(text) if line_end < 0 else line_end) is not None
 
 
-_Q: Final = r"(?:\"(?P<dv>[^\"\n]{1,256})\"|'(?P<sv>[^'\n]{1,256})'|(?P<uv>[^\s\"'|;&)]{1,256}))"
+# (an unquoted value may hold an & between its characters, Stacks&Shelves42: a shell's & stands apart, "cmd &")
+_Q: Final = (
+    r"(?:\"(?P<dv>[^\"\n]{1,256})\"|'(?P<sv>[^'\n]{1,256})'"
+    r"|(?P<uv>[^\s\"'|;&)](?:[^\s\"'|;&)]|&(?=[^\s\"'|;&)])){0,255}))"
+)
 _QUOTED: Final = r"(?:\"(?P<dv>[^\"\n]{1,256})\"|'(?P<sv>[^'\n]{1,256})')"
 _QV: Final = _Q.replace("dv", "dv2").replace("sv", "sv2").replace("uv", "uv2")
 
@@ -358,9 +362,10 @@ COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
     re.compile(word("mysql", "mariadb") + r"\w*\b[^\n|;&]{0,200}?\s-p" + _Q),
     re.compile(r"(?:" + word("sshpass") + r"|login(?<=[\w.-][ \t]login)\b[^\n|;&]{0,160}?)\s+-p[ \t]+" + _Q),
     # keytool/jarsigner -storepass PW, -keypass PW (--storepass in wrappers), gpg --passphrase PW, openssl -passin
-    # pass:PW
+    # pass:PW; mysql --password=PW dbname (more arguments after it; wave 25)
     re.compile(
-        r"-(?<!\S-)-?(?:store|key|src(?:store|key)?|dest(?:store|key)?|new)?pass(?:word|phrase)?[ \t]+(?:pass:)?" + _Q
+        r"-(?<!\S-)-?(?:store|key|src(?:store|key)?|dest(?:store|key)?|new)?pass(?:word|phrase)?(?:[ \t]+|=)(?:pass:)?"
+        + _Q
     ),
     re.compile(r"-pass(?<!\S-pass)(?:in|out)[ \t]+pass:" + _Q),
     # echo PW | docker login --password-stdin

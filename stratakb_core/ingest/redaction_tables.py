@@ -55,6 +55,11 @@ _HASH_SCHEME_RE: Final = re.compile(r"\{[A-Za-z0-9-]{2,20}\}")  # slapd's {SSHA}
 _HEADER_RE: Final = re.compile(rf"^{_NAME}(?P<d>[,;\t|]){_NAME}(?:(?P=d){_NAME}){{0,40}}\r?$", re.MULTILINE)
 
 
+# a cell naming a secret, as a table of a CI's secrets lists them (| DEPLOY_TOKEN | •••• |): an environment variable's
+# name, upper-case words joined by underscores (wave 25)
+_ENV_NAME_RE: Final = re.compile(r"[A-Z]{2,}(?:_[A-Z]{2,}){1,6}")
+
+
 def _markdown_spans(text: str) -> Iterator[_Found]:
     """The cells under a Markdown table header that names a secret (| user | password |)."""
     columns: list[int] = []
@@ -72,7 +77,7 @@ def _markdown_spans(text: str) -> Iterator[_Found]:
                     if i < len(cells):
                         start, cell = cells[i]
                         value = cell.strip()
-                        if value and not is_placeholder(value):
+                        if value and not is_placeholder(value) and not _ENV_NAME_RE.fullmatch(value):
                             offset = start + cell.index(value)
                             yield pos + offset, pos + offset + len(value), "credential"
         pos += len(line) + 1

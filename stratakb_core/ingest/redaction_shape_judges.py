@@ -1,0 +1,57 @@
+"""Judgements on a value found by its shape or a weak name, from what the value or the text around it says (no I/O).
+
+* ``is_basic_credential``: a ``Basic`` credential is base64 of ``user:password`` (not a placeholder, ``user:pass``,
+  nor ``demo:demo``);
+* ``says_id_only``: an access key's id followed by a remark in brackets saying it is the id only, or that the secret
+  key is not kept or shown there ("AKIA... (id only, the secret lives in the vault)", "(seulement l'identifiant)"):
+  the text hands over an identifier, as an IAM console shows it, and the same id in a config or an ``export`` still
+  goes (wave 25);
+* ``names_the_credential``: "Stored credential: build-agent-login", the name of a stored credential (lower-case words
+  joined by dashes, underscores or dots, no digit), not its value (wave 25).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from typing import Final
+
+from stratakb_core.ingest.redaction_keys import snake
+from stratakb_core.ingest.redaction_values import is_placeholder
+
+__all__ = ["is_basic_credential", "names_the_credential", "says_id_only"]
+
+
+def is_basic_credential(value: str) -> bool:
+    """Basic credentials are base64 of user:password (not a placeholder, ``user:pass``, nor ``demo:demo``)."""
+    try:
+        user, colon, password = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).partition(b":")
+    except (ValueError, binascii.Error):
+        return False
+    plain = password.decode("utf-8", "replace")
+    return bool(colon) and not (is_placeholder(plain) or password == user)
+
+
+_ID_ONLY_RE: Final = re.compile(
+    r"[ \t]*[(（][^()（）\n]{0,80}?(?i:\bid[ \t]+only\b|\bonly[ \t]+(?:the[ \t]+)?(?:key[ \t]+)?id\b"
+    r"|\bnur[ \t]+(?:die[ \t]+)?id\b"
+    r"|\bsolo[ \t]+(?:el[ \t]+|l['’])?(?:id|identificador|identificativo)\b|\bseulement[ \t]+l['’]identifiant\b"
+    r"|\bapenas[ \t]+o[ \t]+(?:id|identificador)\b|\balleen[ \t]+(?:de[ \t]+)?id\b"
+    r"|\bsecret(?:[ \t]+(?:access[ \t]+)?key)?\b[^()（）\n]{0,30}?\b(?:not|never)\b[^()（）\n]{0,20}?"
+    r"\b(?:stored|kept|included|here|shown|displayed|given|shared)\b)"
+)
+
+
+def says_id_only(text: str, end: int) -> bool:
+    """Whether a remark in brackets right after ``text[:end]`` calls it the id only (see the module docstring)."""
+    return _ID_ONLY_RE.match(text, end) is not None
+
+
+_NAME_WORDS_RE: Final = re.compile(r"[a-z]{2,}(?:[-_.][a-z]{2,}){1,6}")
+_CREDENTIAL_END_RE: Final = re.compile(r"(?:^|_)credentials?$")
+
+
+def names_the_credential(key: str, value: str) -> bool:
+    """A credential's name after "credential:" (see the module docstring)."""
+    return _CREDENTIAL_END_RE.search(snake(key)) is not None and _NAME_WORDS_RE.fullmatch(value) is not None
