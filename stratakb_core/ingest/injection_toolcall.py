@@ -1,5 +1,9 @@
 """What a planted tool output asks of the agent, beside ``injection_toolout``'s orders (no I/O; used by it).
 
+Wave 25 (heldout39-42) added a call's result named by the call ("[browser.fetch returned]"), a message in the tool's
+role ('"role": "tool"'), Polish and Japanese "result of the tool call" and a Turkish note to the assistant
+("asistana_not") to ``HEAD`` and ``KEY``.
+
 Wave 24 (heldout35-38) showed three more shapes of a tool's output that gives orders:
 
 * heads and instruction keys in more languages: "Eszköz kimenet (x):", "Työkalun x tulos:", "Observação da
@@ -28,16 +32,23 @@ HEAD: Final = (
     r"|\btyökalun[ \t]+[\w.-]{1,40}[ \t]+(?:tulos|vastaus|tuloste)\b"
     r"|\bobserva[çc][ãa]o[ \t]+da[ \t]+ferramenta|\bobservaci[óo]n[ \t]+de[ \t]+la[ \t]+herramienta"
     r"|\bosservazione[ \t]+dello[ \t]+strumento|\bobservation[ \t]+de[ \t]+l['’]outil"
+    # wave 25: a call's result named by the call ("[browser.fetch returned]"), a chat message in the tool's role
+    # ('"role": "tool"'), "the result of calling the tool" in Polish and Japanese
+    r"|\[[ \t]*[a-z][\w-]{0,30}\.[\w.]{1,40}[ \t]+returned[ \t]*\]"
+    r"|[\"']role[\"'][ \t]*:[ \t]*[\"'](?:tool|function)[\"']"
+    r"|\bwynik[ \t]+wywołania[ \t]+(?:narzędzia|funkcji)|ツール(?:の)?(?:実行|呼び出し)結果"
 )
 KEY: Final = (
     r"|(?:[^\W\d_]{1,20}[ _-])(?:instructions?|directives?|지시|指示|指令|anweisung|instrucci[óo]n|istruzione)"
     r"|(?:aviso|nota|mensagem|recado)[ _-](?:ao|à|para[ _-]o)[ _-](?:modelo|assistente|agente|ia)"
     r"|üzenet[ _-]az[ _-](?:asszisztensnek|modellnek|ai-nak|ügynöknek)"
     r"|(?:viesti|ohje)[ _-](?:avustajalle|mallille|agentille)"
+    r"|(?:asistana|modele|ajana)[ _-](?:not|mesaj|talimat)\w{0,3}|(?:not|mesaj)[ _-](?:asistana|modele)"  # wave 25
 )
 # the agent of a tool's output, in the lexicon's languages: "agent", "agente", "Agenten", "agentti", "에이전트"
 _AGENT: Final = re.compile(
-    r"\b(?:agent|agente|agenten|agentti|agentin|ajan|ügynök)\w{0,3}\b|에이전트|エージェント|智能体"
+    r"\b(?:agent|agente|agenten|agentti|agentin|ajan|ügynök)\w{0,3}\b|에이전트|エージェント|智能体",
+    re.IGNORECASE,  # wave 25: "Agent musi teraz wywołać ..." opens a sentence
 )
 # a call written out with its arguments: "send_files(to='x')", "alarm.silence(all=True)", "refund_all()"
 _CALL: Final = re.compile(r"\b[a-z][a-z0-9]*[_.][\w.]{1,40}\([^()\n]{0,120}\)")

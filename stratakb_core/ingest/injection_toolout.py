@@ -13,10 +13,12 @@ attacks or examples sets off nothing.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Final
 
 from stratakb_core.ingest.injection_cooccur import _imperative, _near, sentence_cues
+from stratakb_core.ingest.injection_mention import MENTION_CUES
 from stratakb_core.ingest.injection_toolcall import HEAD, KEY, agent_call, leave_granted, talk_masked
 from stratakb_core.ingest.regex_gate import fold, gate
 
@@ -98,7 +100,7 @@ _KEYS: Final = (
 )
 _INSTRUCTION_KEY: Final = re.compile(
     rf"[\"']{_KEYS}[\"'][ \t]*:[ \t]*[\"'](?P<body>[^\"'\n]{{8,400}})"
-    r"|[\"'][ \t]*:[ \t]*[\"'](?:[a-z]{1,20}[ \t])?(?:agent|assistant|ai|model|llm|bot|system)[ \t]*:"
+    r"|[\"'][ \t]*:[ \t]*[\"'](?:[a-z]{1,20}[ \t_])?(?:agent|assistant|ai|model|llm|bot|system)[ \t]*:"
     r"(?P<called>[^\"'\n]{8,400})",
     re.IGNORECASE,
 )
@@ -123,6 +125,7 @@ _NEXT_CALL: Final = re.compile(
 # without them cannot match, and testing them is ~20x cheaper than the header's search (regex_gate, ADR 0010)
 _HEAD_GATE: Final = gate(_HEAD)
 _WINDOW: Final = 400
+_MAX_HEADS: Final = 64  # heads read per text (wave 25): a text of thousands of them costs no more than 64
 # a call with arguments ("cancel_orders(all=true)"): a tool's output that names the assistant and a call orders it
 _CALL: Final = re.compile(r"\b[a-z][a-z0-9]*_[\w.]{1,40}\([^()\n]{1,120}\)")
 
@@ -145,7 +148,9 @@ def _orders(cues: dict[str, list[int]]) -> bool:
     # wave 18: the assistant told what it must now do ("Assistenten skal nå ...", "어시스턴트는 ... 합니다")
     modals = [i for i in cues.get("modal", ()) if i not in cues.get("permit", ())]  # not "the model never ..."
     told = _near({**cues, "modal": modals}, "ai", "modal", 1, 3) or (-1 in cues.get("ai", ()) and -1 in modals)
-    return bool(dictated or destroyed or run or phished or skipped or sent or hushed or told)
+    # wave 25: the reader told to call a tool by name ("bevor du antwortest, rufe das Werkzeug 'x' auf")
+    called = "toolnoun" in cues and _imperative(cues, "tool") and ({"you", "lead", "ai"} & cues.keys())
+    return bool(dictated or destroyed or run or phished or skipped or sent or hushed or told or called)
 
 
 # wave 17: a ReAct step written out in another language: an action line naming a call, then its input as JSON
@@ -168,11 +173,15 @@ def tool_output_order(text: str) -> tuple[int, int] | None:
         return step.start(), step.end()
     if not _HEAD_GATE.admits(fold(text)) or not _HEAD.search(text):
         return None
-    for m in _HEAD.finditer(text):
+    for m in itertools.islice(_HEAD.finditer(text), _MAX_HEADS):
         window = text[m.end() : m.end() + _WINDOW]
         found = list(sentence_cues(window))
         if any("mention" in f for f in found) and any("mention" in f for f in sentence_cues(talk_masked(window))):
             continue  # a tool's name ("scan_host") is no talk about attacks
+        if MENTION_CUES.search(window) and not MENTION_CUES.search(talk_masked(window)):
+            if _ordered_window(window):  # only a name talks about attacks ("fraud_score"): the head is the span
+                return m.start(), m.end()
+            continue
         if agent_call(window) or leave_granted(window):
             return m.start(), m.end() + len(window)
         if any(_orders(f) for f in found) or (any("ai" in f for f in found) and _CALL.search(window)):
@@ -182,6 +191,16 @@ def tool_output_order(text: str) -> tuple[int, int] | None:
         if _instructed(window[:_JSON_AFTER]):
             return m.start(), m.end() + len(window)
     return None
+
+
+def _ordered_window(window: str) -> bool:
+    """The window after a head orders the reader (any of the ways ``tool_output_order`` reads)."""
+    found = list(sentence_cues(window))
+    if agent_call(window) or leave_granted(window) or any(_orders(f) for f in found):
+        return True
+    if any("ai" in f for f in found) and _CALL.search(window):
+        return True
+    return bool(_SWEEPING_ACTION.search(window)) or _instructed(window[:_JSON_AFTER])
 
 
 _JSON_AFTER: Final = 200  # the JSON object of a tool's output opens this close to its head
