@@ -2,9 +2,10 @@
 
 ``injection_rules.ROLE_TAG`` knows the English markers (``<system>``, ``[SYSTEM]``, ``### System:``) and the
 template tokens. Attacks also write the role in the document's own language and in the shapes a chat export
-uses: ``[sistema] ... [/sistema]``, ``<rendszer>...</rendszer>``, ``[النظام]: ...``, a ``### SYSTEM`` heading and
-then a ``### UŻYTKOWNIK`` one, ``system: ...`` then ``user: ok``, or a message object ``{"role": "system",
-"content": "..."}``. ``fake_turn`` finds such a marker when the shape shows it is a turn and not a word:
+uses: ``[sistema] ... [/sistema]``, ``[[ruolo: sistema]]`` (wave 25), ``<rendszer>...</rendszer>``,
+``[النظام]: ...``, a ``### SYSTEM`` heading and then a ``### UŻYTKOWNIK`` one, ``system: ...`` then ``user: ok``,
+or a message object ``{"role": "system", "content": "..."}``. ``fake_turn`` finds such a marker when the shape
+shows it is a turn and not a word:
 
 * a system marker in brackets or angle brackets that a matching closing marker ends (an INI section or a
   heading is never closed);
@@ -21,6 +22,7 @@ Every repetition is bounded, so matching stays linear in the text's length.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Final
 
@@ -36,13 +38,17 @@ _OTHER: Final = (
     r"|사용자|người dùng|ผู้ใช้|उपयोगकर्ता|human|assistant|asistente|assistente|assistent|asystent|asszisztens"
     r"|ассистент|асистент|助手|アシスタント|어시스턴트"
     r"|asistan|asistent|asisten|avustaja"  # wave 21: Turkish, Czech/Romanian, Indonesian, Finnish
+    r"|المساعد|مساعد|सहायक|सहायिका|সহকারী"  # wave 25: Arabic, Hindi, Bengali
 )
 # a role marker at the head of a line: [x], <x>, ### x, **x** or a bare x, then maybe a colon
 _HEAD: Final = (
-    r"^[ \t]*(?:(?:\[(?:{w})\]|<(?:{w})>|#{{1,4}}[ \t]*(?:{w})|\*\*(?:{w})\*\*)[ \t]*(?::|：|$)|(?:{w})[ \t]*[:：])"
+    r"^[ \t]*(?:(?:\[(?:{w})\]|<(?:{w})>|#{{1,4}}[ \t]*(?:{w})|\*\*(?:{w})\*\*)[ \t]*(?::|：|$)|(?:{w})[ \t]*[:：]"
+    # wave 25: a doubled bracket or a role named as such ("[[ruolo: sistema]]", "[role=system]")
+    r"|\[\[(?:(?:{r})[ \t]*[:=][ \t]*)?(?:{w})\]\]|\[(?:{r})[ \t]*[:=][ \t]*(?:{w})\])"
 )
-_SYSTEM_HEAD: Final = re.compile(_HEAD.format(w=_SYSTEM), re.IGNORECASE | re.MULTILINE)
-_OTHER_HEAD: Final = re.compile(_HEAD.format(w=_OTHER), re.IGNORECASE | re.MULTILINE)
+_ROLE_WORD: Final = r"role|ruolo|rol|rôle|rolle|papel|rola|роль"
+_SYSTEM_HEAD: Final = re.compile(_HEAD.format(w=_SYSTEM, r=_ROLE_WORD), re.IGNORECASE | re.MULTILINE)
+_OTHER_HEAD: Final = re.compile(_HEAD.format(w=_OTHER, r=_ROLE_WORD), re.IGNORECASE | re.MULTILINE)
 # "[sistema] ... [/sistema]", "<rendszer>...</rendszer>": opened and closed like a chat template's turn
 _PAIRED: Final = re.compile(
     rf"([\[<])({_SYSTEM})[\]>](?P<body>[^\[<]{{5,600}}?)[\[<]/\2[\]>]", re.IGNORECASE
@@ -57,6 +63,8 @@ _MESSAGE: Final = re.compile(
 )
 _WORDS: Final = re.compile(r"[^\W\d_]+")
 _LINES_AFTER: Final = 6  # a user or assistant turn this many lines after the system one makes a sequence
+_AFTER_CHARS: Final = 4000  # the lines read after a system head (wave 25: not the whole rest of the text)
+_MAX_HEADS: Final = 64  # system heads read per text: a text of thousands of them costs no more than 64
 
 
 def _prose(body: str) -> bool:
@@ -73,12 +81,12 @@ def _shape(marker: str) -> str:
 def _sequence(text: str) -> tuple[int, int] | None:
     """A system marker at a line's head, prose after it, and within a few lines a user or assistant marker of the
     same shape at a line's head."""
-    for m in _SYSTEM_HEAD.finditer(text):
+    for m in itertools.islice(_SYSTEM_HEAD.finditer(text), _MAX_HEADS):
         line_end = text.find("\n", m.end())
         if line_end == -1:
             continue
         at = line_end + 1
-        for line in text[at:].split("\n", _LINES_AFTER)[:_LINES_AFTER]:
+        for line in text[at : at + _AFTER_CHARS].split("\n", _LINES_AFTER)[:_LINES_AFTER]:
             other = _OTHER_HEAD.match(line)
             if other and _shape(other.group()) == _shape(m.group()):
                 return (m.start(), at) if _prose(text[m.end() : at]) else None
