@@ -34,14 +34,18 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from stratakb_core.ingest.redaction_app_passwords import app_password_spans
 from stratakb_core.ingest.redaction_bot_tokens import bot_token_spans
 from stratakb_core.ingest.redaction_cli_login import cli_login_spans
 from stratakb_core.ingest.redaction_clients import client_key_spans
 from stratakb_core.ingest.redaction_compounds import compound_spans
 from stratakb_core.ingest.redaction_dated import dated_key_spans
+from stratakb_core.ingest.redaction_dsn import dsn_spans
+from stratakb_core.ingest.redaction_hashed import hashed_spans
 from stratakb_core.ingest.redaction_keypads import DEVICE_RE, FAULT_RE, YEAR_RE, keypad_spans
 from stratakb_core.ingest.redaction_line_named import line_named_spans
 from stratakb_core.ingest.redaction_plaintext_lists import plaintext_list_spans
+from stratakb_core.ingest.redaction_sections import section_spans
 from stratakb_core.ingest.redaction_spoken import END, Finder, finders, not_an_example
 from stratakb_core.ingest.redaction_stores import store_put_spans
 from stratakb_core.ingest.redaction_unprefixed import unprefixed_spans
@@ -196,3 +200,7 @@ def own_search_spans(text: str) -> Iterator[_Found]:
     yield from cli_login_spans(text)  # wave 24: "$ wandb login <key>" (redaction_cli_login)
     yield from plaintext_list_spans(text)  # wave 24: "# passwd plaintext" / "user:pw" (redaction_plaintext_lists)
     yield from word_password_spans(text)  # wave 24: "Passwort (...): Moewe Strandkorb 17" (redaction_word_passwords)
+    yield from dsn_spans(text)  # wave 25: a Go driver's user:pw@tcp(host)/db (redaction_dsn)
+    yield from hashed_spans(text)  # wave 25: "{{ 'PW' | password_hash('sha512') }}" (redaction_hashed)
+    yield from section_spans(text)  # wave 25: "apiKeys:" / "  partner: <key>" (redaction_sections)
+    yield from app_password_spans(text)  # wave 25: "App password: abcd efgh ijkl mnop" (redaction_app_passwords)

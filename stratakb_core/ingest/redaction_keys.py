@@ -71,7 +71,7 @@ _SECRET_WORDS: Final = (
     r"|subscription|storage|shared|pre_shared|preshared|decryption|admin|root|bot|webhook|service|deploy"
     r"|security|sas|shared_access|function|master_api|write|read|ingest|management|wi_?fi|wlan|wpa2?|wireless)_key|"
     r"client_secret|secret_access_key|sas_token|jeton|segreto|secreto|segredo|sekret|geheim|clave|токен|секрет|טוקן|"
-    r"tajemstv[íi]|सीक्रेट|"  # wave 25: Czech "secret", Hindi "secret" in Devanagari
+    r"tajemstv[íi](?:_kl[íi][čc]e)?|सीक्रेट|"  # wave 25: Czech "secret", Hindi "secret" in Devanagari
     r"cl[ée]_api|cl[ée]_secr[èe]te|" + _KEY_WORDS_ABROAD + "|" + PASSWORD_WORDS
 )
 # the last part of a key, after snake-casing it; some words may also end a run-together key (CJK labels

@@ -25,7 +25,10 @@ _Found = tuple[int, int, str]
 # (a colon first: re's fast search)
 _VALUE_RE: Final = re.compile(r"[:：][ \t]*(?P<v>[A-Za-z0-9][A-Za-z0-9_-]{23,199})[ \t]*\r?$", re.MULTILINE)
 _API_KEY_RE: Final = re.compile(
-    r"(?i:\bapi[ \t_-]?(?:key|키|キー|schl[üu]ssel|sleutel|nyckel|nøkkel|klucz|ключ)|\bapi[ \t]?(?:토큰|token)|"
+    # (Japanese may join them with の, "連携APIのキー", a CJK word right before; Chinese 密钥, 金鑰; wave 25)
+    r"(?i:(?<![A-Za-z0-9_])api[ \t_-]?(?:の)?"
+    r"(?:key|키|キー|鍵|密钥|密鑰|金鑰|schl[üu]ssel|sleutel|nyckel|nøkkel|klucz|ключ)"
+    r"|\bapi[ \t]?(?:토큰|token)|"
     r"(?:cl[ée]|clave|chiave|chave)[ \t]+(?:d['’]|de[ \t]+|di[ \t]+)?api\b)"
 )
 

@@ -116,7 +116,7 @@ PHRASE_LABEL_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]
 # sous la pluie", "tunnel lamp referee 1984 blue"), a remark in brackets after it allowed; never a word of advice
 _LOOSE_LINKS: Final = frozenset(
     """a an the at in on of by to from with over under into le la les l un une du de des sous sur dans i vid på
-    över under och en ett el los las del al der die das im am il lo della sul nel het op""".split()
+    över under och en ett el los las del al der die das im am il lo della sul nel het op every""".split()
 )
 _ADVICE: Final = (_FUNCTION_WORDS - _LOOSE_LINKS) | frozenset(
     """ask contact request call email check look find written printed sealed envelope below above attached unchanged
@@ -126,11 +126,13 @@ _ADVICE: Final = (_FUNCTION_WORDS - _LOOSE_LINKS) | frozenset(
     demandez fragen chiedere vragen envía enviada enviado envoyée envoyé gesendet separado séparément""".split()
 )  # (wave 24: the advice in Spanish, French, German, Italian and Dutch too: "ver el manual de la cartera")
 _LOOSE_LABEL_RE: Final = re.compile(
-    r"(?i:(?:pass ?phrases?|passphrasen?|lösen(?:ords)?fras(?:en)?|암호문|암호[ \t]?문구|"
+    r"(?i:(?:pass ?phrases?|passphrasen?|lösen(?:ords)?fras(?:en)?|암호문|암호[ \t]?문구|パスフレーズ|"
     + PASSPHRASE_WORDS.replace("_", " ")
     + r")"
     r"(?:[ \t]+(?:for|of|to|on|für|de|du|del|pour|para|per|voor|till|för|zu)[ \t]+[^\n:：]{1,100}?)?[ \t]*"
-    r"(?:\([^()\n]{1,40}\)[ \t]*|[-–—][ \t]+[^\n:：()]{1,40}?[ \t]*)?[:：][ \t]*)"
+    r"(?:\([^()\n]{1,40}\)[ \t]*|[-–—][ \t]+[^\n:：()]{1,40}?[ \t]*)?"
+    # (wave 25: who chose it and "is" before the colon, "the passphrase the officer chose is:")
+    r"(?:[ \t]+[^\n:：.!?]{1,60}?[ \t]+(?:is|was))?[:：][ \t]*)"
     r"(?P<v>[^\W_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){2,7})"
     r"(?=[ \t]*[.!;]?[ \t]*(?:\([^()\n]{1,80}\)[ \t]*)?\r?(?:\n|$))"
 )

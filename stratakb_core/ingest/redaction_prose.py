@@ -40,9 +40,10 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_accesses import ACCESSES_FINDERS, ACCESSES_START_WORDS
+from stratakb_core.ingest.redaction_chose import CHOSE_FINDERS
 from stratakb_core.ingest.redaction_codes import CODES_FINDERS, CODES_START_WORDS, own_search_spans
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, calls_public, is_setting_words
-from stratakb_core.ingest.redaction_phrases import PHRASE_LABEL_FINDERS, is_passphrase
+from stratakb_core.ingest.redaction_phrases import PHRASE_LABEL_FINDERS, is_loose_phrase, is_passphrase
 from stratakb_core.ingest.redaction_reach import tried_spans
 from stratakb_core.ingest.redaction_spoken import SPOKEN_FINDERS, SPOKEN_START_WORDS
 from stratakb_core.ingest.redaction_told import TOKEN_NAMES, TOLD_FINDERS, TOLD_START_WORDS
@@ -325,8 +326,10 @@ def _inline_value(m: re.Match[str]) -> _Found | None:
 
 
 def _phrase_value(m: re.Match[str]) -> _Found | None:
-    value = m.group("v")
-    if is_passphrase(value, m.group("pp") is not None) and not is_placeholder(value):
+    value, named = m.group("v"), m.group("pp") is not None
+    # five lower-case words or more as people write one: "copper kettle under lavender sky" (wave 25)
+    loose = named and len(value.split()) >= 5 and value.islower() and is_loose_phrase(value)
+    if (loose or is_passphrase(value, named)) and not is_placeholder(value):
         return m.start("v"), m.end("v"), "credential"
     return None
 
@@ -451,6 +454,7 @@ _FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], _Found | 
     *CODES_FINDERS,  # 2FA backup codes, a safe's combination, "the lock PIN 4862" (redaction_codes)
     *PHRASE_LABEL_FINDERS,  # "Passphrase for the tape archive: amber falcon drifts below" (redaction_phrases)
     *ACCESSES_FINDERS,  # a strong password under a label on a line naming a list of accesses (redaction_accesses)
+    *CHOSE_FINDERS,  # "asked for a passphrase, I used: X" (redaction_chose)
 )
 # every word a finder above starts with (lower case): one scan finds where any of them may match
 _START_WORDS: Final = (

@@ -388,6 +388,7 @@ COMMAND_SECRETS: Final[tuple[re.Pattern[str], ...]] = (
         r"|(?:" + word("sqlcmd", "bcp", "osql", "isql") + r"|" + word("mosquitto_") + r"(?:pub|sub)"
         r"|" + word("mongo") + r"(?:sh|dump|restore|export|import)?)\b[^\n|;&]{0,120}?\s-[Pp]"
         r"|" + word("rabbitmqctl") + r"[ \t]+(?:add_user|change_password)[ \t]+[^\s]{1,64}"
+        r"|" + word("mysqladmin") + r"\b[^\n|;&]{0,120}?[ \t]password"  # its command setting a new one (wave 25)
         r"|" + word("smbclient") + r"\b[^\n|;&]{0,120}?\s-U[ \t]*[^\s%]{1,64}%"
         r"|" + word("htpasswd") + r"[ \t]+(?:-\w+[ \t]+){0,4}(?:-\w*b\w*)[ \t]+(?:-\w+[ \t]+){0,4}"
         r"[^\s-][^\s]{0,200}[ \t]+[^\s-][^\s]{0,63}"

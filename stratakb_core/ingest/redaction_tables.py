@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key
+from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key
 from stratakb_core.ingest.redaction_values import (
     is_code,
     is_placeholder,
@@ -101,7 +101,9 @@ def _delimited_spans(text: str) -> Iterator[_Found]:
         names = [name for _, name in _cells(header.group(), delimiter)]
         # (a header may qualify the name: "Password VPN", "Contraseña TPV", as languages putting it first write it)
         columns = [i for i, name in enumerate(names) if is_secret_key(name) or is_qualified_secret(name)]
-        if not columns:
+        # a weak name ("key", "sig") heads a column of secrets when its value looks generated (wave 25)
+        weak = [i for i, name in enumerate(names) if i not in columns and is_weak_key(name)]
+        if not columns and not weak:
             continue
         pos = header.end() + 1
         while pos < len(text):
@@ -110,9 +112,10 @@ def _delimited_spans(text: str) -> Iterator[_Found]:
             cells = _cells(text[pos:end].rstrip("\r"), delimiter)
             if len(cells) != len(names):
                 break
-            for i in columns:
+            for i in columns + weak:
                 offset, value = cells[i]
-                if (looks_like_password(value) or looks_random(value)) and not is_placeholder(value):
+                shaped = looks_random(value) if i in weak else looks_like_password(value) or looks_random(value)
+                if shaped and not is_placeholder(value):
                     yield pos + offset, pos + offset + len(value), "credential"
             pos = end + 1
 

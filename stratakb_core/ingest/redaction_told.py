@@ -84,6 +84,10 @@ _LOGIN_WORDS_RE: Final = re.compile(
     r"(?i:\b(?:log(?:ged|ging)?[ -]?(?:in|on)|login|sign(?:ed|ing)?[ -]?in|password|passwort|mot de passe"
     r"|contrase[ñn]a|account|portal)\b)"
 )
+# "the publisher now logs in with X" (a password's shape, not a provider: "signs in with Google"; wave 25)
+_LOGS_IN_WITH_RE: Final = re.compile(
+    r"(?i:\b(?:logs[ -]?(?:in|on)|signs[ -]?in)[ \t]+(?:now[ \t]+)?(?:with|using))[ \t]+" + VALUE + _WORD_END
+)
 # "log in with kiosk-07 / X"
 _LOGIN_WITH_RE: Final = re.compile(
     r"(?i:\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect)[ \t]+(?:with|using|as))[ \t]+"
@@ -134,6 +138,7 @@ TOLD_FINDERS: Final[tuple[Finder, ...]] = finders(
     (_AT_NAME_RE, _told_at_name),
     (_USER_PASS_IS_RE, _told_value),
     (_LOGIN_WITH_RE, _login_with_value),
+    (_LOGS_IN_WITH_RE, _told_value),
     (_SET_AFTER_RE, _set_after_value),
     (_TOKEN_AT_NAME_RE, _token_value),
     (_SET_IT_RE, _set_it_value),
@@ -141,6 +146,6 @@ TOLD_FINDERS: Final[tuple[Finder, ...]] = finders(
 # every word a finder above starts with (lower case)
 TOLD_START_WORDS: Final = (
     TOKEN_NAMES
-    + r"|reset|changed|set|updated|user|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect|pw|pwd|"
+    + r"|reset|changed|set|updated|user|log(?:ged|ging|s)?[ -]?(?:in|on)|sign(?:ed|ing|s)?[ -]?in|connect|pw|pwd|"
     + PW_WORDS
 )

@@ -43,6 +43,35 @@ WAVE_25_REDACTED = [
     ("Kiosk login for the lobby screen: `lobby` / `Morning-Tide-17`\n", "Morning-Tide-17"),
 ]
 
+WAVE_25_REDACTED += [
+    ("$ mysqladmin -u admin -h db.example password 'N3w!Admin-Pw'\n", "N3w!Admin-Pw"),
+    (f"Webhook skladu, tajemství klíče: {_TOKEN}\n", _TOKEN),
+    (f"在庫連携APIのキーです。社外秘：{_TOKEN}Q\n", f"{_TOKEN}Q"),
+    (f"service,key,team\nmaps,{_TOKEN},web\n", _TOKEN),
+    ('dsn: "reader:Qx7-Lm2pR@tcp(db.example:3306)/shop"\n', "Qx7-Lm2pR"),
+    ("DSN=app:Pw!x9kk@unix(/run/mysqld/mysqld.sock)/shop\n", "Pw!x9kk"),
+    ("    password: \"{{ 'Deploy-Pw#42' | password_hash('sha512') }}\"\n", "Deploy-Pw#42"),
+    ('hashed = generate_password_hash("Lagoon!Seven7")\n', "Lagoon!Seven7"),
+    ("$hash = password_hash('Kestrel#2026', PASSWORD_DEFAULT);\n", "Kestrel#2026"),
+    (f"partnerTokens:\n  shipping: {_TOKEN}\n  sandbox: off\n", _TOKEN),
+    (f'[api_keys]\nweather = "{_TOKEN}"\n', _TOKEN),
+    ("Printer scan-to-mail\nApp password: qwfp arst zxcv neio\n", "qwfp arst zxcv neio"),
+    ("App-Passwort für den Kalender: mnbv lkjh poiu ytre\n", "mnbv lkjh poiu ytre"),
+    ("Since the migration the build bot logs in with Crane7-Yard!\n", "Crane7-Yard!"),
+    ("Tablet kiosk, passphrase silver kettle beyond quiet hills\n", "silver kettle beyond quiet hills"),
+    ("The archive passphrase the auditor picked is: seven lanterns over the fjord\n", "seven lanterns over the fjord"),
+    (
+        "Wallet recovery phrase (paper copy in the safe): maple orbit gently crosses every river\n",
+        "maple orbit gently crosses every river",
+    ),
+    ('gpg wanted a passphrase; I used "quarry-lantern-orbit-12" for the backup key\n', "quarry-lantern-orbit-12"),
+    ("The NAS asked for a password, I chose: Fjord#Lamp-27 - note it in the vault\n", "Fjord#Lamp-27"),
+    (
+        "Setup wanted a passphrase, we went with amber falcon drifts over the dunes.\n",
+        "amber falcon drifts over the dunes",
+    ),
+]
+
 WAVE_25_KEPT = [
     f"The deploy user's key id is {_AKID} (id only, the secret is not stored here).\n",
     f"Access key ID from the console: {_AKID} (the secret key is never shown again).\n",
@@ -57,6 +86,24 @@ WAVE_25_KEPT = [
     '{"type": "password", "value": ""}\n',
     "Staff login for the archive scanner: clerk / see-the-wiki\n",
     "login page: /admin / docs\n",
+    "$ mysqladmin -u root password $NEW_PW\n",
+    "$ mysqladmin -u root status\n",
+    "id,key,sha\n1,user-42,abc\n",
+    'dsn: "reader@tcp(db.example:3306)/shop"\n',
+    "checksum = hash('report.pdf')\n",
+    "digest: \"{{ 'report.pdf' | hash('sha1') }}\"\n",
+    "pw_hash = password_hash($password, PASSWORD_DEFAULT);\n",
+    "apiKeys:\n  catalogue_search: public-readonly\n  limit: 3600\n",
+    "timeouts:\n  upstream: Zk3vQw9LmT4xR2pN8bYc6Hd\n",
+    "App password: see the admin console\n",
+    "Use an app password for older mail clients: turn on 2-step verification first.\n",
+    "She logs in with Google every morning.\n",
+    "The kiosk logs in with her badge.\n",
+    "Tablet kiosk, passphrase rotation is done every quarter\n",
+    "The passphrase the auditor picked is: see the sealed envelope in the safe\n",
+    "It asked for a password, I used the one from the wiki.\n",
+    "Needed a passphrase, so I used a long one - fine.\n",
+    "Password reset done; I used the self-service portal.\n",
 ]
 
 
@@ -84,6 +131,17 @@ def test_a_key_id_in_a_config_still_goes():
         "login: a / " + "word-" * 50000 + "12",
         "| Secret |\n|---|\n" + "| ABC_DEF |\n" * 20000,
         "Clave " + "pública " * 50000 + ": x",
+        "mysqladmin " + "-u x " * 30000 + "password",
+        "a@tcp(" * 50000,
+        "user:" + "x" * 100000 + "@tcp(",
+        "x | " * 50000 + "password_hash(",
+        "password_hash(" * 50000,
+        "keys:\n" + "  a: b\n" * 50000,
+        "keys:\n" * 50000,
+        "App password " * 50000,
+        "logs in with " * 50000,
+        "passphrase, I used " * 30000,
+        "passphrase " + "word " * 50000 + "is: a b c",
     ],
 )
 def test_wave_25_patterns_stay_fast_on_pathological_input(text):
