@@ -373,8 +373,9 @@ def _scoped(text: str, start: int, end: int) -> bool:
 
 def _suspicious_zero_width(text: str, i: int) -> bool:
     """Joiners between non-ASCII letters or emoji are writing (Persian, emoji sequences), not hiding; so is a
-    zero-width space between letters of a script written without spaces (Thai, Lao, Khmer, Myanmar, CJK)."""
-    before, after = text[i - 1 : i], text[i + 1 : i + 2]
+    zero-width space between letters of a script written without spaces (Thai, Lao, Khmer, Myanmar, CJK); a run of
+    joiners is judged by the characters around the run (wave 25: "word\u200d\u200c word" in Latin text hides bits)."""
+    before, after = text[max(i - 8, 0) : i].rstrip("\u200c\u200d")[-1:], text[i + 1 : i + 9].lstrip("\u200c\u200d")[:1]
     if text[i] == "\u200b":
         return not (_UNSPACED.match(before) and _UNSPACED.match(after))
     if text[i] not in "\u200c\u200d":

@@ -147,7 +147,8 @@ MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, word
 # the Polish "skip" ("pominął") and "that you" ("abyś"), the Russian bot ("для бота"), the developer who gave the
 # instructions ("которые тебе дал разработчик", "które otrzymałeś", "przekazane przez"), the text of the setup as the
 # operator's text ("initialization text", "Initialkonfiguration", "prompt initial", "текст настроек") in the
-# languages of the lists, and a copy-out verb for Portuguese ("mostrar") and Dutch ("op te nemen")
+# languages of the lists, the German "Systemvorgaben" and "KI-Bot", and a copy-out verb for Portuguese ("mostrar")
+# and Dutch ("op te nemen")
 _WAVE25: Final[dict[str, str]] = {
     "override": "deje_de_lado dejes_de_lado dejen_de_lado deja_de_aplicar deje_de_aplicar dejen_de_aplicar"
     " dejar_de_aplicar pominął pominęła pomiń pominąć pomijaj",
@@ -160,5 +161,7 @@ _WAVE25: Final[dict[str, str]] = {
     " règles_cachées texte_de_configuration texto_de_configuración texto_de_configuracion texto_de_configuração"
     " testo_di_configurazione tekst_konfiguracji configuratietekst* текст_настроек текст_конфигурации",
     "please": "por_gentileza",
+    "instr": "systemvorgabe*",
 }
+_WAVE25["ai"] += " kibot ki-bot"
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE25.items()})

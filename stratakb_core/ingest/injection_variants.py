@@ -147,7 +147,9 @@ def _plain_variants(text: str) -> tuple[list[str], list[str]]:
     base = text if text.isascii() else _FORMAT_CHARS.sub("", unicodedata.normalize("NFKC", text))  # ASCII: as is
     base = _BLANKS.sub(" ", base)
     texts = [base]
-    plain = _SEPARATED.sub(lambda m: m.group()[::2], base)
+    plain = joined = _SEPARATED.sub(lambda m: m.group()[::2], base)
+    # wave 25: letters split by a mark and joined again are read by the co-occurrence rule too (without look-alikes)
+    extra = [joined] if joined != base else []
     if "*" in plain or "_" in plain or "~" in plain:  # every emphasis mark is one of these
         plain = _EMPHASIS.sub("", plain)
     plain = _SPACED.sub(lambda m: re.sub(r"[ .\-]", "", m.group()), plain)
@@ -160,12 +162,12 @@ def _plain_variants(text: str) -> tuple[list[str], list[str]]:
         spaced = re.sub(r"(?<=\b\w) (?=\w\b)", "", unicodedata.normalize("NFKC", text))
         texts.append(re.sub(r"[ \t]+", " ", spaced))
     if "\n" not in base:
-        return texts, texts
+        return texts, texts + [t for t in extra if t not in texts]
     if _records(base):  # wave 24: a block of key: value lines is data, not a sentence wrapped over lines
-        return texts, [t for t in texts if t is not mapped or t is base]
+        return texts, [t for t in texts if t is not mapped or t is base] + extra
     # a sentence wrapped over lines, or one word a line; a line a time stamp opens is a new record ("[14:05] ...")
     texts.append(_JOIN.sub(" ", mapped))
-    return texts, [t for t in texts if t is not mapped or t is base]
+    return texts, [t for t in texts if t is not mapped or t is base] + [t for t in extra if t != mapped]
 
 
 def _records(text: str) -> bool:
