@@ -87,7 +87,12 @@ from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_k
 from stratakb_core.ingest.redaction_prose import prose_spans
 from stratakb_core.ingest.redaction_rules import PEM, PEM_OPEN, SHAPES, URL_TOKEN, documented_example
 from stratakb_core.ingest.redaction_scan import TokenRuns, finditer_lines, search_lines
-from stratakb_core.ingest.redaction_shape_judges import is_basic_credential, names_the_credential, says_id_only
+from stratakb_core.ingest.redaction_shape_judges import (
+    is_basic_credential,
+    is_words_and_number,
+    names_the_credential,
+    says_id_only,
+)
 from stratakb_core.ingest.redaction_spoken import spoken_spans
 from stratakb_core.ingest.redaction_sql import sql_spans
 from stratakb_core.ingest.redaction_tables import table_spans
@@ -306,7 +311,8 @@ def _sentence_value_end(value: str, tail: str) -> int:
     """The length of a password-shaped value that ends its sentence or has a remark in brackets after it, else 0."""
     if value.endswith(".") and not value.endswith(".."):
         value, tail = value[:-1], "." + tail
-    if tail and looks_chosen(value) and _SENTENCE_TAIL_RE.fullmatch(tail) and not is_code(value):
+    chosen = looks_chosen(value) or is_words_and_number(value)
+    if tail and chosen and _SENTENCE_TAIL_RE.fullmatch(tail) and not is_code(value):
         return len(value)
     return 0
 

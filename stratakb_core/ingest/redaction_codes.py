@@ -96,6 +96,11 @@ _LOCK_RE: Final = re.compile(
 _PIN_RE: Final = re.compile(
     r"(?:PIN|Pin|pin)[ \t]+(?P<v>\d{4,8})(?:" + END + r"|(?=[ \t]+(?i:at|into|on)[ \t]))", re.MULTILINE
 )
+# "the menu is locked with PIN 7390", "protected by PIN 2580" (wave 25)
+_LOCKED_WITH_RE: Final = re.compile(
+    r"(?i:\b(?:locked|secured|protected|guarded|unlocked|opened)[ \t]+(?:with|by|using|via)[ \t]+"
+    r"(?:the[ \t]+|a[ \t]+)?)$"
+)
 _PIN_DEVICE_RE: Final = re.compile(
     r"(?i:\b(?:lock|door|safe|alarm|card|sim|phone|terminal|cabinet|keypad|locker|padlock)[ \t]+)$"
 )
@@ -152,6 +157,8 @@ def _combination_label_value(m: re.Match[str]) -> bool:
 def _pin_value(m: re.Match[str]) -> bool:
     text, pos = m.string, m.start()
     if _PIN_DEVICE_RE.search(text, max(0, pos - 20), pos) is not None:
+        return True
+    if _LOCKED_WITH_RE.search(text, max(0, pos - 40), pos) is not None:
         return True
     # a card's or a phone's PIN after a comma in the clause that names it: "Fuel card for the vans, PIN 4410."
     line = text[max(text.rfind("\n", 0, pos) + 1, pos - 80) : pos]

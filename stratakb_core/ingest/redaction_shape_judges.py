@@ -6,6 +6,8 @@
   key is not kept or shown there ("AKIA... (id only, the secret lives in the vault)", "(seulement l'identifiant)"):
   the text hands over an identifier, as an IAM console shows it, and the same id in a config or an ``export`` still
   goes (wave 25);
+* ``is_words_and_number``: capitalised words joined by dots or dashes and a number ("Deneme.Ortam-31"), a password's
+  shape where a label's value ends its sentence ("parolanız: X — ..."; wave 25);
 * ``names_the_credential``: "Stored credential: build-agent-login", the name of a stored credential (lower-case words
   joined by dashes, underscores or dots, no digit), not its value (wave 25).
 """
@@ -20,7 +22,7 @@ from typing import Final
 from stratakb_core.ingest.redaction_keys import snake
 from stratakb_core.ingest.redaction_values import is_placeholder
 
-__all__ = ["is_basic_credential", "names_the_credential", "says_id_only"]
+__all__ = ["is_basic_credential", "is_words_and_number", "names_the_credential", "says_id_only"]
 
 
 def is_basic_credential(value: str) -> bool:
@@ -55,3 +57,12 @@ _CREDENTIAL_END_RE: Final = re.compile(r"(?:^|_)credentials?$")
 def names_the_credential(key: str, value: str) -> bool:
     """A credential's name after "credential:" (see the module docstring)."""
     return _CREDENTIAL_END_RE.search(snake(key)) is not None and _NAME_WORDS_RE.fullmatch(value) is not None
+
+
+# capitalised words joined by dots, dashes or underscores and a number: "Deneme.Ortam-31", "Harbour_Lamp-42"
+_WORDS_AND_NUMBER_RE: Final = re.compile(r"[A-Z][a-z]{2,15}(?:[._-][A-Za-z][a-z]{2,15}){1,4}[._-]?\d{1,4}")
+
+
+def is_words_and_number(value: str) -> bool:
+    """A password people make of words and a number (wave 25), as a label's value ending its sentence gives one."""
+    return _WORDS_AND_NUMBER_RE.fullmatch(value) is not None

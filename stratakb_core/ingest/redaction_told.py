@@ -88,6 +88,11 @@ _LOGIN_WORDS_RE: Final = re.compile(
 _LOGS_IN_WITH_RE: Final = re.compile(
     r"(?i:\b(?:logs[ -]?(?:in|on)|signs[ -]?in)[ \t]+(?:now[ \t]+)?(?:with|using))[ \t]+" + VALUE + _WORD_END
 )
+# a password quoted right after its name, as a list or a command writes it: 'usuario "ana", contraseña "X"',
+# "mysqladmin ... password 'X'" (a chosen password's shape, as "use the password X" asks; wave 25)
+_QUOTED_AT_NAME_RE: Final = re.compile(
+    r"(?i:\b(?:" + _NAMES + r"))[ \t]+(?P<q>[\"'“‘«])(?P<v>[^\s\"'“”‘’«»]{4,128})[\"'”’»]" + _WORD_END
+)
 # "log in with kiosk-07 / X"
 _LOGIN_WITH_RE: Final = re.compile(
     r"(?i:\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect)[ \t]+(?:with|using|as))[ \t]+"
@@ -139,6 +144,7 @@ TOLD_FINDERS: Final[tuple[Finder, ...]] = finders(
     (_USER_PASS_IS_RE, _told_value),
     (_LOGIN_WITH_RE, _login_with_value),
     (_LOGS_IN_WITH_RE, _told_value),
+    (_QUOTED_AT_NAME_RE, _set_after_value),
     (_SET_AFTER_RE, _set_after_value),
     (_TOKEN_AT_NAME_RE, _token_value),
     (_SET_IT_RE, _set_it_value),

@@ -34,21 +34,35 @@ _UNDER_RE: Final = re.compile(
     re.MULTILINE,
 )
 # "SSID LabTruck-2, pass is X": the network named, then its key in the same clause
+# (wave 25: also "network X, key: Y" on a line naming a Wi-Fi, and the key right after its word, "Schlüssel Y")
 _BESIDE_RE: Final = re.compile(
-    r"(?i:\bssid\b)[^\n.;!?]{1,60}?(?i:\b(?:"
+    r"(?i:\b(?P<net>ssid|network|netzwerk|réseau|red|rete|netwerk)\b)[^\n.;!?]{1,60}?(?i:\b(?:"
     + _KEY
-    + r"|pw|pwd)\b)(?:[ \t]+(?i:is|=)|[ \t]*[:：=])[ \t]+"
+    + r"|pw|pwd)\b)(?P<sep>[ \t]+(?i:is|=)[ \t]+|[ \t]*[:：=][ \t]+|[ \t]+)"
     + _VALUE
     + r"(?=[.!;,)]?(?:[ \t]|\r?$))",
     re.MULTILINE,
 )
+_WIFI_LINE_RE: Final = re.compile(r"(?i:wi-?fi|wlan|wireless|ssid)")
 
 
 def _shaped(m: re.Match[str]) -> bool:
     value = m.group("v").rstrip(".")
     if is_placeholder(value) or is_code(value):
         return False
+    if "net" in m.groupdict() and not _beside_network(m):
+        return False
     return looks_like_secret(value) or is_joined_passphrase(value)
+
+
+def _beside_network(m: re.Match[str]) -> bool:
+    """An SSID names a Wi-Fi; another word for a network only on a line naming one, and a key after a bare space
+    only when it looks like one (not a joined passphrase alone: "key rotation-policy-doc")."""
+    text, start = m.string, m.start()
+    line = text[text.rfind("\n", max(0, start - 200), start) + 1 : text.find("\n", start) % (len(text) + 1)]
+    if m.group("net").lower() != "ssid" and _WIFI_LINE_RE.search(line) is None:
+        return False
+    return bool(m.group("sep").strip()) or looks_like_secret(m.group("v").rstrip("."))
 
 
 _found: Final = not_an_example(_shaped)
@@ -57,9 +71,13 @@ _found: Final = not_an_example(_shaped)
 def wifi_spans(text: str) -> Iterator[_Found]:
     """The values the searches above find (see the module docstring)."""
     low = text.lower()
-    patterns = ([_UNDER_RE] if "\n" in text else []) + ([_BESIDE_RE] if "ssid" in low else [])
+    beside = "ssid" in low or (("wi" in low or "wlan" in low or "wireless" in low) and _WIFI_LINE_RE.search(text))
+    patterns = ([_UNDER_RE] if "\n" in text else []) + ([_BESIDE_RE] if beside else [])
     for pattern in patterns:
         for m in pattern.finditer(text):
             if (span := _found(m)) is not None:
                 start, end, kind = span
-                yield start, start + len(m.group("v").rstrip(".")), kind
+                end = start + len(m.group("v").rstrip("."))
+                if pattern is _BESIDE_RE and text[end : end + 1] == "!":
+                    end += 1  # "key: OpenSource4Ever!": a password's last symbol, not the sentence's
+                yield start, end, kind

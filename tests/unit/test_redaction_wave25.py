@@ -4,7 +4,13 @@ for, never a fixture's text.
 Causes fixed: a label in Portuguese (palavra-passe), the French abbreviation "mdp", Czech "tajemství" and Hindi
 "सीक्रेट" naming a secret; a command line's ``--password=X`` followed by more arguments and an unquoted value holding an
 ``&`` (``-e DB_PASSWORD=Stacks&Shelves42``); a JSON credential's ``{"type": "password", "value": ...}``; a login pair
-whose password is words joined by dashes and a number. Kept: an access key id with a remark saying it is the id only,
+whose password is words joined by dashes and a number; mysqladmin's ``password 'X'``; a CSV column headed "key" with
+generated values; a Go driver's DSN ``user:pw@tcp(...)``; a literal hashed as a password (``'X' | password_hash``);
+a generated value under a section named for secrets (``apiKeys:``); an app password of four groups of four letters;
+"logs in with X"; passphrases as people write them in a sentence, after "the passphrase X chose is:" and after "asked
+for a passphrase, I used: X"; a password quoted right after its name; "locked with PIN N"; capitalised words and a
+number as a label's value before a dash remark ("Kalem.Defter-47 — ..."); a Wi-Fi key after "network X," or right
+after its word ("Schlüssel X"). Kept: an access key id with a remark saying it is the id only,
 a credential's name after "Stored credential:", a table of a CI's secrets listing their names beside masks, a key a
 label calls public in another language ("Clave pública"), and their look-alikes.
 
@@ -72,6 +78,18 @@ WAVE_25_REDACTED += [
     ),
 ]
 
+WAVE_25_REDACTED += [
+    ('- Laptop, user "clerk2", password "Harbor1907"\n', "Harbor1907"),
+    ("Entrega: usuario 'caja', contraseña 'Tornado77x' y cargador\n", "Tornado77x"),
+    ("The server room door is locked with PIN 5190.\n", "5190"),
+    ("Admin settings are protected by PIN 2468, ask the lead.\n", "2468"),
+    ("Geçici şifreniz: Kalem.Defter-47 — lütfen değiştirin.\n", "Kalem.Defter-47"),
+    ("Temporary password: Harbour.Lamp-42 - change it at first login.\n", "Harbour.Lamp-42"),
+    ("Gäste-WLAN im Lager: SSID Lager-Gast, Schlüssel Regal-Kiste-42\n", "Regal-Kiste-42"),
+    ("Wi-Fi at the offsite - network BayView, key: Seagull7Harbor!\n", "Seagull7Harbor!"),
+    ("Wifi de la salle : réseau Salle-B, clé : Craie-Tableau-33\n", "Craie-Tableau-33"),
+]
+
 WAVE_25_KEPT = [
     f"The deploy user's key id is {_AKID} (id only, the secret is not stored here).\n",
     f"Access key ID from the console: {_AKID} (the secret key is never shown again).\n",
@@ -104,6 +122,15 @@ WAVE_25_KEPT = [
     "It asked for a password, I used the one from the wiki.\n",
     "Needed a passphrase, so I used a long one - fine.\n",
     "Password reset done; I used the self-service portal.\n",
+    'The field is labelled password "optional" in the form.\n',
+    'Type the word password "twice" to confirm.\n',
+    "The door is locked with PIN pads on both sides.\n",
+    "Version: Release.Candidate-2 - shipped Friday.\n",
+    "Password: Python-3 - see the runtime page.\n",
+    "The office network is flaky, key: see the IT page.\n",
+    "Wi-Fi works; the network uses key rotation-policy-doc\n",
+    "Network Core-7, key: Zug-Fenster-19 is the rack label\n",
+    "The red team, key: Alpha-Bravo-19 was the codename.\n",
 ]
 
 
@@ -142,6 +169,11 @@ def test_a_key_id_in_a_config_still_goes():
         "logs in with " * 50000,
         "passphrase, I used " * 30000,
         "passphrase " + "word " * 50000 + "is: a b c",
+        'password "' * 50000,
+        "wifi network " * 30000 + "key: Ab-Cd-12",
+        "wifi " + "red key " * 50000,
+        "locked with " * 50000 + "PIN 1234",
+        "Password: " + "Word." * 50000 + "12 - x",
     ],
 )
 def test_wave_25_patterns_stay_fast_on_pathological_input(text):
