@@ -132,3 +132,5 @@ SCRIPT_CUES["modal"] += " 십시오\n"
 # wave 25: the Korean bot ("봇에게") and a rule thrown away as scrapped ("폐기된")
 SCRIPT_CUES["ai"] += " 봇\n"
 SCRIPT_CUES["void"] += " 폐기\n"
+# wave 25: filling a value in ("把密钥填入 k 参数")
+SCRIPT_CUES["put"] = " 填入 填进 填到 代入\n"

@@ -51,7 +51,7 @@ _NAMED: Final = frozenset({"convo", "data"})
 def _slot(value: str) -> str | None:
     """The slot a query value leaves ("" for an empty one), or None when it holds a real value."""
     value = unquote(value).strip()
-    if not value or _PLACEHOLDER.match(value):
+    if not value or _PLACEHOLDER.match(value) or value in ("...", "…"):  # wave 25: an ellipsis left to fill
         return value
     if value.startswith(("YOUR_", "MY_", "your_", "my_")):
         return None
@@ -83,6 +83,28 @@ def _pointed(text: str, links: list[tuple[tuple[int, int], str, bool, str]]) -> 
     return None
 
 
+# wave 25: a slot whose own name says which private data fills it ("CUSTOMER_NAME_AND_PASSPORT_NO", "ODEME_IBAN",
+# "SECRETOS", "密钥"): the name is the order's object, whatever the language of the prose around it
+_PRIVATE: Final = re.compile(
+    r"(?:^|_)(?:names?|nombres?|passports?|pasaporte|iban|ibans|kimlik|tckn|ssn|dni|nif|pesel|secrets?|secretos?"
+    r"|segredos?|geheimnis\w*|passwords?|passwort|contrase[ñn]a|senha|tokens?|api_?keys?|keys?|claves?|schl[üu]ssel"
+    r"|email|e_?mails?|phone|telefono|tel[ée]fono|address|adresse|direcci[óo]n|cards?|tarjeta|kart|hesap"
+    r"|chat|history|historial|verlauf|conversation|conversaci[óo]n)(?:_|$)"
+    r"|密钥|密碼|密码|令牌|姓名|身份证|口令|パスワード|トークン|비밀번호|토큰",
+    re.IGNORECASE,
+)
+
+
+def _data_named(
+    links: list[tuple[tuple[int, int], str, bool, str]], found: list[dict[str, list[int]]]
+) -> tuple[int, int] | None:
+    """A slot named for private data in a passage that calls on an AI or says to put or fill something, and talks
+    about no attack."""
+    if any("mention" in f for f in found) or not any({"ai", "put", "supplant"} & f.keys() for f in found):
+        return None
+    return next((span for span, slot, _, _ in links if len(slot) >= 2 and _PRIVATE.search(slot)), None)
+
+
 def slot_link(text: str) -> tuple[int, int] | None:
     """The span of a link whose slot the passage tells the reader to fill with the conversation, or None."""
     if "://" not in text or "=" not in text:
@@ -101,6 +123,9 @@ def slot_link(text: str) -> tuple[int, int] | None:
     if pointed:
         return pointed
     found = list(sentence_cues(text))
+    named = _data_named(links, found)
+    if named:
+        return named
     convo = any(not _NAMED.isdisjoint(f) and "mention" not in f for f in found)
     if not convo:
         return None
