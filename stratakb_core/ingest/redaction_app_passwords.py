@@ -13,7 +13,8 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from stratakb_core.ingest.redaction_spoken import judged_spans, not_an_example
+from stratakb_core.ingest.redaction_scan import finditer_lines
+from stratakb_core.ingest.redaction_spoken import not_an_example
 
 __all__ = ["app_password_spans"]
 
@@ -30,6 +31,11 @@ _APP_PASSWORD_RE: Final = re.compile(
 )
 
 
+_PASSWORD_STEMS: Final = ("passw", "de passe", "contrase", "senha", "wachtwoord", "lösenord")
+# every match lies on one line holding one of the stems: only those lines are searched (a speed-up)
+_STEM_RE: Final = re.compile(r"(?i:passw|de[ \t]+passe|contrase|senha|wachtwoord|lösenord)")
+
+
 def _shaped(m: re.Match[str]) -> bool:
     return len(set(m.group("v").replace(" ", "").replace("-", ""))) >= 6  # not "aaaa aaaa ..." nor "xxxx xxxx ..."
 
@@ -40,6 +46,8 @@ _found: Final = not_an_example(_shaped)
 def app_password_spans(text: str) -> Iterator[_Found]:
     """The app passwords after their names (see the module docstring)."""
     low = text.lower()
-    if "app" not in low and "anwendung" not in low:
+    if ("app" not in low and "anwendung" not in low) or not any(word in low for word in _PASSWORD_STEMS):
         return
-    yield from judged_spans(_APP_PASSWORD_RE, _found, text)
+    for m in finditer_lines(_APP_PASSWORD_RE, text, _STEM_RE):
+        if (span := _found(m)) is not None:
+            yield span
