@@ -142,6 +142,10 @@ _OPENS: Final = (
     r"(?:[ \t]+[^\s.:;=,]{1,25}){1,8}?|(?:[ \t]+[^\W\d_]{3,25}){1,3}?)?"
 )
 _ACCESS_RE: Final = re.compile(r"(?i:\b" + _ACCESS_CODE + r")" + _OPENS + _SEP + VALUE + END, re.MULTILINE)
+# ... its digits set apart by spaces, as a keypad is read out: "Código do cofre: 5 2 9 0 1" (wave 25)
+_ACCESS_SPACED_RE: Final = re.compile(
+    r"(?i:\b" + _ACCESS_CODE + r")" + _OPENS + _SEP + r"(?P<v>\d(?:[ \t]\d){3,7})(?![ \t]?\d)" + END, re.MULTILINE
+)
 # ... changed to its value ("the gate keypad code for the depot changed to X overnight") or given right after its
 # name ("the kiosks now use the new maintenance code X"); the value ends at a space, as a chosen one can hold none
 _ACCESS_NOW_RE: Final = re.compile(
@@ -260,6 +264,10 @@ def _access_value(m: re.Match[str]) -> bool:
     return _NOT_ACCESS_BEFORE_RE.search(before) is None and _code_value(m.group("v"))
 
 
+def _spaced_access_value(m: re.Match[str]) -> bool:
+    return _NOT_ACCESS_BEFORE_RE.search(m.string[max(0, m.start() - 20) : m.start()]) is None
+
+
 def _asked_code(m: re.Match[str]) -> bool:
     text = m.string
     ask_line = text[text.rfind("\n", 0, m.start()) + 1 : m.end("ask")]
@@ -376,6 +384,7 @@ _LINE_MEMO = threading.local()
 # text finds where its own finders and these may match)
 SPOKEN_FINDERS: Final[tuple[Finder, ...]] = finders(
     (_ACCESS_RE, _access_value),
+    (_ACCESS_SPACED_RE, _spaced_access_value),
     (_ACCESS_NOW_RE, _access_now_value),
     (_WIFI_NOW_RE, _wifi_now_value),
     (_CODE_ASK_RE, _asked_code),

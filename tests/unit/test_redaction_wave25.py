@@ -88,6 +88,8 @@ WAVE_25_REDACTED += [
     ("Gäste-WLAN im Lager: SSID Lager-Gast, Schlüssel Regal-Kiste-42\n", "Regal-Kiste-42"),
     ("Wi-Fi at the offsite - network BayView, key: Seagull7Harbor!\n", "Seagull7Harbor!"),
     ("Wifi de la salle : réseau Salle-B, clé : Craie-Tableau-33\n", "Craie-Tableau-33"),
+    ("Door code: 4 8 2 1 then press enter\n", "4 8 2 1"),
+    ("Código do portão: 7 3 0 5 (muda todo mês)\n", "7 3 0 5"),
 ]
 
 WAVE_25_KEPT = [
@@ -133,6 +135,9 @@ WAVE_25_KEPT = [
     "Wi-Fi works; the network uses key rotation-policy-doc\n",
     "Network Core-7, key: Zug-Fenster-19 is the rack label\n",
     "The red team, key: Alpha-Bravo-19 was the codename.\n",
+    "Safe code: 1 2 3 4 5 6 7 8 9 0\n",
+    "Door code: 3 of 4 digits\n",
+    "Postal code: 1 2 3 4\n",
 ]
 
 
@@ -176,6 +181,7 @@ def test_a_key_id_in_a_config_still_goes():
         'password "' * 50000,
         "wifi network " * 30000 + "key: Ab-Cd-12",
         "wifi " + "red key " * 50000,
+        "Door code: " + "1 " * 50000,
         "locked with " * 50000 + "PIN 1234",
         "Password: " + "Word." * 50000 + "12 - x",
     ],
