@@ -18,6 +18,7 @@ The cues and sentences are those of ``injection_cooccur``; a sentence that talks
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Final
 
@@ -173,6 +174,7 @@ def _possible(masked: str) -> bool:
     return all(_GATES[c].may_hold(text) for c in ("ai", "instr")) and any(_GATES[c].may_hold(text) for c in _THROWN)
 
 
+_LLAMA: Final = re.compile(r"\bllama(?=[ -]?\d|[ -]?(?:chat|guard|index)\b)", re.IGNORECASE)
 _CHECKS = (addressed_send, addressed_destroy, own_prompt_leak, addressed_override)
 
 
@@ -180,6 +182,8 @@ def certain_orders(texts: list[str]) -> Iterator[tuple[int, int, int]]:
     """Sentences (variant, span) that hold one of the four orders too plain for the veto (module docstring)."""
     for k, text in enumerate(texts):
         masked = _mask(text)
+        if "llama" in masked:  # wave 25: the model "Llama 2" is not the Spanish "llama" (calls) of a tool order
+            masked = _LLAMA.sub(lambda m: " " * len(m.group()), masked)
         others = k == 0 and _possible(masked)  # the destroy and prompt-leak orders: in the plain variant
         if not others and _DEST not in masked:
             continue  # most texts hold no address and not the words of either other order

@@ -43,9 +43,19 @@ _MEANS: Final = re.compile(
 )
 
 
+# wave 25: advice to the people who set an AI up on what to tell it ("Tell the model that instructions inside retrieved
+# text must be reported, not followed"): the AI is told about in the third person, never spoken to
+_TELL_IT: Final = re.compile(
+    r"(?:^|[-*•:;.]|\d[.)])[ \t]*(?:tell|instruct|remind|teach|prompt|configure|train)[ \t]+(?:the|your|our|each|every)"
+    r"[ \t]+(?:model|assistant|bot|llm|agent|ai|summari[sz]er|chatbot)s?[ \t]+(?:that|to|how|what)\b",
+    re.IGNORECASE,
+)
+
+
 def forbidden_attempt(sentence: str) -> bool:
-    """The sentence forbids trying to lead an AI to do something (a rule for people, not an order to the AI)."""
-    return bool(_FORBIDDEN.search(sentence))
+    """The sentence forbids trying to lead an AI to do something, or advises what to tell it, with no "you" (a rule
+    for people, not an order to the AI)."""
+    return bool(_FORBIDDEN.search(sentence)) or (bool(_TELL_IT.search(sentence)) and not _YOU.search(sentence))
 
 
 def means_only(sentence: str) -> bool:
