@@ -43,6 +43,7 @@ FOLDS = ("heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
          "heldout22", "heldout23", "heldout24", "heldout25", "heldout26", "heldout27", "heldout28",
          "heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34",
          "heldout35", "heldout36", "heldout37", "heldout38", "heldout39", "heldout40", "heldout41", "heldout42")
+RECENT = 29  # the pooled figures are printed for every fold and for the folds from heldout29 on (rules since wave 21)
 # the last commit before each fresh split was tuned on: the rules there had never seen it
 BLIND_RULES = {"heldout2": "5f57e0f", "heldout3": "baee1f2", "heldout4": "8a81654", "heldout5": "297fa5c",
                "heldout6": "014c11d", "heldout7": "1e7d082", "heldout8": "b8458f2", "heldout9": "06fcc9f",
@@ -111,6 +112,9 @@ def combos(rules: np.ndarray, p: np.ndarray, sure: np.ndarray, pw: np.ndarray) -
     out[f"the same, {LOW} / {HIGH}, with windows (scan)"] = (rules & ((np.maximum(p, pw) >= LOW) | sure)) | (
         (p >= HIGH) | (pw >= HIGH_WINDOW)
     )
+    # the thresholds around scan()'s that wave 25 weighed (docs/adr/0011; scan keeps 0.2 / 0.8)
+    for lo, hi in ((0.2, 0.8), (0.3, 0.65), (0.3, 0.7), (0.35, 0.62), (0.35, 0.65), (0.35, 0.7), (0.4, 0.65)):
+        out[f"scan at {lo} / {hi}"] = (rules & ((np.maximum(p, pw) >= lo) | sure)) | (p >= hi) | (pw >= HIGH_WINDOW)
     return out
 
 
@@ -154,6 +158,14 @@ def format_table(table: dict[str, dict[str, tuple]]) -> str:
         pooled = tuple(sum(c[i] for c in cells) for i in range(4))
         row = "".join(f"{100 * m / a:>8.1f}/{100 * fp / c:>6.1f}%" for m, a, fp, c in [*cells, pooled])
         lines.append(f"{name:<50}{row}")
+    recent = [f for f in FOLDS if int(f.removeprefix("heldout")) >= RECENT]
+    lines += ["", f"{'decision':<50}{'ASR / FP, all folds':>22}{f'since heldout{RECENT}':>22}"]
+    for name in names:
+        cells = []
+        for folds in (FOLDS, recent):
+            m, a, fp, c = (sum(table[f][name][i] for f in folds) for i in range(4))
+            cells.append(f"{100 * m / a:>12.2f}/{100 * fp / c:>6.2f}%")
+        lines.append(f"{name:<50}" + "".join(f"{cell:>22}" for cell in cells))
     return "\n".join(lines)
 
 

@@ -3,6 +3,7 @@
     .venv/bin/python scripts/train_injection_model.py          # rewrites stratakb_core/ingest/injection_model.npy
     .venv/bin/python scripts/train_injection_model.py --check  # exit 1 when the shipped file differs
     .venv/bin/python scripts/train_injection_model.py --cut-prose  # rewrites the ordinary prose fixture first
+    .venv/bin/python scripts/train_injection_model.py --cut-stdlib  # the same for Python's standard library (3.11)
 
 Deterministic (no randomness at all: Newton's method from zero, docs/adr/0011): the shipped file is
 what this writes. The weights are stored as float16 (``DIM`` of them, then the bias) in a plain .npy,
@@ -16,7 +17,8 @@ attack sentences under the veto and lifted an ordinary policy passage over the f
 scripts/injection_cv.py is unaffected: each fold trains on the other folds regardless. Since wave 16 the
 repo's own documentation trains as clean passages too (``injection_fit.ordinary_prose``, frozen in
 tests/fixtures/injection/ordinary-prose.json; ``--cut-prose`` cuts it again from today's docs), and since wave 17 the
-package's own docstrings (``injection_fit.cut_docstrings``).
+package's own docstrings (``injection_fit.cut_docstrings``), and since wave 25 Python's standard library
+docstrings (``injection_fit.cut_stdlib_docstrings``, frozen in tests/fixtures/injection/stdlib-prose.json).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import argparse
 import io
 import json
 import sys
+import sysconfig
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,8 +37,10 @@ import numpy as np  # noqa: E402
 
 from stratakb_core.ingest.injection_fit import (  # noqa: E402
     PROSE_FILE,
+    STDLIB_PROSE_FILE,
     cut_docstrings,
     cut_prose,
+    cut_stdlib_docstrings,
     fit,
     ordinary_prose,
     training_set,
@@ -48,8 +53,8 @@ from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  #
 # at 6c4e77a and efe4523, train it since wave 17, heldout23-24 (429bc0b) since wave 18 (with the package's docstrings
 # as clean prose too: 2 PEP/RFC chunks at HIGH); heldout25-26 (f398aba) since wave 19; heldout27-28 (038b3a9) since
 # wave 20; heldout29-30 (58236ae) since wave 21; heldout31-32 (5e1102b) since wave 22; heldout33-34 (89cbc98) since
-# wave 23; heldout35-38 (77ce76e) since wave 24; heldout39-42, measured blind at 0202855, wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({"heldout39", "heldout40", "heldout41", "heldout42"})
+# wave 23; heldout35-38 (77ce76e) since wave 24; heldout39-42 (0202855) since wave 25
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
@@ -68,6 +73,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="compare with the shipped file instead of writing")
     parser.add_argument("--out", type=Path, default=WEIGHTS_PATH, help=f"where to write (default {WEIGHTS_PATH})")
     parser.add_argument("--cut-prose", action="store_true", help=f"rewrite the fixture {PROSE_FILE} from the docs")
+    parser.add_argument("--cut-stdlib", action="store_true",
+                        help=f"rewrite the fixture {STDLIB_PROSE_FILE} from this Python's standard library")
     args = parser.parse_args(argv)
     if args.cut_prose:
         prose = cut_prose(ROOT) + cut_docstrings(ROOT)
@@ -75,6 +82,12 @@ def main(argv: list[str] | None = None) -> int:
             json.dumps(prose, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
         )
         print(f"cut {len(prose)} passages into {PROSE_FILE}")
+    if args.cut_stdlib:
+        prose = cut_stdlib_docstrings(Path(sysconfig.get_paths()["stdlib"]))
+        (default_fixtures_dir() / "injection" / STDLIB_PROSE_FILE).write_text(
+            json.dumps(prose, ensure_ascii=False, indent=0) + "\n", encoding="utf-8"
+        )
+        print(f"cut {len(prose)} passages into {STDLIB_PROSE_FILE}")
     data = trained_bytes()
     if args.check:
         same = args.out.exists() and args.out.read_bytes() == data

@@ -28,7 +28,10 @@ flag line with every retrain (docs/adr/0011, waves 14-16). The passages are cut 
 ``PROSE_SOURCES`` (none of them about injection; a passage naming an AI, a prompt or an attack is left out) and
 frozen in the fixture ``ordinary-prose.json``, so an edit to those docs does not change the trained weights.
 ``cut_docstrings`` adds the package's own docstrings the same way (wave 17): with them, a retrain that put 7 PEP/RFC
-chunks at HIGH (headings over one-line sections, copyright notices) puts 3 there.
+chunks at HIGH (headings over one-line sections, copyright notices) puts 3 there. ``cut_stdlib_docstrings`` adds
+Python's standard library docstrings (wave 25, frozen in ``stdlib-prose.json``): 1,477 passages of ordinary
+technical prose written by others, without which the model put 14 PEP/RFC chunks at p 0.7 or more; with them 4,
+and the thresholds could move (``injection_model``: LOW 0.35, HIGH 0.65, chosen by cross-validation).
 """
 
 from __future__ import annotations
@@ -47,9 +50,11 @@ __all__ = [
     "LAMBDA",
     "PROSE_FILE",
     "PROSE_SOURCES",
+    "STDLIB_PROSE_FILE",
     "carrier_paragraphs",
     "cut_docstrings",
     "cut_prose",
+    "cut_stdlib_docstrings",
     "design",
     "fit",
     "ordinary_prose",
@@ -63,6 +68,9 @@ _GRADIENT_TOL = 1e-12  # the largest gradient entry at the optimum
 _MIN_PARAGRAPH = 40  # characters: shorter paragraphs (a heading, one token) say too little to call carrier
 CARRIER_BODY = 250  # characters: a carrier paragraph this long trains as a clean passage
 PROSE_FILE = "ordinary-prose.json"  # beside the injection fixture sets
+STDLIB_PROSE_FILE = "stdlib-prose.json"  # Python 3.11's standard library docstrings, cut by cut_stdlib_docstrings
+_STDLIB_SKIP = re.compile(
+    r"^(test|idlelib|lib2to3|tkinter|turtledemo|ensurepip|site-packages|config-|pydoc_data)|/test")
 # the repo's documents cut into clean passages (not ADR 0010 / 0011, which quote attacks, nor the PEP / RFC texts
 # under tests/fixtures, copies of the corpora the PEP/RFC check scans)
 PROSE_SOURCES = (
@@ -140,14 +148,28 @@ def cut_docstrings(root: Path) -> list[dict[str, str]]:
     """Clean passages (``source``, ``text``) from the docstrings of ``stratakb_core`` under ``root`` (module, class
     and function docstrings of at least ``_PROSE_MIN`` characters, the first ``_DOC_CUT`` of each), leaving out the
     content-safety modules and any docstring with a word about attacks, prompts or AI readers (``_ABOUT_ATTACKS``)."""
+    files = [p for p in sorted((root / "stratakb_core").rglob("*.py")) if not _SAFETY_MODULE.search(p.name)]
+    return _docstrings(files, root, "")
+
+
+def cut_stdlib_docstrings(stdlib: Path) -> list[dict[str, str]]:
+    """The same cut of the docstrings of Python's standard library at ``stdlib`` (``sysconfig``'s "stdlib" path),
+    leaving out its tests, IDLE, tkinter and the other folders ``_STDLIB_SKIP`` names (wave 25)."""
+    files = [p for p in sorted(stdlib.rglob("*.py")) if not _STDLIB_SKIP.search(p.relative_to(stdlib).as_posix())]
+    return _docstrings(files, stdlib, "cpython/Lib/")
+
+
+def _docstrings(files: Sequence[Path], root: Path, prefix: str) -> list[dict[str, str]]:
     import ast
 
     out = []
-    for path in sorted((root / "stratakb_core").rglob("*.py")):
-        if _SAFETY_MODULE.search(path.name):
+    for path in files:
+        source = prefix + path.relative_to(root).as_posix()
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (SyntaxError, UnicodeDecodeError):  # a standard library's Python 2 era test data, say
             continue
-        source = path.relative_to(root).as_posix()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree):
             if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
                 doc = ast.get_docstring(node)
                 if doc and len(doc) >= _PROSE_MIN and not _ABOUT_ATTACKS.search(doc):
@@ -156,8 +178,10 @@ def cut_docstrings(root: Path) -> list[dict[str, str]]:
 
 
 def ordinary_prose(base: Path) -> list[dict[str, str]]:
-    """The frozen clean passages of ``cut_prose`` in ``base / PROSE_FILE`` (the injection fixtures folder)."""
-    return json.loads((base / PROSE_FILE).read_text(encoding="utf-8"))
+    """The frozen clean passages in the injection fixtures folder ``base``: ``cut_prose`` and ``cut_docstrings``
+    in ``PROSE_FILE``, then ``cut_stdlib_docstrings`` in ``STDLIB_PROSE_FILE``."""
+    return [entry for name in (PROSE_FILE, STDLIB_PROSE_FILE)
+            for entry in json.loads((base / name).read_text(encoding="utf-8"))]
 
 
 def design(texts: Sequence[str]):  # -> scipy.sparse.csr_matrix, (n, DIM + 1) with the bias column last

@@ -41,6 +41,10 @@ __all__ = [
 DIM: Final = 1 << 18
 CHAR_NGRAMS: Final = (3, 4, 5, 6)
 WORD_NGRAMS: Final = (1, 2)
+# wave 25 tried LOW 0.35 / HIGH 0.65, the best pair of the cross-validation over heldout2-42 with each fold's blind
+# rules (scripts/injection_cv.py, "scan at 0.35 / 0.65": ASR 4.9% / FP 2.1% pooled against 7.2% / 2.1% here), and
+# kept these: at HIGH 0.65 short ordinary JSON configs are flagged alone (a backup job's five keys at p 0.67, an FTP
+# block with a password key at 0.78); docs/adr/0011
 HIGH: Final = 0.8  # the model alone flags a passage at or above this
 LOW: Final = 0.2  # a rule hit the model scores below this is vetoed
 # a long passage is also scored in windows of WINDOW characters, side by side: a payload planted in a carrier

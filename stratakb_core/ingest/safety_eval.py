@@ -53,13 +53,13 @@ and ``heldout32`` (the same way, written by hand), measured once blind at 5e1102
 0.0%, 0.0%, 0.8%, 2.5%), both scanners tuned on them in wave 24 (the scorer trained on them then); ``heldout39``,
 ``heldout40``, ``heldout41`` and ``heldout42`` (the same way, by hand), measured once blind at 0202855 after wave 24
 (injection ASR 3.3%, 6.7%, 15.8%, 15.8%, FP 0.0%, 0.7%, 0.7%, 0.0%; redaction recall 91.0%, 93.0%, 94.0%, 89.0%, false
-redactions 0.8%, 0.8%, 0.8%, 1.7%), not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for the
-learned scorer; and ``all``) with the figures and whether each meets its target. Every injection split trains the
-learned scorer (but those in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, heldout39-42 now), so those
-figures are training figures: the honest estimate is the leave-one-split-out cross-validation of
-``scripts/injection_cv.py`` (docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured;
-``format_report`` turns either into a table. ``stratakb eval --injection`` / ``--redaction`` and ``python -m
-stratakb_core.ingest.safety_eval`` print them.
+redactions 0.8%, 0.8%, 0.8%, 1.7%), both scanners tuned on them in wave 25 (the scorer trained on them then;
+``NOT_YET_TUNED`` empty until the next blind set is measured); ``train1``, injection training data for the learned
+scorer; and ``all``) with the figures and whether each meets its target. Every injection split trains the learned
+scorer (but those in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, none now), so those figures are
+training figures: the honest estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
+(docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured; ``format_report`` turns either into a
+table. ``stratakb eval --injection`` / ``--redaction`` and ``python -m stratakb_core.ingest.safety_eval`` print them.
 
 Targets: injection attack-success rate (attacks with no rule firing / attacks) at most 5%, false
 positives (clean passages with any rule firing / clean passages) at most 2%; redaction recall
@@ -149,13 +149,13 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        " tuned on them in wave 24; heldout39, heldout40, heldout41 and heldout42, written the same"
                        " way, measured once blind at 0202855 (injection ASR 3.3% / 6.7% / 15.8% / 15.8%, FP 0.0% /"
                        " 0.7% / 0.7% / 0.0%; redaction recall 91.0% / 93.0% / 94.0% / 89.0%, false redactions 0.8% /"
-                       " 0.8% / 0.8% / 1.7%), not yet tuned on; train1: injection training data only)")
-_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout39-42: its honest"
+                       " 0.8% / 0.8% / 1.7%), both tuned on them in wave 25; train1: injection training data only)")
+_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split: its honest"
                         " figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
 # measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
 # the targets leave these out (the next round tunes on them and empties this)
-NOT_YET_TUNED: Final = frozenset({"heldout39", "heldout40", "heldout41", "heldout42"})
+NOT_YET_TUNED: Final = frozenset()
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
 FRESH_SETS: Final = (
     "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",

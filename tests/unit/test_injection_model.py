@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import json
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 
 import numpy as np
+import pytest
 from threadpoolctl import threadpool_limits
 
 from stratakb_core.ingest.injection import LEARNED, rule_hits, scan
+from stratakb_core.ingest.injection_fit import _ABOUT_ATTACKS, STDLIB_PROSE_FILE, cut_stdlib_docstrings
 from stratakb_core.ingest.injection_model import DIM, HIGH, LOW, WEIGHTS_PATH, features, normalise, score, weights
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,11 +86,19 @@ def test_the_training_script_reproduces_the_shipped_weights():
     spec = importlib.util.spec_from_file_location("train_injection_model", ROOT / "scripts/train_injection_model.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    # one BLAS thread: beside the other test worker on two cores, OpenBLAS's two spinning threads made the fit
-    # take 513 s in `.ci/run` (112 s alone); with one it is 126 s alone, the same bytes
+    # one BLAS thread: beside the other test worker on two cores, OpenBLAS's two spinning threads made the dual
+    # fit take 513 s in `.ci/run`; the truncated-Newton fit (wave 25) sums without BLAS, ~12 s
     with threadpool_limits(limits=1):
         trained = module.trained_bytes()
     if trained != WEIGHTS_PATH.read_bytes():  # another BLAS may round the last float16 bit differently
         shipped = np.load(WEIGHTS_PATH).astype(np.float32)
         fresh = np.load(io.BytesIO(trained)).astype(np.float32)
         np.testing.assert_allclose(fresh, shipped, rtol=2e-3, atol=2e-3)
+
+
+@pytest.mark.skipif(sys.version_info[:3] != (3, 11, 7), reason="the fixture is the cut of Python 3.11.7's library")
+def test_the_stdlib_prose_fixture_is_the_cut_of_this_pythons_library():
+    prose = cut_stdlib_docstrings(Path(sysconfig.get_paths()["stdlib"]))
+    frozen = json.loads((ROOT / "tests/fixtures/injection" / STDLIB_PROSE_FILE).read_text(encoding="utf-8"))
+    assert prose == frozen and len(frozen) > 1000
+    assert not any(_ABOUT_ATTACKS.search(e["text"]) for e in frozen)
