@@ -242,9 +242,8 @@ def _dot(a: np.ndarray, b: np.ndarray) -> float:
 def _newton_direction(xc, xt, curvature: np.ndarray, g: np.ndarray, lam: float) -> np.ndarray:
     """Conjugate gradients on ``(X^T diag(curvature) X + lam I) d = -g``, to a residual of ``min(0.1, |g|^0.5)``
     times ``|g|`` (the forcing term of inexact Newton: loose far from the optimum, tight near it)."""
-    r = -g
+    r, q = -g, -g  # the residual and the search direction, two arrays
     d = np.zeros_like(g)
-    q = r.copy()
     rr = _dot(r, r)
     target = min(0.1, rr ** 0.25) * rr ** 0.5
     for _ in range(_CG_STEPS):
