@@ -165,3 +165,22 @@ _WAVE25: Final[dict[str, str]] = {
 }
 _WAVE25["ai"] += " kibot ki-bot"
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE25.items()})
+
+# wave 26 (heldout43 ... heldout46): the Dutch "let them be what they are" (set aside) and "your only task", German
+# data nouns in compounds (Kontodaten, Zugangsdaten), the Russian formal "you" (вами), settings and "are cancelled",
+# the Polish "for the bot", the Indonesian send verbs and mailbox, the Hungarian "invalid", "agent", "files" and
+# "you received", and the Czech "rules" with the AI in the accusative
+_WAVE26: Final[dict[str, str]] = {
+    "override": "voor_wat_ze_zijn voor_wat_het_is naast_je_neer",
+    "fresh": "only sole enige einzige seule única unica unico jedyne jedynym единственная",
+    "data": "kontodaten bankdaten zugangsdaten personaldaten gehaltsdaten kotak_surat surel_pengguna fájljait fájlját"
+    " fájlokat",
+    "you": "вами вам своей свою своего kaptál kaptad ti_hanno ti_sono ti_è",
+    "instr": "настройк* pravidla pravidel",
+    "void": "отменяются отменены отменена érvénytelennek érvénytelen érvénytelenek",
+    "ai": "dla_bota do_bota botowi ügynök ügynöknek ügynököt umělou_inteligenci umělá_inteligence",
+    "send": "mengirim mengirimkan",
+    "leak": "wklej* letterlijk woord_voor_woord",
+    "scope": "kaptál kaptad původní",
+}
+MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE26.items()})

@@ -37,6 +37,11 @@ HEAD: Final = (
     r"|\[[ \t]*[a-z][\w-]{0,30}\.[\w.]{1,40}[ \t]+returned[ \t]*\]"
     r"|[\"']role[\"'][ \t]*:[ \t]*[\"'](?:tool|function)[\"']"
     r"|\bwynik[ \t]+wywołania[ \t]+(?:narzędzia|funkcji)|ツール(?:の)?(?:実行|呼び出し)結果"
+    # wave 26: "Ausgabe des Werkzeugs x:", Czech and Slovak "the tool's answer / output", a Japanese "function
+    # result" (<関数結果 ...>), a head written as an identifier ("resposta_da_ferramenta(x):")
+    r"|\b(?:ausgabe|antwort|rückgabe)[ \t]+des[ \t]+werkzeugs|\b(?:odpověď|odpoveď|výstup|výsledek)[ \t]+nástroj[ea]"
+    r"|関数(?:の)?(?:結果|出力|応答)|\b(?:resultado|respuesta|salida|resposta|sa[íi]da|risultato|risposta)_(?:de_la_"
+    r"|de_|da_|do_|dello_|del_)(?:herramienta|ferramenta|strumento)\b"
 )
 KEY: Final = (
     r"|(?:[^\W\d_]{1,20}[ _-])(?:instructions?|directives?|지시|指示|指令|anweisung|instrucci[óo]n|istruzione)"
@@ -44,6 +49,11 @@ KEY: Final = (
     r"|üzenet[ _-]az[ _-](?:asszisztensnek|modellnek|ai-nak|ügynöknek)"
     r"|(?:viesti|ohje)[ _-](?:avustajalle|mallille|agentille)"
     r"|(?:asistana|modele|ajana)[ _-](?:not|mesaj|talimat)\w{0,3}|(?:not|mesaj)[ _-](?:asistana|modele)"  # wave 25
+    # wave 26: any key for the AI, in any of the lexicon's languages ("polecenie_dla_asystenta", "zpráva pro
+    # agenta", "anweisung_an_assistent", "utasitas_az_ugynoknek", "próxima_ação_do_agente")
+    r"|(?:[^\W\d_]{1,20}[ _-]){1,2}(?:for|to|dla|do|an|für|pour|para|per|pro|az|ao|al|à|voor|för)[ _-]"
+    r"(?:the[ _-]|das[ _-]|den[ _-]|le[ _-]|el[ _-]|o[ _-]|il[ _-]|l')?(?:asyst\w{0,6}|assist\w{0,6}|asist\w{0,6}"
+    r"|agent\w{0,4}|model\w{0,4}|modèle|ai|ia|ki|llm|bot\w{0,3}|[uü]gyn[oö]k\w{0,4}|asszisztens\w{0,4})"
 )
 # the agent of a tool's output, in the lexicon's languages: "agent", "agente", "Agenten", "agentti", "에이전트"
 _AGENT: Final = re.compile(

@@ -52,7 +52,10 @@ _REVERSED: Final = re.compile(r"\b(?:eht|dna|ruoy|uoy|snoitcurtsni|erongi|tpmorp
 _SPACED_URL: Final = re.compile(r"\bh\s+t\s+t\s+p(?:\s*s)?\s*:\s*/\s*/\s*[\w-]+(?:\s*[./]\s*[\w-]+){0,10}")
 _SPACED: Final = re.compile(r"\b(?:[A-Za-z][ .\-]){4,}[A-Za-z]\b")  # i g n o r e / i.g.n.o.r.e
 _LONE_NUMBER: Final = re.compile(r"((?<![^\W_])\d+(?![^\W_]))")  # wave 24: digits no letter touches
-_JOIN: Final = re.compile(r"[ \t]*\n(?![ \t]*[\[(]?\d{1,2}:\d{2})[ \t]*")
+# wave 26: a line a bullet opens is a new item of a list ("- fix: ...", "* chore: ..."), not a wrapped sentence
+_JOIN: Final = re.compile(r"[ \t]*\n(?![ \t]*[\[(]?\d{1,2}:\d{2}|[ \t]*[-*\u2022][ \t])[ \t]*")
+# wave 26: a word hyphenated at a line end ("Ign-\nore what your sys-\ntem prompt") is one word again
+_HYPHENATED: Final = re.compile(r"(?<=[^\W\d_])-[ \t]*\n[ \t]*(?=[^\W\d_])")
 _KEY_LINE: Final = re.compile(r"^[ \t]*(?:-[ \t]+)?[\w.-]{1,40}:(?:[ \t]|$)", re.MULTILINE)
 _CAMEL: Final = re.compile(r"(?<=[a-z])(?=[A-Z][a-z])")  # IgnoreAllPreviousInstructions
 # one letter at a time with the same mark between (i-g-n-o-r-e, i_g_n_o_r_e, i/g/n/o/r/e, и·г·н·о·р, a.l.l)
@@ -166,7 +169,7 @@ def _plain_variants(text: str) -> tuple[list[str], list[str]]:
     if _records(base):  # wave 24: a block of key: value lines is data, not a sentence wrapped over lines
         return texts, [t for t in texts if t is not mapped or t is base] + extra
     # a sentence wrapped over lines, or one word a line; a line a time stamp opens is a new record ("[14:05] ...")
-    texts.append(_JOIN.sub(" ", mapped))
+    texts.append(_JOIN.sub(" ", _HYPHENATED.sub("", mapped)))
     return texts, [t for t in texts if t is not mapped or t is base] + [t for t in extra if t != mapped]
 
 
