@@ -84,7 +84,7 @@ from stratakb_core.ingest.injection_mention import NAMED_QUOTE
 from stratakb_core.ingest.injection_mention import TOKEN_THEN as _TOKEN_THEN
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
-from stratakb_core.ingest.injection_policy_text import forbidden_attempt, means_only, rubric_question
+from stratakb_core.ingest.injection_policy_text import means_only, policy_sentence
 from stratakb_core.ingest.injection_rules import (
     ATTRIBUTE_TEXT,
     EXFIL_LINK,
@@ -98,6 +98,7 @@ from stratakb_core.ingest.injection_rules import (
 )
 from stratakb_core.ingest.injection_scope import scoped_override, scoped_sentence
 from stratakb_core.ingest.injection_slots import slot_link
+from stratakb_core.ingest.injection_smuggled import smuggled
 from stratakb_core.ingest.injection_sysline import called_by_system
 from stratakb_core.ingest.injection_thirdperson import its_prompt_leak
 from stratakb_core.ingest.injection_toolout import tool_output_order
@@ -197,7 +198,7 @@ _SHOWN: Final = re.compile(
 # messages %}"), a token called a literal string, a token followed by what comes after it in the format
 _FORMAT_HEAD: Final = re.compile(
     r"^[^\n]{0,200}\b(?:format|formats|template|templates|example|examples|sample|schema|reference|syntax|looks like"
-    r"|illustration|illustrative|demonstration|demo"
+    r"|illustration|illustrative|demonstration|demo|as[ \t]+logged|logged[ \t]+by"  # wave 26: a log's head
     r"|e\.g\.)\b[^\n]{0,80}:[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -448,7 +449,7 @@ def scan(text: str) -> tuple[str, ...]:
     p = learned_score(text)
     pw = window_score(text) if WINDOW_FLOOR <= p < HIGH else 0.0  # a payload diluted in a long carrier
     variants = _variant_texts(text)
-    if max(p, pw) < LOW and not _certain(variants):
+    if max(p, pw) < LOW and not _certain(variants) and not smuggled(text):  # wave 26: prose in tag characters
         return ()
     hits = _rule_hits(text, variants)
     return (*hits, LEARNED) if p >= HIGH or pw >= HIGH_WINDOW else hits
@@ -458,12 +459,11 @@ def certain(text: str) -> bool:
     """A rule hit too strong for the scorer's veto: one sentence calls on an AI reader and tells it to send private
     data to an address or to use a tool to destroy, or orders the reader to print its own system prompt
     (``injection_addressed.certain_orders``; no clean fixture passage or PEP/RFC chunk has one)."""
-    return _certain(_variant_texts(text))
+    return _certain(_variant_texts(text)) or smuggled(text)
 
 
 def _certain(variants: tuple[list[str], list[str]]) -> bool:
-    co_texts = variants[1]
-    return any(not _is_mention(co_texts[k], start, end) for k, start, end in certain_orders(co_texts))
+    return any(not _is_mention(variants[1][k], start, end) for k, start, end in certain_orders(variants[1]))
 
 
 def rule_hits(text: str) -> tuple[str, ...]:
@@ -473,7 +473,7 @@ def rule_hits(text: str) -> tuple[str, ...]:
 
 def _policy_text(rule: str, sentence: str) -> bool:
     """A prohibition of trying to lead the AI, or a send whose private data is only its means (wave 23)."""
-    return forbidden_attempt(sentence) or rubric_question(sentence) or (rule == "send_to_url" and means_only(sentence))
+    return policy_sentence(sentence) or (rule == "send_to_url" and means_only(sentence))  # wave 26: mail templates
 
 
 def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, ...]:

@@ -169,12 +169,14 @@ MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, word
 # wave 26 (heldout43 ... heldout46): the Dutch "let them be what they are" (set aside) and "your only task", German
 # data nouns in compounds (Kontodaten, Zugangsdaten), the Russian formal "you" (вами), settings and "are cancelled",
 # the Polish "for the bot", the Indonesian send verbs and mailbox, the Hungarian "invalid", "agent", "files" and
-# "you received", and the Czech "rules" with the AI in the accusative
+# "you received", the Czech "rules" with the AI in the accusative, HR records (headcount, payroll) as private data,
+# "format ... as a link" as putting data into one, a person's data by the possessive ("the student's notes"), Czech
+# words for a sentence quoted as such
 _WAVE26: Final[dict[str, str]] = {
     "override": "voor_wat_ze_zijn voor_wat_het_is naast_je_neer",
     "fresh": "only sole enige einzige seule única unica unico jedyne jedynym единственная",
     "data": "kontodaten bankdaten zugangsdaten personaldaten gehaltsdaten kotak_surat surel_pengguna fájljait fájlját"
-    " fájlokat",
+    " fájlokat headcount* payroll* personnel_file* personnel_record* staff_list* employee_list* employee_record*",
     "you": "вами вам своей свою своего kaptál kaptad ti_hanno ti_sono ti_è",
     "instr": "настройк* pravidla pravidel",
     "void": "отменяются отменены отменена érvénytelennek érvénytelen érvénytelenek",
@@ -182,5 +184,9 @@ _WAVE26: Final[dict[str, str]] = {
     "send": "mengirim mengirimkan",
     "leak": "wklej* letterlijk woord_voor_woord",
     "scope": "kaptál kaptad původní",
+    "mention_weak": "věty věta větu vět fráze frázi",
+    "put": "format formatted",
+    "convo": "student_s the_student_s patient_s the_patient_s customer_s the_customer_s client_s the_client_s"
+    " employee_s the_employee_s",
 }
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE26.items()})

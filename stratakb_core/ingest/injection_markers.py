@@ -50,11 +50,24 @@ _ROLE_WORD: Final = r"role|ruolo|rol|rôle|rolle|papel|rola|роль"
 _SYSTEM_HEAD: Final = re.compile(_HEAD.format(w=_SYSTEM, r=_ROLE_WORD), re.IGNORECASE | re.MULTILINE)
 _OTHER_HEAD: Final = re.compile(_HEAD.format(w=_OTHER, r=_ROLE_WORD), re.IGNORECASE | re.MULTILINE)
 # "[sistema] ... [/sistema]", "<rendszer>...</rendszer>": opened and closed like a chat template's turn
+# (wave 26: or a system tag of several words, with attributes: <system_override priority="high">...</system_override>)
+_KIND: Final = r"override|prompt|instructions?|message|directive|note|notice|update|rules|policy"
 _PAIRED: Final = re.compile(
-    rf"([\[<])({_SYSTEM})[\]>](?P<body>[^\[<]{{5,600}}?)[\[<]/\2[\]>]", re.IGNORECASE
+    rf"([\[<])((?:{_SYSTEM})(?:[_-](?:{_KIND}))?)(?:[ \t][^\[\]<>\n]{{1,100}})?[\]>](?P<body>[^\[<]{{5,600}}?)"
+    r"[\[<]/\2[\]>]",
+    re.IGNORECASE,
 )
-# "[النظام]: تعليمات جديدة ...": a bracketed role with a colon, then a line of prose
-_BRACKET_COLON: Final = re.compile(rf"^[ \t]*\[(?:{_SYSTEM})\][ \t]*[:：][ \t]*(?P<body>[^\n]{{1,400}})", re.I | re.M)
+# "[النظام]: تعليمات جديدة ...": a bracketed role with a colon, then a line of prose (wave 26: or a bracketed system
+# message, "[시스템 메시지] ...", "[Systemnachricht]", without the colon)
+_MESSAGE_WORD: Final = (
+    r"[ \t_-]?(?:message|messages|nachricht|mensaje|mensagem|messaggio|wiadomość|сообщение|zpráva|üzenet|mesajı"
+    r"|메시지|メッセージ|消息|訊息|رسالة)"
+)
+_BRACKET_COLON: Final = re.compile(
+    rf"^[ \t]*\[(?:(?:{_SYSTEM})[ \t]*\][ \t]*[:：]|(?:{_SYSTEM}){_MESSAGE_WORD}\][ \t]*[:：]?)[ \t]*"
+    r"(?P<body>[^\n]{1,400})",
+    re.I | re.M,
+)
 # {"role": "system", "content": "..."}: a chat message written into the document
 _MESSAGE: Final = re.compile(
     r"\{[ \t]*[\"']role[\"'][ \t]*:[ \t]*[\"'](?:system|developer)[\"'][ \t]*,[ \t]*[\"']content[\"'][ \t]*:[ \t]*"

@@ -9,6 +9,10 @@ give no order:
   (``forbidden_attempt``);
 * a rubric's question about the AI in the third person ("does it quote rather than obey any instructions found in
   documents?"): a yes/no question for a reviewer (``rubric_question``);
+* a mail-merge template (wave 26): a sentence that names itself a template ("Modello email per gli autisti:",
+  "Plantilla de correo:", "Vorlage:") and holds a placeholder ("{{nome}}", "{name}", "[Name]") speaks to the people
+  it will be sent to ("il tuo turno ...", "Rispondi ..."), not to an AI (``mail_template``; the Italian "modello",
+  the Spanish and Portuguese "modelo" are the lexicon's "model" too);
 * the means of a transfer: a catalogue uploaded to an SFTP address "using the credentials from the portal" sends the
   catalogue, not the credentials (``means_only``: every private-data word follows "using", "usando", "utilisant",
   "mithilfe", ... within three words, so nothing private is what is sent).
@@ -23,7 +27,7 @@ from typing import Final
 
 from stratakb_core.ingest.injection_cooccur import _WORD, _mask, cues
 
-__all__ = ["forbidden_attempt", "means_only", "rubric_question"]
+__all__ = ["forbidden_attempt", "means_only", "policy_sentence", "rubric_question"]
 
 _LEAD: Final = r"(?:make|get|trick|convince|persuade|force|coax|manipulate|cause)"
 _FORBIDDEN: Final = re.compile(
@@ -80,3 +84,25 @@ _YOU: Final = re.compile(r"\byou(?:r|rs|rself)?\b", re.IGNORECASE)
 def rubric_question(sentence: str) -> bool:
     """A question about what the AI does, in the third person, asking it nothing: a rubric or a test plan."""
     return sentence.rstrip().endswith("?") and bool(_ABOUT_IT.search(sentence)) and not _YOU.search(sentence)
+
+
+_TEMPLATE_HEAD: Final = re.compile(
+    r"(?:^|[\n.!?][ \t]*)[ \t#*>-]{0,4}(?:(?:e-?mail|mail|letter|message|sms|text)[ \t]+)?(?:templates?|modell[oi]"
+    r"|modelos?|plantillas?|vorlagen?|mustertext|modèles?|szablon\w{0,2}|шаблон\w{0,2}|sjabloon|mall|テンプレート|模板"
+    r"|템플릿)\b[^\n:]{0,60}:",
+    re.IGNORECASE,
+)
+_MERGE_FIELD: Final = re.compile(
+    r"\{\{[ \t]*[^{}\n]{1,30}\}\}|\{[^\W\d][\w.]{1,30}\}|\[[A-Z][\w ]{1,30}\]|%\([a-z_]{1,30}\)s"
+)
+
+
+def mail_template(sentence: str) -> bool:
+    """The sentence opens a template with a head that says so and holds a merge field ("Ciao {{nome}}, ...")."""
+    head = _TEMPLATE_HEAD.search(sentence)
+    return bool(head) and bool(_MERGE_FIELD.search(sentence, head.end()))
+
+
+def policy_sentence(sentence: str) -> bool:
+    """A prohibition of trying to lead the AI, advice on what to tell it, a rubric's question or a mail template."""
+    return forbidden_attempt(sentence) or rubric_question(sentence) or mail_template(sentence)

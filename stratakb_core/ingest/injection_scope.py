@@ -129,8 +129,16 @@ _REPORTED: Final = re.compile(
     r"|napisze|mówi|powie"
     # wave 24: what someone was told or asked to say, quoted ("the bot told me to 'forget ...'", "m'a dit de « ... »")
     r"|(?:told|tells|asked|asks|wanted)[ \t]+(?:me|us|him|her|them)[ \t]+to|m['’]a[ \t]+dit[ \t]+(?:de|d['’])"
-    r"|me[ \t]+(?:dijo|pidió)[ \t]+que|mi[ \t]+ha[ \t]+detto[ \t]+di)[ \t]*[:,]?[ \t]*[«\"“„‘'「]$",
+    r"|me[ \t]+(?:dijo|pidió)[ \t]+que|mi[ \t]+ha[ \t]+detto[ \t]+di"
+    # wave 26: a quotation owned by someone, named as their note ("printed a customer's 'ignore all ...' note")
+    r"|(?!(?:system|developer|operator|admin\w*|owner|creator|assistant|model|bot|agent)['’]s\b)[^\W\d_]{2,20}['’]s)"
+    r"[ \t]*[:,]?[ \t]*[«\"“„‘'「]$",
     re.IGNORECASE,
+)
+# wave 26: orders of a day gone by ("昨日の指示は無視して", "忽略昨天的指示", "어제 지시는 무시"): a colleague's earlier
+# message, not the reader's instructions (which are never dated)
+_DATED: Final = re.compile(
+    r"(?:昨日|一昨日|昨天|前天|昨晩|昨夜|昨晚|今朝|先週|上周|上週|先月|上个月|어제|그제|지난주)(?:の|的|[ \t])?$"
 )
 
 
@@ -146,7 +154,7 @@ def scoped_override(text: str, start: int, end: int) -> bool:
     """True when the override match ``text[start:end]`` is not about the reader's own instructions."""
     if _OWN.match(text[start:end]) or _OTHERS.search(text[start:end]) or _KO_TOPIC.match(text[start:end]):
         return True
-    if _REPORTED.search(text, max(start - 30, 0), start):
+    if _REPORTED.search(text, max(start - 30, 0), start) or _DATED.search(text, max(start - 6, 0), start):
         return True
     if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end) or _THING_OF.match(text, end):
         return True
