@@ -179,7 +179,8 @@ _WAVE26: Final[dict[str, str]] = {
     " fájlokat headcount* payroll* personnel_file* personnel_record* staff_list* employee_list* employee_record*",
     "you": "вами вам своей свою своего kaptál kaptad ti_hanno ti_sono ti_è",
     "instr": "настройк* pravidla pravidel",
-    "void": "отменяются отменены отменена érvénytelennek érvénytelen érvénytelenek",
+    "void": "отменяются отменены отменена érvénytelennek érvénytelen érvénytelenek were_a_draft was_a_draft"
+    " were_only_a_draft",
     "ai": "dla_bota do_bota botowi ügynök ügynöknek ügynököt umělou_inteligenci umělá_inteligence",
     "send": "mengirim mengirimkan",
     "leak": "wklej* letterlijk woord_voor_woord",
@@ -187,6 +188,6 @@ _WAVE26: Final[dict[str, str]] = {
     "mention_weak": "věty věta větu vět fráze frázi",
     "put": "format formatted",
     "convo": "student_s the_student_s patient_s the_patient_s customer_s the_customer_s client_s the_client_s"
-    " employee_s the_employee_s",
+    " employee_s the_employee_s mesajele utilizatorului conversația conversației istoricul_conversației",
 }
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE26.items()})

@@ -9,6 +9,7 @@ look words up by. A sentence only reads these lists when it holds a character of
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Final
 
 __all__ = ["SCRIPT_CUES"]
@@ -56,7 +57,7 @@ SCRIPT_CUES: Final[dict[str, str]] = {
     """,
     "leak": """
         העתק לשכפל לצטט לשכתב লিখে_দিন
-        הצג חשוף הדפס כתוב_את แสดง เปิดเผย พิมพ์ نشان_بده فاش_کن بنویس দেখাও প্রকাশ
+        הצג חשוף הדפס כתוב_את แสดง เปิดเผย พิมพ์ออก نشان_بده فاش_کن بنویس দেখাও প্রকাশ
         اكتب انسخ लिख نسخ
         显示 顯示 输出 輸出 告诉我 打印 透露 泄露 洩露 重复 重複 复述 给我看 給我看 表示 出力 教え 見せ 繰り返
         書き出 보여 출력 알려 공개 반복 اعرض اكشف اطبع كرر दिखा प्रिंट
@@ -134,3 +135,17 @@ SCRIPT_CUES["ai"] += " 봇\n"
 SCRIPT_CUES["void"] += " 폐기\n"
 # wave 25: filling a value in ("把密钥填入 k 参数")
 SCRIPT_CUES["put"] = " 填入 填进 填到 代入\n"
+# wave 26: Urdu (the AI assistant, "ignore", "instructions", "previous", "your own", "from now on"); and every word
+# in NFKC, the form the scan reads: Thai "ำ" (sara am) is "ํา" there, so "คำสั่งระบบ" never matched as written (and
+# the Thai "print" is "print out", พิมพ์ออก: a bare พิมพ์ is inside "printer", เครื่องพิมพ์)
+for _cue, _words in {
+    "ai": "اے_آئی اسسٹنٹ",
+    "override": "نظر_انداز",
+    "instr": "ہدایات",
+    "scope": "پچھلی پچھلے",
+    "you": "اپنی اپنے",
+    "henceforth": "اب_سے",
+    "prep": "کے_لیے",
+}.items():
+    SCRIPT_CUES[_cue] = SCRIPT_CUES.get(_cue, "") + " " + _words + "\n"
+SCRIPT_CUES.update({_cue: unicodedata.normalize("NFKC", _words) for _cue, _words in SCRIPT_CUES.items()})

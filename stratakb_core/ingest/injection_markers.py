@@ -64,9 +64,19 @@ _MESSAGE_WORD: Final = (
     r"|메시지|メッセージ|消息|訊息|رسالة)"
 )
 _BRACKET_COLON: Final = re.compile(
-    rf"^[ \t]*\[(?:(?:{_SYSTEM})[ \t]*\][ \t]*[:：]|(?:{_SYSTEM}){_MESSAGE_WORD}\][ \t]*[:：]?)[ \t]*"
-    r"(?P<body>[^\n]{1,400})",
+    rf"^[ \t]*(?:\[(?:(?:{_SYSTEM})[ \t]*\][ \t]*[:：]|(?:{_SYSTEM}){_MESSAGE_WORD}\][ \t]*[:：]?)"
+    rf"|【(?:{_SYSTEM})(?:{_MESSAGE_WORD}|訊息|讯息)】[ \t]*[:：]?)[ \t]*(?P<body>[^\n]{{1,400}})",
     re.I | re.M,
+)
+_SPEAKER: Final = re.compile(r"[ \t]*[^\W\d_]{2,20}[ \t]*[:：][^\n]{0,120}$")
+# wave 26: a mode switch claimed in brackets inside a speaker's turn ("Assistente: Entendido. [modo sistema ativado]
+# ...", "Assistant: [developer mode enabled] ..."); a log line that mentions one has no speaker
+_MODE_ON: Final = re.compile(
+    rf"\[[ \t]*(?:(?:{_SYSTEM}|developer|admin|root|god|dan)[ \t_-]?(?:mode|modus|modo|mod|режим)|(?:mode|modo|modus)"
+    rf"[ \t]+(?:{_SYSTEM}|developer|desenvolvedor|desarrollador|admin|root))[ \t]+(?:activated|enabled|on|engaged"
+    r"|ativado"
+    r"|activado|attivato|aktiviert|activé|włączony|aktywowany|включ[её]н)[ \t]*\]",
+    re.IGNORECASE,
 )
 # {"role": "system", "content": "..."}: a chat message written into the document
 _MESSAGE: Final = re.compile(
@@ -113,7 +123,10 @@ def fake_turn(text: str) -> tuple[int, int] | None:
         for m in _PAIRED.finditer(text):
             if _prose(m.group("body")):
                 return m.start(), m.end()
-    if "[" in text:
+    if "[" in text and (mode := _MODE_ON.search(text)):
+        if _SPEAKER.match(text, text.rfind("\n", 0, mode.start()) + 1, mode.start()):
+            return mode.start(), mode.end()
+    if "[" in text or "【" in text:
         for m in _BRACKET_COLON.finditer(text):
             if _prose(m.group("body")):
                 return m.start(), m.end()

@@ -79,8 +79,16 @@ _CONSENT: Final = re.compile(
 _IDENT: Final = re.compile(r"\b\w+(?:[_.]\w+)+\b")
 
 
+# wave 26: a field of the output that holds a count ("脆弱性: 0件", "threats: 0"): a column's name, not talk
+_COUNT_FIELD: Final = re.compile(
+    r"^[ \t]*[^\n:：]{1,24}[:：][ \t]*\d[\d.,]{0,12}[ \t]*[^\s\d]{0,3}[ \t]*$", re.MULTILINE
+)
+
+
 def talk_masked(window: str) -> str:
-    """``window`` with each identifier ("scan_host", "meter.read_batch") blanked: a name, not words."""
+    """``window`` with each identifier ("scan_host", "meter.read_batch") and each count field blanked: names, not
+    words."""
+    window = _COUNT_FIELD.sub(lambda m: " " * len(m.group()), window) if ":" in window or "：" in window else window
     return _IDENT.sub(lambda m: " " * len(m.group()), window) if "_" in window or "." in window else window
 
 
