@@ -43,6 +43,9 @@ PASSWORD_WORDS: Final = (
     r"|رمز_عبور|رمز_ورود|گذرواژه|کلمه_(?:ی_)?عبور|پاس_ورڈ|পাসওয়ার্ড|கடவுச்சொல்"
     # Khmer, Lao, Burmese, Sinhala, Georgian, Armenian, Mongolian
     r"|ពាក្យ_?សម្ងាត់|លេខ_?សម្ងាត់|ລະຫັດ_?ຜ່ານ|စကားဝှက်|මුරපදය|პაროლი|գաղտնաբառ|нууц_үг"
+    # wave 26: Albanian, Basque, Serbian and Macedonian Cyrillic, Azerbaijani, Kazakh, Uzbek, Estonian, Esperanto,
+    # Japanese "PIN" (暗証番号)
+    r"|fjal[ëe]kalim(?:i)?|pasahitz(?:a)?|лозинка|[şs]ifr[əe]|құпия_сөз|salas[õo]na|pasvorto|暗証番号"
 )
 # "passphrase" in other languages: a word for "phrase" and one saying what it is for (phrase_de_chiffrement,
 # frase_secreta, frase_di_accesso), or a compound (wachtwoordzin, lösenfras, парольная фраза)
@@ -52,7 +55,9 @@ PASSPHRASE_WORDS: Final = (
     r"|szyfrowania|d[ée]verrouillage|desbloqueo|sblocco|acc[eè]s|acceso|accesso|acesso|paso|dost[eę]pu"
     # a wallet's or a vault's recovery phrase (wave 24: frase de recuperación, phrase de récupération)
     r"|recuperaci[óo]n|r[ée]cup[ée]ration|recupero|recupera[çc][ãa]o|odzyskiwania|semilla|semente)"
-    r"|(?:secret|encryption|recovery|seed|unlock|mnemonic)_phrase|wachtwoordzin|l[öo]sen(?:ords)?fras(?:en)?|adgangsfrase|passordfrase|salalause|парольная_фраза|кодовая_фраза"
+    r"|(?:secret|encryption|recovery|seed|unlock|mnemonic)_phrase|wachtwoordzin|jelmondat(?:a|ot)?"
+    # wave 26: Hungarian jelmondat, Norwegian/Danish passfrase, Czech heslová fráze, Ukrainian
+    r"|passfrase(?:n)?|heslov[áa]_fr[áa]ze|парольна_фраза|frasa_sandi|l[öo]sen(?:ords)?fras(?:en)?|adgangsfrase|passordfrase|salalause|парольная_фраза|кодовая_фраза"
 )
 # "API key", "secret key" and "secret" in other languages, also transliterated as an identifier writes them
 # (API_KLYUCH, api_schluessel, AWS_GEHEIMER_SCHLUESSEL, client_geheimnis, gizli_anahtarı; wave 24)
@@ -60,9 +65,15 @@ _KEY_WORD: Final = (
     r"(?:schl(?:[üu]|ue)ssel|sleutel|nyckel(?:n)?|n[øo]kkel(?:en)?|n[øo]gle(?:n)?|avain|klucz|kl[íi][čc]|"
     r"kl(?:y|j|i)u(?:ch|c)|ключ|anahtar(?:[ıi])?|kulcs(?:a)?|cheie(?:a)?)"
 )
+# wave 26: an access key as one compound (Zugriffsschlüssel, toegangssleutel, åtkomstnyckel, tilgangsnøkkel,
+# adgangsnøgle, pääsyavain), also secret (GEHEIMER_ZUGRIFFSSCHLUESSEL); a client's secret run together (klantgeheim,
+# Client-Geheimnis) and "secret" in the Nordic languages (hemlighet, hemmelighet, hemmelighed, salaisuus)
+_ACCESS_COMPOUND: Final = r"(?:zugriffs|zugangs|toegangs|[åa]tkomst|tilgangs|adgangs|p[äa][äa]sy)?"
 _KEY_WORDS_ABROAD: Final = (
-    r"api_" + _KEY_WORD + r"|(?:geheimer?|geheime|gizli|tajny|секретный|sekretn(?:yy|yj|yi)|hemlig|salainen)_"
-    + _KEY_WORD + r"|geheimnis"
+    r"api_" + _KEY_WORD + r"|(?:geheimer?|geheime|geheimes|gizli|tajny|секретный|sekretn(?:yy|yj|yi)|hemlig|hemmelig"
+    r"|salainen)_" + _ACCESS_COMPOUND + _KEY_WORD + r"|geheimnis|(?:zugriffs|zugangs|toegangs|[åa]tkomst|tilgangs"
+    r"|adgangs|p[äa][äa]sy)" + _KEY_WORD + r"|(?:klant|client|klient|app|api|applicatie)_?geheim(?:nis)?"
+    r"|(?:klient_?)?(?:hemlighet(?:en)?|hemmelighet(?:en)?|hemmelighed(?:en)?)|salaisuus|asiakassalaisuus"
 )
 _SECRET_WORDS: Final = (
     PASSPHRASE_WORDS

@@ -1,0 +1,28 @@
+"""The finders wave 26 added, run together from ``redaction_context.context_spans`` (no I/O).
+
+Each lives in a module named for what it finds: console and config forms without a label (``redaction_cli_secrets``),
+a login written ``user / password`` in prose (``redaction_slash_logins``), a secret's name with a remark before its
+colon or its digits (``redaction_remarked``), a chat's answer to a question about a password
+(``redaction_replies``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from stratakb_core.ingest.redaction_cli_secrets import cli_secret_spans
+from stratakb_core.ingest.redaction_remarked import remarked_spans
+from stratakb_core.ingest.redaction_replies import reply_spans
+from stratakb_core.ingest.redaction_slash_logins import slash_login_spans
+
+__all__ = ["wave26_spans"]
+
+_Found = tuple[int, int, str]
+
+
+def wave26_spans(text: str) -> Iterator[_Found]:
+    """Every value the wave-26 finders see."""
+    yield from cli_secret_spans(text)
+    yield from slash_login_spans(text)
+    yield from remarked_spans(text)
+    yield from reply_spans(text)
