@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import islice
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import (
@@ -32,7 +33,7 @@ from stratakb_core.ingest.redaction_keys import (
 from stratakb_core.ingest.redaction_phrases import is_loose_phrase
 from stratakb_core.ingest.redaction_spoken import PW_WORDS, shaped
 from stratakb_core.ingest.redaction_values import is_placeholder, looks_random
-from stratakb_core.ingest.redaction_windows import line_matches
+from stratakb_core.ingest.redaction_windows import capped_matches, line_matches
 
 __all__ = ["remarked_spans"]
 
@@ -114,7 +115,7 @@ def _fits(kind: str, value: str) -> bool:
 
 
 def _colon_spans(text: str) -> Iterator[_Found]:
-    for m in (*line_matches(_COLON_VALUE_RE, text, ":"), *line_matches(_COLON_VALUE_RE, text, "：")):
+    for m in capped_matches(_COLON_VALUE_RE, text):
         label = _label(text, m.start())
         named = _name_class(label) if not _ABOUT_RE.search(label) and not calls_public(label) else None
         if named is None or (named[0] != "pin" and not re.search(r"\w", named[1])):
@@ -158,6 +159,33 @@ _CODE_FOR_RE: Final = re.compile(
     r"|é|on|jest|je|=|—|–)[ \t]+(?P<v>\d{4,8})[#*]?" + _DIGITS_END
 )
 
+# a password changed to its value, its name up to 60 characters before ("Passwort Einrichtermodus geändert auf X")
+_CHANGED_RE: Final = re.compile(
+    r"(?i:\b(?:changed|set|reset)[ \t]+to|ge[äa]ndert[ \t]+(?:auf|in|zu)|gesetzt[ \t]+auf|chang[ée][ \t]+en"
+    r"|modifi[ée][ \t]+en|cambiad[ao][ \t]+a|cambiat[ao][ \t]+in|gewijzigd[ \t]+in|[äa]ndrat[ \t]+till|endret[ \t]+til"
+    r"|[æa]ndret[ \t]+til"
+    r"|zmienione[ \t]+na|změněno[ \t]+na)[ \t]+[\"'`«“‘]?(?P<v>[^\s\"'`«»“”‘’()]{6,64})"
+)
+
+
+_CHANGED_GATE: Final = (
+    "chang", "set to", "ndert", "gesetzt", "modifi", "cambia", "gewijzigd", "ndrat", "ndret", "zmienione", "změněno",
+)  # fmt: skip
+
+
+def _changed_spans(text: str) -> Iterator[_Found]:
+    low = text.lower()
+    if not any(word in low for word in _CHANGED_GATE):
+        return
+    for m in islice(_CHANGED_RE.finditer(text), 200):  # a document says it a few times, not thousands
+        value = m.group("v").rstrip(".,;:")
+        line_start = max(text.rfind("\n", max(0, m.start() - 60), m.start()) + 1, m.start() - 60)
+        named = _PW_NAME_RE.search(text, line_start, m.start())
+        if named and shaped(value) and _CLAUSE_END_RE.match(text, m.start("v") + len(value)):
+            if not _example_line(text, m.start(), m.end()):
+                yield m.start("v"), m.start("v") + len(value), "credential"
+
+
 _NEEDLES: Final = (
     (_PIN_RE, "Pin"), (_PIN_RE, "PIN"), (_CODE_FOR_RE, "od"), (_CODE_FOR_RE, "ód"), (_CODE_FOR_RE, "OD"),
     (_CODE_FOR_RE, "од"),
@@ -167,6 +195,7 @@ _NEEDLES: Final = (
 def remarked_spans(text: str) -> Iterator[_Found]:
     """Values after a secret's name and a remark (see the module docstring)."""
     yield from _colon_spans(text)
+    yield from _changed_spans(text)
     for pattern, needle in _NEEDLES:
         for m in line_matches(pattern, text, needle):
             remark, value = m.group("r"), m.group("v")

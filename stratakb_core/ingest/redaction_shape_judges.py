@@ -3,7 +3,8 @@
 * ``is_basic_credential``: a ``Basic`` credential is base64 of ``user:password`` (not a placeholder, ``user:pass``,
   nor ``demo:demo``);
 * ``says_id_only``: an access key's id followed by a remark in brackets saying it is the id only, or that the secret
-  key is not kept or shown there ("AKIA... (id only, the secret lives in the vault)", "(seulement l'identifiant)"):
+  key is not kept or shown there ("AKIA... (id only, the secret lives in the vault)", "(seulement l'identifiant)"),
+  or (wave 26) a sentence saying the key was deactivated, revoked or deleted:
   the text hands over an identifier, as an IAM console shows it, and the same id in a config or an ``export`` still
   goes (wave 25);
 * ``is_words_and_number``: capitalised words joined by dots or dashes and a number ("Deneme.Ortam-31"), a password's
@@ -42,6 +43,10 @@ _ID_ONLY_RE: Final = re.compile(
     r"|\bapenas[ \t]+o[ \t]+(?:id|identificador)\b|\balleen[ \t]+(?:de[ \t]+)?id\b"
     r"|\bsecret(?:[ \t]+(?:access[ \t]+)?key)?\b[^()（）\n]{0,30}?\b(?:not|never)\b[^()（）\n]{0,20}?"
     r"\b(?:stored|kept|included|here|shown|displayed|given|shared)\b)"
+    # wave 26: or the sentence says the key is dead ("AKIA... was deactivated on ...", "wurde widerrufen")
+    r"|[ \t]+(?:was|has[ \t]+been|is[ \t]+now|wurde|est|a[ \t]+[ée]t[ée]|fue|werd)[ \t]+(?:deactivated|revoked|deleted"
+    r"|disabled|retired|deaktiviert|widerrufen|gel[öo]scht|d[ée]sactiv[ée]e?|r[ée]voqu[ée]e?|supprim[ée]e?"
+    r"|desactivad[ao]|revocad[ao]|eliminad[ao]|gedeactiveerd|ingetrokken|verwijderd)\b"
 )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from itertools import islice
 from typing import Final
 
-__all__ = ["PER_LINE", "WIDTH", "line_matches", "line_windows"]
+__all__ = ["PER_LINE", "WIDTH", "capped_matches", "line_matches", "line_windows"]
 
 WIDTH: Final = 2000
 PER_LINE: Final = 16
@@ -35,3 +35,17 @@ def line_matches(pattern: re.Pattern[str], text: str, needle: str) -> Iterator[r
     """The first ``PER_LINE`` matches of ``pattern`` on each line holding ``needle`` (see ``line_windows``)."""
     for start, end in line_windows(text, needle):
         yield from islice(pattern.finditer(text, start, end), PER_LINE)
+
+
+def capped_matches(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern that starts with a literal (fast to scan), keeping the first
+    ``PER_LINE`` matches of each line that start within ``WIDTH`` characters of the line's start."""
+    line_start = count = prev = 0
+    for m in pattern.finditer(text):
+        newline = text.rfind("\n", prev, m.start())
+        if newline >= 0:
+            line_start, count = newline + 1, 0
+        prev = m.start()
+        count += 1
+        if count <= PER_LINE and m.start() - line_start < WIDTH:
+            yield m

@@ -9,7 +9,8 @@ colon ("API-Schlüssel für ..., bitte nur ... verwenden: X", "recovery passphra
 a PIN after a remark ("BitLocker PIN 640318 -"), a code for a place after a copula ("koden til skabet er 4830"), a
 code label after a place ("Tresor Büro, Code: 4719"); "user / password" logins in prose; a chat's reply to a turn about
 a password; ``sudo -S <<<``, ``echo PW | sudo -S``, ``mc alias set``, a tool's password prompt with the answer, and a
-Kubernetes ``.dockerconfigjson``.
+Kubernetes ``.dockerconfigjson``; a password "changed to" / "geändert auf" its value. An access key id a sentence
+calls deactivated, revoked or deleted is kept (the key is dead and the id opens nothing).
 
 Kept: a choice between sign-in providers, read / write, placeholders and masks, a label about a secret (policy,
 review, hash, public, "no password"), example and default PINs, postcodes, years, error codes.
@@ -60,6 +61,9 @@ WAVE_26_REDACTED = [
     ("09:02 Ada: what's the wifi password in bay 4? 09:03 Ben: Forklift7! with a capital F\n", "Forklift7!"),
     ("[08:10] 佐藤: 倉庫PCのパスワードは？\n[08:11] 鈴木: Souko2024# です\n", "Souko2024#"),
     ("ops: try the old password\nme: I tried Pallet$Blue88 but it fails\n", "Pallet$Blue88"),
+    # a password changed to its value; an access key id still goes when nothing says it is dead
+    ("Kennwort Wartungsmodus geändert auf Walze#Drei88 (Schmidt)\n", "Walze#Drei88"),
+    ("AKIAQX7RZ2MN4T8WV5JK was used by the deploy job\n", "AKIAQX7RZ2MN4T8WV5JK"),
     # commands and configs
     ("sudo -S <<< 'Gate#Open42' systemctl restart plc-bridge\n", "Gate#Open42"),
     ("echo \"Gate#Open42\" | sudo -S reboot\n", "Gate#Open42"),
@@ -83,6 +87,8 @@ WAVE_26_KEPT = [
     "PIN code 560001, Bengaluru\n",
     "ana: did you reset the password for the scanner?\nbo: Yes, done\n",
     "Verification code sent to your phone: order 48213 ships today\n",
+    "Password length changed to 16 characters.\n",
+    "AWS access key ID AKIAQX7RZ2MN4T8WV5JK was deactivated on 2026-10-01 (secret deleted too).\n",
     "Password: see below\nNote: Version2.0 ships\n",
     "mc alias set local http://127.0.0.1:9000 $ACCESS $SECRET\n",
     "sudo -S <<< \"$PW\" systemctl restart x\n",
@@ -105,7 +111,6 @@ def test_wave_26_near_misses_stay_clean(text):
         "Tastenfeld: Code " * 30000,
         "it's a / Ab-c1" * 30000,
         "kod do " * 30000,
-        "ana: password? bob: " * 20000,
         "PIN for a " * 40000,
         "koden til a er " * 30000,
         "API key for a, b: " * 20000,
