@@ -3,6 +3,7 @@
     .venv/bin/python scripts/injection_cv.py             # the table docs/adr/0011 quotes
     .venv/bin/python scripts/injection_cv.py --lam 0.05  # another L2 penalty
     .venv/bin/python scripts/injection_cv.py --current-rules  # no git: today's rules on every fold
+    .venv/bin/python scripts/injection_cv.py --since 29 --structured  # recent folds; redaction passages as clean
 
 For each fresh split (heldout2, heldout3, heldout4: each written by someone who had not seen the
 rules) the model is trained on every other split and scored on that one, and the hand-written rules
@@ -32,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np  # noqa: E402
 
 from stratakb_core.ingest.injection import certain, rule_hits, scan  # noqa: E402
-from stratakb_core.ingest.injection_fit import LAMBDA, fit, ordinary_prose, training_set  # noqa: E402
+from stratakb_core.ingest.injection_fit import LAMBDA, fit, ordinary_prose, structured_clean, training_set  # noqa: E402
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, score, window_score  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
 
@@ -114,8 +115,10 @@ def combos(rules: np.ndarray, p: np.ndarray, sure: np.ndarray, pw: np.ndarray) -
     out[f"the same, {LOW} / {HIGH}, with windows (scan)"] = (rules & ((np.maximum(p, pw) >= LOW) | sure)) | (
         (p >= HIGH) | (pw >= HIGH_WINDOW)
     )
-    # the thresholds around scan()'s that wave 25 weighed (docs/adr/0011; scan keeps 0.2 / 0.8)
-    for lo, hi in ((0.2, 0.8), (0.3, 0.65), (0.3, 0.7), (0.35, 0.62), (0.35, 0.65), (0.35, 0.7), (0.4, 0.65)):
+    # the thresholds around scan()'s that waves 25 and 26 weighed (docs/adr/0011; scan keeps 0.2 / 0.8)
+    grid = ((0.2, 0.8), (0.2, 0.65), (0.2, 0.7), (0.25, 0.65), (0.25, 0.7), (0.3, 0.65), (0.3, 0.7), (0.35, 0.65),
+            (0.35, 0.7))
+    for lo, hi in grid:
         out[f"scan at {lo} / {hi}"] = (rules & ((np.maximum(p, pw) >= lo) | sure)) | (p >= hi) | (pw >= HIGH_WINDOW)
     return out
 
@@ -126,16 +129,27 @@ def rates(flagged: np.ndarray, labels: np.ndarray) -> tuple[int, int, int, int]:
     return int((~flagged & attacks).sum()), int(attacks.sum()), int((flagged & clean).sum()), int(clean.sum())
 
 
-def run_folds(passages: list[dict], lam: float, current_rules: bool) -> dict[str, dict[str, tuple]]:
-    """Per fold, per decision: (missed, attacks, false positives, clean)."""
+def run_folds(
+    passages: list[dict], lam: float, current_rules: bool, folds: tuple[str, ...] = FOLDS, with_structured: bool = False
+):
+    """Per fold, per decision: (missed, attacks, false positives, clean); and per fold, how many of the fold's
+    redaction passages (no injection in them) the model alone flags, of how many. ``with_structured``: the other
+    folds' redaction passages train as clean too (``injection_fit.structured_clean``; tried in wave 26, not kept)."""
     table: dict[str, dict[str, tuple]] = {}
-    prose = ordinary_prose(default_fixtures_dir() / "injection")  # clean in every fold's training set, never a fold
-    for fold in FOLDS:
+    structured_flags: dict[str, tuple[int, int]] = {}
+    fixtures = default_fixtures_dir()
+    prose = ordinary_prose(fixtures / "injection")  # clean in every fold's training set, never a fold
+    for fold in folds:
         train = [e for e in passages if e["split"] != fold]
         test = [e for e in passages if e["split"] == fold]
         start = time.perf_counter()
-        w = fit(*training_set([e for e in train if e["label"]], [e for e in train if not e["label"]] + prose), lam=lam)
+        clean = [e for e in train if not e["label"]] + prose
+        structured = structured_clean(fixtures, {fold})  # less the fold's own
+        extra = structured if with_structured else []
+        w = fit(*training_set([e for e in train if e["label"]], clean), lam=lam, extra_clean=extra)
         fitted = time.perf_counter() - start
+        own = [t for t in structured_clean(fixtures) if t not in set(structured)]
+        structured_flags[fold] = (sum(model_flags(t, w) for t in own), len(own))
         texts = [e["text"] for e in test]
         p = np.array([score(t, w) for t in texts])
         pw = np.array([window_score(t, w) if WINDOW_FLOOR <= q < HIGH else 0.0 for t, q in zip(texts, p, strict=True)])
@@ -147,12 +161,19 @@ def run_folds(passages: list[dict], lam: float, current_rules: bool) -> dict[str
         labels = np.array([e["label"] for e in test])
         table[fold] = {name: rates(flags, labels) for name, flags in combos(rules, p, sure, pw).items()}
         print(f"# {fold}: trained on {len(train)} passages in {fitted:.1f} s", file=sys.stderr)
-    return table
+    return table, structured_flags
+
+
+def model_flags(text: str, w: np.ndarray) -> bool:
+    """Whether the model alone flags ``text`` in scan() (the passage at HIGH or a window at HIGH_WINDOW)."""
+    p = score(text, w)
+    return p >= HIGH or (WINDOW_FLOOR <= p and window_score(text, w) >= HIGH_WINDOW)
 
 
 def format_table(table: dict[str, dict[str, tuple]]) -> str:
     """ASR / FP per fold and pooled, one decision a row."""
     names = list(next(iter(table.values())))
+    FOLDS = tuple(table)  # noqa: N806 (the folds run)
     head = f"{'decision':<50}" + "".join(f"{f:>16}" for f in FOLDS) + f"{'pooled':>16}"
     lines = [head, f"{'':<50}" + f"{'ASR /  FP':>16}" * (len(FOLDS) + 1)]
     for name in names:
@@ -191,11 +212,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="injection_cv.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--lam", type=float, default=LAMBDA, help=f"L2 penalty (default {LAMBDA})")
     parser.add_argument("--current-rules", action="store_true", help="today's rules on every fold (optimistic)")
+    parser.add_argument("--structured", action="store_true", help="train on the redaction passages as clean too")
+    parser.add_argument("--since", type=int, default=0, help="only the folds heldoutN with N at least this")
     args = parser.parse_args(argv)
     passages = load_passages()
-    table = run_folds(passages, args.lam, args.current_rules)
+    folds = tuple(f for f in FOLDS if int(f.removeprefix("heldout")) >= args.since)
+    table, structured = run_folds(passages, args.lam, args.current_rules, folds, args.structured)
     print(f"leave-one-split-out CV, lambda {args.lam}, rules {'today' if args.current_rules else 'blind'}")
     print(format_table(table))
+    flagged, total = (sum(c[i] for c in structured.values()) for i in range(2))
+    print(f"the fold's redaction passages (configs, tickets, chats; no injection) the model alone flags: {flagged} of"
+          f" {total}")
     rules_ms, scan_ms = per_passage_ms(passages)
     print(
         f"time per passage ({len(passages)} fixture passages): rules alone {rules_ms:.3f} ms, "
