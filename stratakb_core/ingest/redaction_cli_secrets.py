@@ -5,7 +5,7 @@
   ACCESS SECRET`` (also the older ``mc config host add``): the last argument goes;
 * a prompt a tool printed and the answer typed after it, as a transcript shows it: ``Password for
   'https://git@host':`` (git's credential prompt), ``[sudo] password for ops:``, ``Enter passphrase for key
-  '/home/x/.ssh/id_ed25519':`` followed by the value on the same line;
+  '~/.ssh/id_ed25519':`` followed by the value on the same line;
 * a Kubernetes ``kubernetes.io/dockerconfigjson`` Secret's ``.dockerconfigjson`` (or ``.dockercfg``): base64 of a
   registry login, whatever key it sits under in ``data:``.
 
