@@ -31,6 +31,7 @@ from stratakb_core.ingest.redaction_plaintext_lists import plaintext_list_spans
 from stratakb_core.ingest.redaction_vaults import master_spans
 from stratakb_core.ingest.redaction_wifi import wifi_spans
 from stratakb_core.ingest.redaction_word_passwords import word_password_spans
+from tests.helpers.linear_time import assert_linear
 from tests.helpers.redaction_checks import assert_redacted_in_place
 
 _HEX = "4c0e9b7a2f" + "d18c3e5a6b" + "90f7d2c4e1" + "a8b3"
@@ -133,9 +134,7 @@ def test_wave_24_near_misses_stay_clean(text):
     ],
 )
 def test_wave_24_patterns_stay_fast_on_pathological_input(text):
-    start = time.process_time()
-    redact(text)
-    assert time.process_time() - start < 1.0
+    assert_linear(redact, text)
 
 
 @pytest.mark.parametrize("word", ["passphrase ", "use the password "])
@@ -221,17 +220,13 @@ def test_second_pass_near_misses_stay_clean(text):
     ],
 )
 def test_second_pass_searches_stay_fast_on_pathological_input(find, text):
-    # each search on its own: redact() on "SSID Net " x 50,000 spends about 1.2 s in older finders anyway
-    start = time.process_time()
-    list(find(text))
-    assert time.process_time() - start < 1.0
+    # each search on its own, linear in its input (a fixed 1 s bound failed in a loaded CI run at 1.18 s)
+    assert_linear(lambda part: list(find(part)), text)
 
 
 @pytest.mark.parametrize("text", ["KeePass master " * 50000, "Пароль: " + "Ласточка-" * 50000])
 def test_second_pass_triggers_repeated_stay_fast(text):
-    start = time.process_time()
-    redact(text)
-    assert time.process_time() - start < 1.5
+    assert_linear(redact, text)
 
 
 SECOND_PASS_PHRASES_REDACTED = [
@@ -329,9 +324,7 @@ def test_second_pass_line_near_misses_stay_clean(text):
     ],
 )
 def test_second_pass_line_searches_stay_fast(find, text):
-    start = time.process_time()
-    list(find(text))
-    assert time.process_time() - start < 1.0
+    assert_linear(lambda part: list(find(part)), text)
 
 
 @pytest.mark.parametrize("word", ["login ", "sv=2025-01-05&", "# passwd\n"])
