@@ -43,7 +43,7 @@ from stratakb_core.store import bulk_vectors, projector, readers
 from stratakb_core.store import events as ev
 from stratakb_core.store import locks as layer_locks
 from stratakb_core.store import vectors as vector_tables
-from stratakb_core.store.connection import lost_message
+from stratakb_core.store.connection import lost_message, reconnect
 from stratakb_core.store.layer_state import refresh_document_stat
 from stratakb_core.textsafe import name_from_store, storable_name, storable_text
 from stratakb_core.values import ChunkConfig
@@ -175,13 +175,25 @@ def finish_run(conn: psycopg.Connection, layer: str, result: AddResult, actor: s
     log.info("run_finished layer=%s longest_event_lock_s=%.3f", layer, stages.LOCK_HELD["longest_s"])
     if result.not_reached is not None:
         return  # the database is gone: nothing more can be recorded
+    event = ev.Event(ev.RUN_FINISHED, layer, {
+        **extra, "interrupted": result.interrupted or result.died, **result.counts()}, result.run_id, actor)
     try:
         _rollback(conn)  # a run that died mid-transaction still records how it ended
-        projector.commit_events(conn, [ev.Event(ev.RUN_FINISHED, layer, {
-            **extra, "interrupted": result.interrupted or result.died, **result.counts()}, result.run_id, actor)])
+        projector.commit_events(conn, [event])
     except (psycopg.Error, StrataError):
         if not (result.interrupted or result.died):
             raise
+        _record_on_new_connection(conn, event)
+
+
+def _record_on_new_connection(conn: psycopg.Connection, event: ev.Event) -> None:
+    """The stop cut a statement short and left ``conn`` unusable (a COPY half sent): the end goes in on a new
+    connection, ``conn`` closed (store/connection.py reconnect). Best effort: the server may be gone too."""
+    try:
+        with reconnect(conn) as fresh:
+            projector.commit_events(fresh, [event])
+    except (psycopg.Error, StrataError) as exc:
+        log.warning("run_finished not recorded for run %s: %s", event.run_id, exc)
 
 
 # ---------------------------------------------------------------------------------------------

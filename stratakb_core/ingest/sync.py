@@ -230,6 +230,9 @@ def _add_locked(conn: psycopg.Connection, opts: AddOptions, root: Path, layer: s
         sync_folder(conn, layer=layer, source_id=own.id if own is not None else ids[0], root=root, plan=plan,
                     stored=stored, embedder=embedder, result=result, max_file_size=opts.max_file_size,
                     actor=opts.actor, progress=progress)
+    except KeyboardInterrupt:  # the stop landed outside the stream's own handler (an index build, a last flush)
+        result.interrupted = True
+        raise
     finally:
         finish_run(conn, layer, result, opts.actor, {"command": "add", "folder": stored_root})
     return result

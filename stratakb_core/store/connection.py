@@ -272,6 +272,34 @@ class Database:
             conn.close()
 
 
+def reconnect(conn: psycopg.Connection, *, lock_timeout_ms: int = 5000) -> psycopg.Connection:
+    """A new connection to the server ``conn`` reached, with its parameters and password, after ``conn`` is closed.
+
+    For a run whose stop (Ctrl-C, SIGTERM) cut a statement short: a COPY or a query interrupted mid-message can leave
+    the connection unusable, and the run must still record how it ended. Closing ``conn`` first makes the server end
+    its session and drop its locks (the run's session lock on its layer among them), which the new connection's
+    commit takes; the lock timeout bounds the wait should the old session linger."""
+    params = conn.info.get_parameters()
+    password = conn.info.password
+    if not conn.closed:
+        try:
+            conn.cancel_safe(timeout=5.0)  # a statement still running would keep the old session (and its locks)
+        except psycopg.Error:
+            pass
+    conn.close()
+    if password:
+        params["password"] = password
+    params.setdefault("connect_timeout", "10")
+    fresh = psycopg.connect(**params)
+    try:
+        fresh.execute(f"SET lock_timeout = {int(lock_timeout_ms)}")
+        fresh.commit()
+    except BaseException:
+        fresh.close()
+        raise
+    return fresh
+
+
 def migration_files() -> list[tuple[int, str, str]]:
     """(number, name, sql) for every numbered migration shipped in stratakb_core/migrations."""
     found = []
