@@ -214,8 +214,8 @@ _SENTENCE_TAIL_RE: Final = re.compile(
 )
 
 _Found = tuple[int, int, str]  # start, end, kind
-# a label of words that opens by calling its value an example: "Example strong password:", "Beispiel-Passwort:"
-_EXAMPLE_LABEL_RE: Final = re.compile(r"(?i:example|sample|e\.g\.|beispiel|exemple|ejemplo|esempio|exemplo)[ -]")
+# a label of words calling its value an example: "Example strong password:", "Beispiel-Passwort:", "of a weak password:"
+_EXAMPLE_LABEL_RE = re.compile(r"(?i:(?:ex|s)ample|e\.g\.|beispiel|e(?:xempl[eo]|jemplo|sempio)|(?:of )?a weak)[ -]")
 # a comma and words after a value, no more key=value pairs: "Password: v2.1.0, released 2024", "Token: GPT-4o, ..."
 _PROSE_COMMA_RE: Final = re.compile(r",[ \t]+(?![^\n]*[=:])\S+[ \t]+\S")
 

@@ -202,7 +202,7 @@ def _call_pair_spans(text: str) -> Iterator[_Found]:
         before = _CALLEE_RE.search(text, max(0, m.start() - 80), m.start())
         callee = before.group("callee") if before else None
         named = (before is not None and before.group("kw") is not None) or (
-            callee is not None and _CREDENTIAL_CALL_RE.search(snake(callee))
+            callee is not None and _CREDENTIAL_CALL_RE.search(snake(callee.rsplit(".", 1)[-1]))
         )
         identity = ident[0] not in "\"'" and _IDENTITY_RE.search(snake(ident))
         # a setter given the secret's name first: define('DB_PASSWORD', 'PW'), setenv("API_TOKEN", "PW")

@@ -46,6 +46,7 @@ PASSWORD_WORDS: Final = (
     # wave 26: Albanian, Basque, Serbian and Macedonian Cyrillic, Azerbaijani, Kazakh, Uzbek, Estonian, Esperanto,
     # Japanese "PIN" (暗証番号)
     r"|fjal[ëe]kalim(?:i)?|pasahitz(?:a)?|лозинка|[şs]ifr[əe]|құпия_сөз|salas[õo]na|pasvorto|暗証番号"
+    r"|nywila"  # wave 27: Swahili
 )
 # "passphrase" in other languages: a word for "phrase" and one saying what it is for (phrase_de_chiffrement,
 # frase_secreta, frase_di_accesso), or a compound (wachtwoordzin, lösenfras, парольная фраза)
@@ -55,7 +56,9 @@ PASSPHRASE_WORDS: Final = (
     r"|szyfrowania|d[ée]verrouillage|desbloqueo|sblocco|acc[eè]s|acceso|accesso|acesso|paso|dost[eę]pu"
     # a wallet's or a vault's recovery phrase (wave 24: frase de recuperación, phrase de récupération)
     r"|recuperaci[óo]n|r[ée]cup[ée]ration|recupero|recupera[çc][ãa]o|odzyskiwania|semilla|semente)"
-    r"|(?:secret|encryption|recovery|seed|unlock|mnemonic)_phrase|wachtwoordzin|jelmondat(?:a|ot)?"
+    r"|(?:secret|encryption|recovery|seed|unlock|mnemonic|master)_phrase|wachtwoordzin|jelmondat(?:a|ot)?"
+    # wave 27: German compounds of "phrase" (Wiederherstellungsphrase, Entsperrphrase, Verschlüsselungsphrase)
+    r"|(?:wiederherstellungs|entsperr|verschl[üu]sselungs|sicherungs)phrase"
     # wave 26: Hungarian jelmondat, Norwegian/Danish passfrase, Czech heslová fráze, Ukrainian
     r"|passfrase(?:n)?|heslov[áa]_fr[áa]ze|парольна_фраза|frasa_sandi|l[öo]sen(?:ords)?fras(?:en)?|adgangsfrase|passordfrase|salalause|парольная_фраза|кодовая_фраза"
 )
@@ -63,17 +66,19 @@ PASSPHRASE_WORDS: Final = (
 # (API_KLYUCH, api_schluessel, AWS_GEHEIMER_SCHLUESSEL, client_geheimnis, gizli_anahtarı; wave 24)
 _KEY_WORD: Final = (
     r"(?:schl(?:[üu]|ue)ssel|sleutel|nyckel(?:n)?|n[øo]kkel(?:en)?|n[øo]gle(?:n)?|avain|klucz|kl[íi][čc]|"
-    r"kl(?:y|j|i)u(?:ch|c)|ключ|anahtar(?:[ıi])?|kulcs(?:a)?|cheie(?:a)?)"
+    r"kl(?:y|j|i)u(?:ch|c)|ключ|anahtar(?:[ıi])?|kulcs(?:a)?|cheie(?:a)?|कुंजी)"
 )
 # wave 26: an access key as one compound (Zugriffsschlüssel, toegangssleutel, åtkomstnyckel, tilgangsnøkkel,
 # adgangsnøgle, pääsyavain), also secret (GEHEIMER_ZUGRIFFSSCHLUESSEL); a client's secret run together (klantgeheim,
 # Client-Geheimnis) and "secret" in the Nordic languages (hemlighet, hemmelighet, hemmelighed, salaisuus)
-_ACCESS_COMPOUND: Final = r"(?:zugriffs|zugangs|toegangs|[åa]tkomst|tilgangs|adgangs|p[äa][äa]sy)?"
+_ACCESS_COMPOUND: Final = r"(?:zugriffs|zugangs|toegangs|[åa]tkomst|tilgangs|adgangs|p[äa][äa]sy|eri[şs]im_)?"
 _KEY_WORDS_ABROAD: Final = (
     r"api_" + _KEY_WORD + r"|(?:geheimer?|geheime|geheimes|gizli|tajny|секретный|sekretn(?:yy|yj|yi)|hemlig|hemmelig"
-    r"|salainen)_" + _ACCESS_COMPOUND + _KEY_WORD + r"|geheimnis|(?:zugriffs|zugangs|toegangs|[åa]tkomst|tilgangs"
-    r"|adgangs|p[äa][äa]sy)" + _KEY_WORD + r"|(?:klant|client|klient|app|api|applicatie)_?geheim(?:nis)?"
+    r"|salainen|गुप्त)_" + _ACCESS_COMPOUND + _KEY_WORD + r"|geheimnis|(?:zugriffs|zugangs|toegangs|[åa]tkomst|tilgangs"
+    r"|adgangs|p[äa][äa]sy|eri[şs]im_)" + _KEY_WORD + r"|(?:klant|client|klient|app|api|applicatie)_?geheim(?:nis)?"
     r"|(?:klient_?)?(?:hemlighet(?:en)?|hemmelighet(?:en)?|hemmelighed(?:en)?)|salaisuus|asiakassalaisuus"
+    # wave 27: Malay and Indonesian "secret/API/access key", Arabic "the secret code" and "access code/token"
+    r"|kunci_(?:rahasia|rahsia|api|akses|rahasia_api)|(?:ال)?رمز_(?:ال)?(?:سري|وصول)"
 )
 _SECRET_WORDS: Final = (
     PASSPHRASE_WORDS
@@ -104,7 +109,7 @@ _NOT_SECRET_KEYS: Final = frozenset({"bypass", "compass", "surpass", "overpass",
 _ABSENT_RE: Final = re.compile(
     r"(?:^|_)(?:without|no|zonder|ohne|kein|keine|geen|sans|sin|senza|sem|utan|uden|uten|bez|без|nessuna)_"
     # ... or that it names a secret kept elsewhere, as Helm charts' existingSecret / existing_password_secret do
-    r"|^existing_"
+    r"|(?:^|_)existing_"
 )
 # a setting about a secret named head first, as Romance languages do (duree_jeton, longueur_min_mot_de_passe,
 # rotation_secret, politica_contrasena): its value is a number or a word, not the secret

@@ -75,22 +75,27 @@ _LABEL_RE: Final = re.compile(
     + PASSPHRASE_WORDS.replace("_", " ")
     + r"|mnemonic|seed[ \t]+words|(?:backup|wallet)[ \t]+phrase)"
     r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para|per|voor)[ \t]+[^\n:：]{1,100}?)?[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?"
-    r"[:：][ \t]*)[\"'`«“‘]?(?P<v>[^\W\d_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){0,23})[\"'`»”’]?"
+    r"[:：][ \t]*(?:\r?\n[ \t]*)?)[\"'`«“‘]?(?P<v>[^\W\d_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){0,23})[\"'`»”’]?"
     r"(?=[ \t]*[.!;]?[ \t]*\r?(?:\n|$))"
 )
 
 
 # wave 21: the one short word a labelled passphrase of five words or more may hold ("orange cement whistles at dawn")
-_LINK_WORDS: Final = frozenset("a an the at in on of by to from with over under into".split())
+# (wave 27: or a possessive, "bring your own ethernet cable")
+_LINK_WORDS: Final = frozenset("a an the at in on of by to from with over under into your my our their his her".split())
 
 
 def _label_phrase(value: str) -> bool:
     """A labelled passphrase: as ``is_passphrase`` says when named; (wave 21) words joined by hyphens whole
-    ("copper-river-ninety-bridge"), or five lower-case words or more with one short linking word inside."""
+    ("copper-river-ninety-bridge"), or five lower-case words or more with one short linking word inside; (wave 27)
+    four to eight capitalised words, none a function word or advice."""
     phrase = value.replace("-", " ") if " " not in value.strip() else value
     if is_passphrase(phrase, True):
         return True
     words = phrase.split()
+    if 4 <= len(words) <= 8 and all(w.isalpha() and len(w) >= 4 and w.istitle() for w in words):
+        low = {w.lower() for w in words}  # (wave 27) German nouns, each capitalised: "Leuchtturm Nebel Möwe Anker"
+        return not low & (_FUNCTION_WORDS | _ADVICE)
     inner = [w for w in words[1:-1] if w in _FUNCTION_WORDS]
     return (
         len(words) >= 5

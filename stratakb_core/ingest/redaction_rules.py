@@ -217,11 +217,13 @@ SHAPES: Final[tuple[Shape, ...]] = (
     ),
     # a generic webhook whose last path segment is the secret (/hook/<token>, /webhooks/<token>): a generated
     # segment of 24-80 token characters with both cases and digits in three places at least (a numeric hook id or
-    # a route's name, PreReceiveHook2024, stays)
+    # a route's name, PreReceiveHook2024, stays); wave 27: a hex hook id may come first (/hooks/0d34f9/<token>), and
+    # goes with the token
     Shape(
         "api_token",
         re.compile(
-            r"/(?i:web)?(?i:hooks?)/(?P<v>(?=(?:[A-Za-z_-]{0,80}\d{1,3}[A-Za-z_-]){3})(?=[\w-]{0,80}?[A-Z])"
+            r"/(?i:web)?(?i:hooks?)/(?P<v>(?:[0-9a-f]{6,40}/)?(?=(?:[A-Za-z_-]{0,80}\d{1,3}[A-Za-z_-]){3})"
+            r"(?=[\w-]{0,80}?[A-Z])"
             r"(?=[\w-]{0,80}?[a-z])[\w-]{24,80})(?![\w-])"
         ),
         ("hook/", "hooks/"),
@@ -287,6 +289,9 @@ SHAPES: Final[tuple[Shape, ...]] = (
         ),
         ("authorization",),
     ),
+    # wave 27: a Basic credential without its header's name ("the encoded header: Basic <b64>"), when its base64
+    # decodes to user:password (redaction_shape_judges.is_basic_credential)
+    Shape("basic_auth", re.compile(r"Basic[ \t]+(?P<v>[A-Za-z0-9+/]{16,512}={0,2})(?![\w+/=])"), ("basic",), True),
     Shape(
         "auth_header",
         re.compile(

@@ -4,7 +4,8 @@
   nor ``demo:demo``);
 * ``says_id_only``: an access key's id followed by a remark in brackets saying it is the id only, or that the secret
   key is not kept or shown there ("AKIA... (id only, the secret lives in the vault)", "(seulement l'identifiant)"),
-  or (wave 26) a sentence saying the key was deactivated, revoked or deleted:
+  or (wave 26) a sentence saying the key was deactivated, revoked or deleted, or (wave 27) where the secret is kept
+  ("...; the secret is in Secrets Manager") or that the id is an example with no secret attached:
   the text hands over an identifier, as an IAM console shows it, and the same id in a config or an ``export`` still
   goes (wave 25);
 * ``is_words_and_number``: capitalised words joined by dots or dashes and a number ("Deneme.Ortam-31"), a password's
@@ -47,6 +48,10 @@ _ID_ONLY_RE: Final = re.compile(
     r"|[ \t]+(?:was|has[ \t]+been|is[ \t]+now|wurde|est|a[ \t]+[ée]t[ée]|fue|werd)[ \t]+(?:deactivated|revoked|deleted"
     r"|disabled|retired|deaktiviert|widerrufen|gel[öo]scht|d[ée]sactiv[ée]e?|r[ée]voqu[ée]e?|supprim[ée]e?"
     r"|desactivad[ao]|revocad[ao]|eliminad[ao]|gedeactiveerd|ingetrokken|verwijderd)\b"
+    # wave 27: or the sentence says where the secret is kept, or that the id is an example with no secret
+    r"|[^\n]{0,80}?\b(?i:the[ \t]+secret(?:[ \t]+(?:access[ \t]+)?key)?[ \t]+is[ \t]+"
+    r"(?:(?:stored|kept|held)[ \t]+)?in[ \t]+(?:secrets?[ \t]+manager|(?:the[ \t]+)?vault|1password|keepass|ssm)"
+    r"|an?[ \t]+example[ \t]+(?:key[ \t]+)?id|no[ \t]+secret[ \t]+(?:key[ \t]+)?attached)\b"
 )
 
 

@@ -69,6 +69,7 @@ END: Final = (
     r"|[ \t]+(?:and|then|but|on|in|for|until|und|et|puis|y|e|och|og|и|та|і)\b)"
 )
 _DIGITS_RE: Final = re.compile(r"[*#]?\d{4,8}(?:[#*]\d{0,2})?")
+_DIAL_RE: Final = re.compile(r"(?=(?:\d-?){5})\d{1,2}(?:-\d{1,2}){2,3}")
 STRONG_RE: Final = re.compile(r"[!#$%&*+=?~^]")
 _VERSION_RE: Final = re.compile(r"(?i)v?\d+(?:\.\d+)+")
 
@@ -90,8 +91,8 @@ def shaped(value: str) -> bool:
 _LETTER_CODE_RE: Final = re.compile(r"[A-Z]\d{4,8}|\d{4,8}[A-Z]|(?=(?:[A-Z]?\d){4})(?=[\dA-Z]{5,9}$)\d+[A-Z]\d+")
 
 
-def _code_value(value: str) -> bool:
-    return _DIGITS_RE.fullmatch(value) is not None or _LETTER_CODE_RE.fullmatch(value) is not None or shaped(value)
+def _code_value(value: str) -> bool:  # (wave 27: or a dial lock's numbers, 3-19-27)
+    return any(r.fullmatch(value) for r in (_DIGITS_RE, _DIAL_RE, _LETTER_CODE_RE)) or shaped(value)
 
 
 # who keys a device's own code in: "the new maintenance code X", "installer code: 1234" (an alarm panel's)
@@ -109,7 +110,8 @@ _CODE_FOR_ROOM: Final = (
 )
 # wave 21: "codice del cancello", "código do portão", "code du local": a Romance code named for what it opens
 _CODE_OF_PLACE: Final = (
-    r"(?:codice|c[óo]digo|code)[ \t]+(?:del|dello|della|dell['’]|de[ \t]+la|de[ \t]+l['’]|do|da|du|de)[ \t]*"
+    r"(?:codice|c[óo]digo|code|clave|combinaci[óo]n|combinaison|combinazione|combina[çc][ãa]o)[ \t]+"
+    r"(?:del|dello|della|dell['’]|de[ \t]+la|de[ \t]+l['’]|do|da|du|de)[ \t]*"
     r"(?:cancell[oi]|portone|lucchetto|cassaforte|magazzino|port[ãa]o|cadeado|cofre|puerta|port[óo]n|candado"
     r"|portail|portillon|cadenas|coffre|local|garage|garaje|garagem|box|armadio|arm[áa]rio|armario|casier)"
 )
@@ -124,7 +126,9 @@ _ACCESS_CODE: Final = (
     r"codes?[ \t]+(?:for|to|of|on)[ \t]+(?:the[ \t]+|our[ \t]+)?(?:[\w-]{1,20}[ \t]+){0,3}?(?:" + _PLACES + r")s?"
     r"|code[ \t]+(?:d['’]acc[eè]s|de[ \t]+la[ \t]+porte|porte|du[ \t]+portail|de[ \t]+l['’]alarme|du[ \t]+coffre"
     r"|de[ \t]+d[ée]s(?:activation|armement))"
-    r"|c[óo]digo[ \t]+de[ \t]+(?:acceso|acesso|la[ \t]+puerta|la[ \t]+porta|la[ \t]+alarma|entrada|desbloqueo)"
+    r"|c[óo]digo[ \t]+de[ \t]+(?:acceso|acesso|la[ \t]+puerta|la[ \t]+porta|la[ \t]+alarma|entrada|desbloqueo|apertura)"
+    # wave 27: an opening code ("code d'ouverture", "codice di apertura"), a lock's combination
+    r"|code[ \t]+d['’]ouverture|codice[ \t]+di[ \t]+apertura|(?:(?:safe|lock|padlock)[ \t]+)?(?:combination|combo)"
     r"|codice[ \t]+(?:di[ \t]+accesso|della[ \t]+porta|dell['’]allarme|di[ \t]+sblocco)"
     r"|kod[ \t]+(?:do[ \t]+drzwi|dost[eę]pu|do[ \t]+sejfu)|код[ \t]+(?:от[ \t]+\w+|доступа|двери|домофона|сейфа)"
     # wave 20: a Germanic compound naming the room or door ("Code für den Serverraum", "koden till förrådet")
@@ -142,9 +146,12 @@ _OPENS: Final = (
     r"(?:[ \t]+[^\s.:;=,]{1,25}){1,8}?|(?:[ \t]+[^\W\d_]{3,25}){1,3}?)?"
 )
 _ACCESS_RE: Final = re.compile(r"(?i:\b" + _ACCESS_CODE + r")" + _OPENS + _SEP + VALUE + END, re.MULTILINE)
-# ... its digits set apart by spaces, as a keypad is read out: "Código do cofre: 5 2 9 0 1" (wave 25)
+# ... its digits set apart by spaces, as a keypad is read out: "Código do cofre: 5 2 9 0 1" (wave 25), or in pairs
+# ("Alarmcode: 52 07 19"; wave 27)
 _ACCESS_SPACED_RE: Final = re.compile(
-    r"(?i:\b" + _ACCESS_CODE + r")" + _OPENS + _SEP + r"(?P<v>\d(?:[ \t]\d){3,7})(?![ \t]?\d)" + END, re.MULTILINE
+    r"(?i:\b" + _ACCESS_CODE + r")" + _OPENS + _SEP + r"(?P<v>\d(?:[ \t]\d){3,7}|\d\d(?:[ \t]\d\d){2,3})(?![ \t]?\d)"
+    + END,
+    re.MULTILINE,
 )
 # ... changed to its value ("the gate keypad code for the depot changed to X overnight") or given right after its
 # name ("the kiosks now use the new maintenance code X"); the value ends at a space, as a chosen one can hold none
@@ -404,7 +411,7 @@ SPOKEN_START_WORDS: Final = (
     r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code|" + _DOOR_COMPOUND + r"(?:code|kode|kod)"
     r"|codes?[ \t]+(?:for|to|of|on|d['’]|de|du)"
     r"|c[óo]digo[ \t]+de|codice[ \t]+d|kod[ \t]+d|код[ \t]|(?:code[ns]?|kod(?:en)?)[ \t]+(?:f[üö]r|zu|till?|voor)"
-    r"|pin|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in"
+    r"|pin|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|combo|combina"  # (wave 27: a lock's combination)
     r"|connect(?:ed)?[ \t]+as|anmelden|connecter|entrar|logon|login|wlan|ssid|wireless|réseau|netzwerk"
     r"|" + PW_WORDS
 )

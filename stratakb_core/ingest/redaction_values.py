@@ -267,7 +267,7 @@ def _marker_words(low: str) -> bool:
 _NOT_SECRET_REMARK_RE: Final = re.compile(
     r"[ \t]*(?:#|//|<!--|\()[^\n]*?(?<![\w.-])(?i:public[ _-]key|publishable|not\s+(?:a\s+)?secret|non-?secret"
     r"|(?:example|sample|exemple|ejemplo|esempio|exemplo|beispiel|voorbeeld)(?!\.)"
-    r"|dummy|fake|placeholder|md5|sha-?\d*|checksum|hash|fingerprint|digest|identifier"
+    r"|dummy|fake|placeholder|documentation|test[ _-]vectors?|md5|sha-?\d*|checksum|hash|fingerprint|digest|identifier"
     r"|(?:account|user|client|app|tenant|project|object|request|key)[ _-]id)(?![\w-])"
 )
 
