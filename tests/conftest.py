@@ -40,12 +40,34 @@ def pytest_configure(config):
 
 
 @pytest.fixture(scope="session")
-def redaction_figures() -> dict:
-    """``safety_eval.evaluate_redaction()`` over every fixture split, computed once for the session (about 7 s; the
-    wave test modules each hold their own sets to the targets from it)."""
+def redaction_figures(tmp_path_factory, worker_id) -> dict:
+    """``safety_eval.evaluate_redaction()`` over every fixture split, computed once for the session (about 20 s; the
+    wave test modules each hold their own sets to the targets from it). On two workers the first computes them and
+    the other reads its pickle from the session's shared temporary folder (the pattern pytest-xdist documents)."""
     from stratakb_core.ingest.safety_eval import evaluate_redaction
 
-    return evaluate_redaction()
+    return shared_by_workers(tmp_path_factory, worker_id, "redaction-figures", evaluate_redaction)
+
+
+def shared_by_workers(tmp_path_factory, worker_id: str, name: str, compute):
+    """``compute()`` once per test session: under pytest-xdist the workers share one result through a pickle in the
+    session's temporary root (a folder of this session only), the first to take the lock computing it."""
+    if worker_id == "master":
+        return compute()
+    import fcntl
+    import pickle
+
+    root = tmp_path_factory.getbasetemp().parent
+    with open(root / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        path = root / f"{name}.pickle"
+        if path.is_file():
+            return pickle.loads(path.read_bytes())  # noqa: S301 - written by this session's other worker
+        value = compute()
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(pickle.dumps(value))
+        tmp.replace(path)
+        return value
 
 
 @pytest.fixture(scope="session")
