@@ -80,7 +80,7 @@ from stratakb_core.ingest.injection_handover import handed_over
 from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, loose_order
 from stratakb_core.ingest.injection_markers import fake_turn, recorded_turn
 from stratakb_core.ingest.injection_mention import MENTION_CUES as _MENTION_CUES
-from stratakb_core.ingest.injection_mention import NAMED_QUOTE
+from stratakb_core.ingest.injection_mention import NAMED_QUOTE, reported
 from stratakb_core.ingest.injection_mention import TOKEN_THEN as _TOKEN_THEN
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
@@ -98,7 +98,7 @@ from stratakb_core.ingest.injection_rules import (
 )
 from stratakb_core.ingest.injection_scope import scoped_override, scoped_sentence
 from stratakb_core.ingest.injection_slots import slot_link
-from stratakb_core.ingest.injection_smuggled import smuggled
+from stratakb_core.ingest.injection_smuggled import smuggled, unjoined
 from stratakb_core.ingest.injection_sysline import called_by_system
 from stratakb_core.ingest.injection_thirdperson import its_prompt_leak
 from stratakb_core.ingest.injection_toolout import tool_output_order
@@ -168,7 +168,7 @@ _TOKEN_NAMED: Final = re.compile(
     r"(?:[ \t]*(?:user|model|assistant|system|tool)\b)?[`'\"]?[ \t]*(?:,|and\b|or\b|/|\)|\||\.(?=[ \t]|$)"
     r"|to[ \t]+(?:open|close|start|end|mark|begin|wrap)\b"
     r"|(?:(?:control|special)[ \t]+)?(?:markers?|tokens?|tags?|sequences?|delimiters?|strings?"
-    r"|blocks?|headers?)\b|(?:или|и|oder|und|ou|et|y|o|e|of|en)\b|followed[ \t]+by\b|のよう|で|と|や|を|は|或|和"
+    r"|blocks?|headers?)\b|(?:или|и|oder|und|ou|et|y|o|e|of|en|gibi)\b|followed[ \t]+by\b|のよう|で|と|や|を|は|或|和"
     r"|及|与|加|开头|结尾|와|과|를|을)",
     re.I,
 )
@@ -281,7 +281,7 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     if token and (_TOKEN_NAMED.match(text, end) or _TOKEN_PAIRED.search(text, max(start - 40, 0), start)):
         return True  # a template token named in prose, or the second of a pair ("between [INST] and [/INST]")
     before = text[max(text.rfind("\n\n", 0, start), start - 160, 0) : start]
-    if _CAUSED.search(before[-60:]) or _CAUSED_EXAMPLE.search(before[-120:]):
+    if _CAUSED.search(before[-60:]) or _CAUSED_EXAMPLE.search(before[-120:]) or reported(text, start, end):
         return True
     fence = _in_fence(text, start, end)
     if fence >= 0 and _talks_about_attacks(text[max(fence - 300, 0) : fence]):
@@ -381,12 +381,12 @@ def _suspicious_zero_width(text: str, i: int) -> bool:
         return not (_UNSPACED.match(before) and _UNSPACED.match(after))
     if text[i] not in "\u200c\u200d":
         return True
-    return before.isascii() and after.isascii()
+    return (before.isascii() and after.isascii()) or unjoined(before + after)  # wave 27: Cyrillic, Greek
 
 
 def _invisible_characters(text: str) -> bool:
     """Tag characters, bidi overrides, zero-width characters or selector runs (all outside ASCII)."""
-    if _TAG_CHARS.search(_EMOJI_FLAG.sub("", text)) or _BIDI.search(text):
+    if _TAG_CHARS.search(_EMOJI_FLAG.sub("", text)) or _BIDI.search(text) or smuggled(text):  # wave 27: split
         return True
     if _ZW_IN_WORD.search(text) or _SELECTORS.search(text):
         return True

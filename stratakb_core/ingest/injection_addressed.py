@@ -69,10 +69,17 @@ def addressed_send(found: Cues, sentence: str) -> bool:
     return _addressed(found, sentence)
 
 
+# wave 27: "..., then send:" ends a sentence that introduces the message to send (a support macro's reply), not a
+# payment or a transfer
+_SEND_INTRO: Final = re.compile(r"\b(?:send|sende|senden|envoie|envía|envia|invia|skicka|wyślij)[ \t]*:\s*\Z", re.I)
+
+
 def addressed_destroy(found: Cues, sentence: str) -> bool:
     """The sentence calls on an AI reader and tells it to use a tool to destroy ("Agent, run the shell to rm ...")."""
     if not {"tool", "destroy"} <= found.keys() or _permitted(found, "destroy"):
         return False
+    if found["destroy"] == [found["_len"][0] - 1] and _SEND_INTRO.search(sentence):
+        return False  # wave 27: the only destroy word is the "send:" that introduces a message
     return _addressed(found, sentence)
 
 

@@ -51,13 +51,12 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.injection_lexicon import CUES, SCRIPT_CUES
-from stratakb_core.ingest.injection_reader import reader_words
+from stratakb_core.ingest.injection_reader import reader_words, told_of
 
 __all__ = ["cues", "fired", "sentence_cues"]
 
 _WORD: Final = re.compile(r"[^\W_\u0600-\u06ff\u0900-\u097f\u3000-\u9fff\uac00-\ud7af\uff00-\uffef]+")
-# a sentence ends at . ! ? ; (and a closing quote) before a space (not inside a URL or a number), before a CJK
-# letter (NFKC turns ；into ;), at 。！？ or at a line end
+# a sentence ends at .!?; (and a quote) before a space (not in a URL or number) or CJK letter, at 。！？ or a line end
 _END: Final = re.compile(r"[.!?;]{1,3}[\"'”’»]?(?=\s)|[.!?;](?=[\u3040-\u9fff\uac00-\ud7af])|[。！？\n]")
 # "不显示" (is not shown): a CJK verb right after a negation states a fact, it gives no order
 _CJK_NOT: Final = "不未没沒无無非"
@@ -84,10 +83,11 @@ _DOMAIN: Final = re.compile(
     r"\b[\w-]{1,63}(?:\.[\w-]{1,63}){0,8}\.(?:com|net|org|io|ru|cn|xyz|top|site|info|biz|invalid|example|test)\b"
 )
 _ROLE: Final = re.compile(
-    r"^[ \t>*#=_\[<【(-]{0,8}(?:system|sistema|système|systeme|systemnachricht|система|系统|系統|システム|시스템"
-    r"|מערכת|سیستم|ระบบ|النظام|सिस्टम|розробник|разработчик|συστημα|σύστημα|systémová[ \t]+zpráva"
-    r"|developer|operator|системное[ \t]+сообщение|message[ \t]+syst[èe]me|mensaje[ \t]+del[ \t]+sistema"
-    r"|messaggio[ \t]+di[ \t]+sistema|systeembericht|komunikat[ \t]+systemowy|sistem[ \t]+mesajı|systemmeddelande)"
+    r"^[ \t>*#=_\[<【(-]{0,8}(?:\d{1,2}:\d\d(?::\d\d)?[\])]?[ \t]+)?(?:system|sistema|système|systeme|система"
+    r"|systemnachricht|系统|系統|システム|시스템|מערכת|سیستم|ระบบ|النظام|सिस्टम|розробник|разработчик|συστημα|σύστημα"
+    r"|systémová[ \t]+zpráva|developer|operator|системное[ \t]+сообщение|message[ \t]+syst[èe]me"
+    r"|mensaje[ \t]+del[ \t]+sistema|messaggio[ \t]+di[ \t]+sistema|systeembericht|komunikat[ \t]+systemowy"
+    r"|sistem[ \t]+mesajı|systemmeddelande)"
     r"(?:[ \t]+(?:prompt|message|note|update|directive|instructions?|nachricht|mensaje|messaggio))?"
     r"\b(?![ \t]*\((?:V\.O\.|O\.S\.|O\.C\.|CONT'?D)\))[^\n:：]{0,30}[:：\n\]>】)]"  # not "SYSTEM (V.O.)"
     r"|[\"']role[\"']\s*:\s*[\"'](?:system|developer)[\"']"
@@ -254,7 +254,7 @@ def _addressed(found: Cues, text: str) -> bool:
         return True
     if _near(found, "ai", "proc", 1, 5) or _near(found, "you", "ai", 1, 4):
         return True
-    if any(i <= 4 for i in found.get("prep", ())) and _near(found, "prep", "ai", 1, 3):
+    if any(i <= 4 for i in found.get("prep", ())) and _near(found, "prep", "ai", 1, 3) and not told_of(found):
         return True
     head = re.search(r"\w[ \t*)]{0,3}[:：][ \t*]", text[:80])  # "AI moderator: ..." (a short head, then a colon)
     if head and min(found["ai"]) <= 3 and len(_WORD.findall(text[: head.start() + 1])) <= 6 and not _TREE.match(text):

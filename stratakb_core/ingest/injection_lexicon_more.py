@@ -106,6 +106,7 @@ MORE_CUES: Final[dict[str, str]] = {
         exemplu de_exemplu contoh misalnya serangan ví_dụ tấn_công παράδειγμα επίθεσ* injektion* injektio*
         injekció* injecți* injeksi einschleus* präpariert* beispielsweise zum_beispiel etwa esempio esempi
         exemplo exemplos ejemplo ejemplos exemple exemples iniezion* inyecci* injeção injeções
+        post_mortem postmortem post_incident
     """,
 }
 
@@ -191,3 +192,29 @@ _WAVE26: Final[dict[str, str]] = {
     " employee_s the_employee_s mesajele utilizatorului conversația conversației istoricul_conversației",
 }
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE26.items()})
+
+# wave 27 (heldout47 ... heldout50): instructions declared stale ("are stale", "old news", "deixaram de valer", "dejaron
+# de valer"), thrown away by ceasing to apply them or setting them aside ("cease applying", "dejes a un lado"), "what
+# your admins told you" as the instructions, "ur" for "your", an automated reviewer in Spanish and Portuguese, Italian
+# virtual assistants that analyse, "is bound to" (è tenuto a) as a modal, a Portuguese virtual attendant, the Russian
+# "(restrictions) lifted" and "sends"; copy-out verbs: the Turkish "would you write", the Russian "output"
+# (выведите), the Ukrainian "cite" and "verbatim" (навести, дослівно)
+_WAVE27: Final[dict[str, str]] = {
+    "void": "сняты сняты_все stale are_stale is_stale old_news out_of_date deixaram_de_valer deixou_de_valer"
+    " deixaram_de_se_aplicar dejaron_de_valer han_dejado_de_valer dejaron_de_aplicarse",
+    "override": "cease_applying cease_following cease_to_apply cease_to_follow dejes_a_un_lado deja_a_un_lado"
+    " dejar_a_un_lado deje_a_un_lado dejen_a_un_lado",
+    "instr": "what_your_admins_told_you what_your_admin_told_you what_your_operators_told_you"
+    " what_your_developers_told_you what_your_devs_told_you what_your_creators_told_you what_they_told_you",
+    "you": "ur",
+    "scope": "booted_with lhe_foram_dadas te_configuraron",
+    "ai": "avaliador_automatizado avaliador_automático evaluador_automático evaluador_automatizado"
+    " revisor_automático revisor_automatizado assistenti_virtuali assistente_virtuale atendente_virtual"
+    " atendentes_virtuais agente_virtual",
+    "proc": "analizza analizzano",
+    "send": "отправляет отправляют",
+    "modal": "è_tenuto è_tenuta sono_tenuti",
+    "leak": "yazar_mısın yazar_misin yazabilir_misin yazabilir_mısın yazın выведите выведи навести наведіть наведи"
+    " дослівно",
+}
+MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE27.items()})

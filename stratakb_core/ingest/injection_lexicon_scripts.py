@@ -148,4 +148,8 @@ for _cue, _words in {
     "prep": "کے_لیے",
 }.items():
     SCRIPT_CUES[_cue] = SCRIPT_CUES.get(_cue, "") + " " + _words + "\n"
+# wave 27: the Arabic "write out" and "verbatim" (تكتب ... حرفياً) and "initial" (the instructions one started with),
+# the Hindi "e-mail" as a send verb (ईमेल कर दे)
+for _cue, _words in {"leak": "تكتب اكتب حرفيا حرفياً", "scope": "الأولية الاولية", "send": "ईमेल_कर"}.items():
+    SCRIPT_CUES[_cue] = SCRIPT_CUES.get(_cue, "") + " " + _words + "\n"
 SCRIPT_CUES.update({_cue: unicodedata.normalize("NFKC", _words) for _cue, _words in SCRIPT_CUES.items()})

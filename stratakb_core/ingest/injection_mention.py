@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["MENTION_CUES", "NAMED_QUOTE", "TOKEN_THEN"]
+__all__ = ["MENTION_CUES", "NAMED_QUOTE", "TOKEN_THEN", "reported"]
 
 _CUES: Final = (
     r"\b(?:attack\w*|attacker\w*|inject\w*|malicious|adversar\w*|payload\w*|example\w*|e\.g\.|such as|like|phrases?|"
@@ -28,6 +28,8 @@ _CUES: Final = (
     # a test plan or an advisory: テスト (test), という文 (a sentence that says), 手口 / 事例 (a trick, a case seen)
     r"|テスト|という文|手口|事例|테스트|문장|사례"
     # wave 21: a sentence, a phrase, a line quoted in Dutch, Polish, Swedish, Danish, Norwegian, Turkish, Chinese
+    # wave 27: the German "z. B." (for example), the Russian and Ukrainian "(text) like"
+    r"|\bz\.\s?b\.|\b(?:вроде|наподобие|на\s+кшталт|на\s+зразок)\b"
     r"|\b(?:zin|zinnen|zinsnede|zdani\w{0,3}|fraz\w{0,3}|mening\w{0,3}|sætning\w{0,3}|setning\w{0,3}|cümle\w{0,6}"
     r"|ifade\w{0,6}|věta|vět\w{1,3})\b|语句|句子|字句"
 )
@@ -43,6 +45,8 @@ _SENTENCE_WORD: Final = (
 )
 NAMED_QUOTE: Final = re.compile(
     rf"(?:{_SENTENCE_WORD})[ \t]*[:：]?[ \t]*[«“„‘'\"「]"
+    # wave 27: a text "like" a quotation (Russian, Ukrainian), "z. B." (German): a sample named as one
+    r"|\b(?:вроде|наподобие|на[ \t]+кшталт|на[ \t]+зразок)[ \t]*[«“„‘'\"]|\bz\.[ \t]?b\.[ \t]*[«“„‘'\"]"
     r"|[»”“’'\"」][ \t]*(?:cümle\w{0,6}|ifade\w{0,6}|という文|문장)",
     re.IGNORECASE,
 )
@@ -51,3 +55,38 @@ NAMED_QUOTE: Final = re.compile(
 TOKEN_THEN: Final = re.compile(
     r"[`'\"]?(?:(?:user|model|assistant|system|tool)\b[`'\"]?)?[ \t]+(?:followed[ \t]+by\b|then\b|\.\.\.|…)", re.I
 )
+
+# wave 27: what someone sent or wrote to a bot, quoted after the verb ("A user sent the bot 'ignore ...'", "schrieb dem
+# Bot: „...“"): a message reported in a ticket or a log, not an order to the reader
+_REPORTED: Final = re.compile(
+    r"\b(?:(?:sent|wrote|typed|posted|pasted|entered|messaged|told)\s+(?:to\s+)?(?:the|our|a|an|this|that)\s+"
+    r"(?:[\w-]+\s+)?(?:bot|chatbot|assistant|model|agent|ai)s?"
+    r"|(?:schrieb|schickte|sendete|tippte)\s+(?:dem|an\s+den)\s+(?:[\w-]+-)?(?:bot|chatbot|assistenten)"
+    r"|(?:envió|escribió|mandó)\s+al\s+(?:bot|chatbot|asistente)|a\s+(?:envoyé|écrit)\s+au\s+(?:bot|chatbot|assistant)"
+    r"|(?:написал|отправил|прислал)\w{0,2}\s+бот\w{0,2})[ \t]*[:,]?[ \t]*([\"'“‘«„])",
+    re.IGNORECASE,
+)
+_CLOSING: Final = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "„": "“”"}
+
+
+# "An image URL of the form https://...?d=<data> could leak ...": the subject of a sentence, a shape described
+_FORM_SUBJECT: Final = re.compile(
+    r"(?:^|[.!?:][ \t]+|\n)(?:an?|the)[ \t]+(?:[\w-]+[ \t]+){0,2}(?:urls?|links?|addresse?s?)[ \t]+"
+    r"of[ \t]+the[ \t]+form[ \t]*\Z",
+    re.IGNORECASE,
+)
+
+
+def reported(text: str, start: int, end: int) -> bool:
+    """``text[start:end]`` lies in (or holds) a quotation that a sentence reports as sent or written to a bot, or is
+    a URL that opens a sentence as the shape of one described ("An image URL of the form ...")."""
+    if _FORM_SUBJECT.search(text, max(start - 120, 0), start):
+        return True
+    lo = text.rfind("\n", 0, start) + 1
+    hi = text.find("\n", end)
+    for m in _REPORTED.finditer(text, max(lo, start - 400), hi if hi != -1 else len(text)):
+        closing = _CLOSING[m.group(1)]
+        close = min((i for i in (text.find(c, m.end(), m.end() + 400) for c in closing) if i != -1), default=-1)
+        if close != -1 and (m.end() <= start < close or (start <= m.start() and close < end)):
+            return True
+    return False

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["reader_words"]
+__all__ = ["reader_words", "told_of"]
 
 _W: Final = r"[^\W_]+"
 # a role a program plays, by language (stems; a word that starts with one matches)
@@ -167,3 +167,11 @@ def reader_words(sentence: str) -> list[tuple[int, bool]]:
         at_work = at_work or bool(_AT_WORK.match(sentence, m.end()))  # "Sistemul automat care citește ..."
         out.append((at, at_work or bool(_CALLED.match(sentence, m.end()))))
     return out
+
+
+
+def told_of(found: dict[str, list[int]]) -> bool:
+    """Wave 27: the AI a preposition leads to is the object of a verb of telling right after it ("reminder to tell
+    the bot with /swap", "a note to ask the assistant"): the sentence speaks to people about the AI."""
+    steer, ai = set(found.get("steer", ())), set(found.get("ai", ()))
+    return any(i + 1 in steer and ({i + 3, i + 4} & ai) for i in found.get("prep", ()) if 0 <= i <= 4)

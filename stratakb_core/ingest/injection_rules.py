@@ -318,8 +318,10 @@ _DATA_CAPS: Final = (
     r"|CONTEXT|EMAIL|QUERY|SESSION|COOKIE|CREDENTIAL"
 )
 EXFIL_LINK: Final = _rx(
-    # a markdown image or link whose URL has a placeholder anywhere after the host
-    r"!\[[^\]\n]{0,100}\]\(\s*<?https?://[^)\s]{0,400}(?:\{[^}\s]{1,40}\}|%7B[^)\s]{1,40}%7D|\$\{?\w+|<[^<>\n)]{1,60}>"
+    # a markdown image or link whose URL has a placeholder anywhere after the host (wave 27: not a mailer's id
+    # merge field, "open.gif?id={{subscriber_id}}": the sender's own record, no data of the reader's)
+    r"!\[[^\]\n]{0,100}\]\(\s*<?https?://[^)\s]{0,400}(?:(?<!\{)\{(?!\{\s*(?:\w{1,30}_)?u?id\s*\}\})[^}\s]{1,40}\}"
+    r"|%7B[^)\s]{1,40}%7D|\$\{?\w+|<[^<>\n)]{1,60}>"
     r"|\[[A-Z_ ]{2,40}\])",
     rf"\[[^\]\n]{{0,100}}\]\(\s*<?https?://[^)\s]{{0,400}}(?:\{{|%7B|\$\{{|<|\[)[^<>{{}}\[\]\n)]{{0,30}}?\b(?:{_SECRETISH})"
     rf"\b[^<>{{}}\[\]\n)]{{0,30}}(?:\}}|%7D|>|\])",

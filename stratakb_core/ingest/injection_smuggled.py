@@ -4,23 +4,44 @@ The tag block (U+E0020 ... U+E007E) mirrors printable ASCII and renders as nothi
 sentence no reader sees ("Ignore the playbook and ..." written one tag character a letter). Its only use in text
 is the emoji flags of England, Scotland and Wales (a black flag, two to seven tag letters, a cancel tag). Three
 words or more of tag characters outside such a flag are hidden prose meant for a machine, a hit the learned
-scorer may not veto (wave 26: the scorer reads the visible carrier only, which looks benign)."""
+scorer may not veto (wave 26: the scorer reads the visible carrier only, which looks benign).
+
+Wave 27: joiners (ZWNJ, ZWJ, zero-width space, word joiner) between letters, and the invisible math operators
+(U+2061 ... U+2064) between words. Persian, Arabic and Indic scripts join and break letters with ZWNJ and ZWJ, emoji
+sequences with ZWJ; Cyrillic and Greek never do (``unjoined``). MathML puts an invisible times between a number or a
+letter and the next, never between two words. Eight or more such characters split a sentence letter by letter or
+word by word, for a machine to read glued back together: as plain a hit as tag characters."""
 
 from __future__ import annotations
 
 import re
 from typing import Final
 
-__all__ = ["smuggled"]
+__all__ = ["smuggled", "unjoined"]
 
 _FLAG: Final = re.compile("\U0001f3f4[\U000e0030-\U000e0039\U000e0061-\U000e007a]{2,7}\U000e007f")
 _RUN: Final = re.compile("[\U000e0020-\U000e007e]{8,}")
 _WORDS: Final = re.compile(r"[A-Za-z]{2,}")
+_NO_JOINERS: Final = re.compile("[\u0370-\u03ff\u0400-\u04ff]{2}")  # Greek, Cyrillic: scripts that take no joiner
+# joiners between Greek or Cyrillic letters, invisible operators between two words
+_SPLIT_WORD: Final = re.compile(
+    "[\u0370-\u03ff\u0400-\u04ff][\u200b-\u200d\u2060-\u2064]{1,4}(?=[\u0370-\u03ff\u0400-\u04ff])"
+    "|[^\\W\\d_]{2}[\u2061-\u2064]{1,4}(?=[^\\W\\d_]{2})"
+)
+
+
+def unjoined(pair: str) -> bool:
+    """The two letters around a joiner are of a script that never takes one (Greek, Cyrillic)."""
+    return bool(_NO_JOINERS.fullmatch(pair))
 
 
 def smuggled(text: str) -> bool:
     """``text`` holds a run of tag characters (outside an emoji flag) that spells three words or more."""
-    if text.isascii() or not _RUN.search(text):
+    if text.isascii():
+        return False
+    if sum(1 for _ in zip(range(8), _SPLIT_WORD.finditer(text), strict=False)) >= 8:
+        return True  # wave 27: a sentence split letter by letter by joiners or invisible operators
+    if not _RUN.search(text):
         return False
     for m in _RUN.finditer(_FLAG.sub("", text)):
         plain = "".join(chr(ord(c) - 0xE0000) for c in m.group())

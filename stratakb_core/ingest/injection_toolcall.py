@@ -42,6 +42,11 @@ HEAD: Final = (
     r"|\b(?:ausgabe|antwort|rückgabe)[ \t]+des[ \t]+werkzeugs|\b(?:odpověď|odpoveď|výstup|výsledek)[ \t]+nástroj[ea]"
     r"|関数(?:の)?(?:結果|出力|応答)|\b(?:resultado|respuesta|salida|resposta|sa[íi]da|risultato|risposta)_(?:de_la_"
     r"|de_|da_|do_|dello_|del_)(?:herramienta|ferramenta|strumento)\b"
+    # wave 27: a head written as an identifier in Turkish ("araç_çıktısı") and Vietnamese ("ket_qua_cong_cu"), the
+    # Indonesian "function result", the Arabic "result / output of the tool"
+    r"|\bara[çc]_(?:[çc][ıi]kt[ıi]s[ıi]|sonucu)\b|\bhasil[ \t]+fungsi\b"
+    r"|\bk(?:ết|et)[ _]qu(?:ả|a)[ _](?:c(?:ông|ong)[ _]c(?:ụ|u)|h(?:àm|am))\b"
+    r"|(?:نتيجة|نتائج|مخرجات|ناتج)[ \t]+(?:الأداة|الاداة|الدالة)"
 )
 KEY: Final = (
     r"|(?:[^\W\d_]{1,20}[ _-])(?:instructions?|directives?|지시|指示|指令|anweisung|instrucci[óo]n|istruzione)"
@@ -54,6 +59,12 @@ KEY: Final = (
     r"|(?:[^\W\d_]{1,20}[ _-]){1,2}(?:for|to|dla|do|an|für|pour|para|per|pro|az|ao|al|à|voor|för)[ _-]"
     r"(?:the[ _-]|das[ _-]|den[ _-]|le[ _-]|el[ _-]|o[ _-]|il[ _-]|l')?(?:asyst\w{0,6}|assist\w{0,6}|asist\w{0,6}"
     r"|agent\w{0,4}|model\w{0,4}|modèle|ai|ia|ki|llm|bot\w{0,3}|[uü]gyn[oö]k\w{0,4}|asszisztens\w{0,4})"
+    # wave 27: the same in Indonesian and Vietnamese ("catatan_untuk_asisten", "chi_thi_cho_tro_ly"), a Chinese key
+    # "instructions for the assistant" (给助手的指令), a next-action field in more languages ("seuraava_toiminto")
+    r"|(?:[^\W\d_]{1,20}[ _-]){1,2}(?:untuk|kepada|cho)[ _-](?:asisten\w{0,4}|agen|model|bot|ai|tr(?:ợ|o)[ _-]l(?:ý|y))"
+    r"|给?(?:助手|助理|模型|智能体|代理|ai)的(?:指令|指示|命令|消息)"
+    r"|(?:seuraava|nächste|prochaine|próxima|prossima|volgende|następna)[ _-](?:toiminto|aktion|action|acción"
+    r"|ação|azione|actie|akcja)"
 )
 # the agent of a tool's output, in the lexicon's languages: "agent", "agente", "Agenten", "agentti", "에이전트"
 _AGENT: Final = re.compile(
