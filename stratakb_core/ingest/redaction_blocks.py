@@ -90,10 +90,11 @@ _EZCONNECT_RE: Final = re.compile(
     r"(?::\d{2,5})?/[\w.$-]{1,64}(?![\w/@.-]))"
 )
 _EZ_USER_RE: Final = re.compile(r"(?:^|[\s=\"'(,;>])[\w$#-]{1,30}$")
-# a combo-list entry inside a sentence: "... affected account: ana@mail.example:Pw-2026!" (email, : or |, password)
+# a combo-list entry inside a sentence: "... affected account: ana@mail.example:Pw-2026!" (email, : or |, password;
+# wave 27: a "|" set apart by spaces too, a spreadsheet's row pasted as "site | ana@mail.example | Pw-2026! | note")
 _AT_RE: Final = re.compile("@")
 _EMAIL_COMBO_RE: Final = re.compile(
-    r"(?<![\w.+@-])[\w.+-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,63}[:|]"
+    r"(?<![\w.+@-])[\w.+-]{1,64}@(?:[A-Za-z0-9-]{1,63}\.){1,8}[A-Za-z]{2,63}(?:[:|]|[ \t]{1,3}\|[ \t]{1,3})"
     r"(?P<v>[^\s:/@\"'`<>()\[\]|]{4,128})(?=\s|$)"
 )
 # a Cookie / Set-Cookie header or curl --cookie: a session cookie's value is a login

@@ -7,7 +7,11 @@
   'https://git@host':`` (git's credential prompt), ``[sudo] password for ops:``, ``Enter passphrase for key
   '~/.ssh/id_ed25519':`` followed by the value on the same line;
 * a Kubernetes ``kubernetes.io/dockerconfigjson`` Secret's ``.dockerconfigjson`` (or ``.dockercfg``): base64 of a
-  registry login, whatever key it sits under in ``data:``.
+  registry login, whatever key it sits under in ``data:``;
+* (wave 27) any tool told to read its password from standard input and given it in a here-string
+  (``openconnect ... --passwd-on-stdin <<< 'PW'``, ``--password-stdin <<< PW``); a console login given as bare
+  arguments after ``+login`` (``steamcmd +login USER PW``); a game server's login token directive
+  (``sv_setsteamaccount TOKEN``).
 
 A placeholder (``$PASSWORD``, ``<secret>``, ``****``) stays; so does a value of code (``"$(cat pw.txt)"``).
 """
@@ -37,6 +41,11 @@ _PROMPT_RE: Final = re.compile(
     r"(?:'[^'\n]{1,200}'|\"[^\"\n]{1,200}\"|[\w.@-]{1,64}(?:[ \t]+'[^'\n]{1,200}')?):[ \t]*"
     r"(?P<uv>[^\s\"']{4,128})[ \t]*$"
 )
+_STDIN_FLAG_RE: Final = re.compile(
+    r"--(?:passw(?:or)?d|pass)-(?:on-|from-)?stdin\b[^\n|<]{0,120}?<<<[ \t]*" + _QV
+)
+_PLUS_LOGIN_RE: Final = re.compile(r"\+login[ \t]+[^\s+\"']{1,64}[ \t]+" + _QV)
+_GAME_TOKEN_RE: Final = re.compile(r"\bsv_setsteamaccount[ \t]+" + _QV)
 _DOCKERCFG_RE: Final = re.compile(
     r"[\"']?\.docker(?:configjson|cfg)[\"']?[ \t]*:[ \t]*[\"']?(?P<uv>[A-Za-z0-9+/]{24,}={0,2})(?![\w+/=])"
 )
@@ -47,7 +56,7 @@ def _value(m: re.Match[str]) -> tuple[int, int] | None:
     if group is None:
         return None
     value = m.group(group)
-    if is_placeholder(value) or is_code(value) or value.startswith(("$", "-")):
+    if is_placeholder(value) or is_code(value) or value.startswith(("$", "-", "+")):
         return None
     return m.start(group), m.end(group)
 
@@ -57,6 +66,7 @@ def cli_secret_spans(text: str) -> Iterator[_Found]:
     low = text.lower()
     gated = (
         (_SUDO_RE, "sudo"), (_MC_RE, "mc "), (_PROMPT_RE, " for "), (_DOCKERCFG_RE, ".docker"),
+        (_STDIN_FLAG_RE, "stdin"), (_PLUS_LOGIN_RE, "+login"), (_GAME_TOKEN_RE, "sv_setsteamaccount"),
     )  # fmt: skip
     for pattern, literal in gated:
         if literal not in low:

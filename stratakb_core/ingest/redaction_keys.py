@@ -102,6 +102,8 @@ _KEY_END_RE: Final = re.compile(
     r"|^(?:store|key|src|dest|new|old|db|admin|root|ftp|smtp|mail|proxy|vnc|ldap|bind|wifi|master|require)pass$"
     # daemons' run-together directives: redis requirepass / masterauth, slapd rootpw, nslcd bindpw
     r"|^(?:root|bind|admin|db|ldap|master)pw$|^masterauth$"
+    # wave 27: a password's cleartext column beside its hash (password_plain, pwd_cleartext)
+    r"|(?:password|passwd|pwd)_(?:plain(?:text)?|clear(?:text)?)$"
 )
 # names that end in a secret word but are not one (api_key_id is not in this list: no match anyway)
 _NOT_SECRET_KEYS: Final = frozenset({"bypass", "compass", "surpass", "overpass", "underpass"})
@@ -153,6 +155,7 @@ _ABOUT_AFTER_RE: Final = re.compile(
 # (wave 20: also with the encoding its value is written in after it: key_b64, signing_key_hex)
 _WEAK_END_RE: Final = re.compile(
     r"(?:^|_)(?:key|keys|sig|signature|auth|sas|creds?|access|apikey)(?:_(?:b64|base64|hex|b32|base32))?$|キー$|키$"
+    r"|(?:^|_)app_cert(?:ificate)?$"  # wave 27: a real-time SDK's app certificate (APP_ID beside it)
 )
 # ... unless the name says what kind of non-secret key it is
 _NOT_WEAK_RE: Final = re.compile(

@@ -91,7 +91,7 @@ _PROSE_RE: Final = re.compile(
 )
 # a secret word, a space and the value, ending its clause: "user root, passwd t3stB0x!"
 _INLINE_RE: Final = re.compile(
-    r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|" + _PROSE_WORDS + r"))"
+    r"(?i:\b(?:password|passwd|passphrase|passcode|pwd|pw|master phrase|" + _PROSE_WORDS + r"))"
     r"[ \t]+(?P<v>[^\s\"'`(<\[{$][^\s\"'`(<\[{]{3,127}?)[\"'`]?"
     r"(?=[.,;!)]?(?:[ \t]*$|[ \t]*\n)|[,;][ \t]|[ \t]+\(|[ \t]+[.,;](?:[ \t]|$)|(?P<stop>[.!][ \t]+\S)|[ \t]+[-–—][ \t]"
     r"|[ \t]+(?:and|for|on|to|at|until|or|und|et|y|e|en|och|og|ve|i|als|comme|como|come|olarak|ile)\b)",
@@ -148,7 +148,7 @@ _SPEAKER_RE: Final = re.compile(_SPEAKER)
 # or "and ..."
 _END: Final = (
     r"(?=[ \t]*\r?$|[.,;:]?[ \t]+[(（]|[ \t]*[.,;。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
-    r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|na|ma|mais|pero|aber)\b|[ \t]+و"
+    r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|na|ma|mais|pero|aber|nhé|nha|nhá|ạ|ya|yah|ok|oke)\b|[ \t]+و"
     r"|[ \t]+(?:นะ|ครับ|ค่ะ|คะ)|[ \t]*[،؛](?:[ \t]|\r?$)"  # Thai particles, Arabic comma and semicolon
     r"|(?<=[\x21-\x7e])[ \t]+[\u0590-\u08ff])"  # a value in Latin letters ends where Hebrew or Arabic text resumes
 )
@@ -184,7 +184,7 @@ _CHAT_PAIR_RE: Final = re.compile(
 _USER_WORDS: Final = r"user(?:name)?|login|benutzer(?:name)?|utilisateur|usuario|utente|usu[áa]rio|gebruiker"
 _USER_PASS_RE: Final = re.compile(
     r"(?i:\b(?:" + _USER_WORDS + r")\b)(?P<sep>[ \t]*[:=]?[ \t]*)" + _USER + r"(?:[ \t]*[,;/]?[ \t]+"
-    r"(?i:(?:pass|pw|pwd|passwd|password|"
+    r"(?i:(?:pass|pw|pwd|passwd|password|secret|"
     + _PROSE_WORDS
     + r")\b)[ \t]*[:=]?|[ \t]*(?P<slash>/))[ \t]*"
     + _Q_OPEN
@@ -344,12 +344,12 @@ def _cjk_value(m: re.Match[str]) -> _Found | None:
     return None
 
 
-_WORDS_NUMBER_RE: Final = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){1,5}-\d{2,4}")  # Harbour-Lamp-42
+_WORDS_NUMBER_RE: Final = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){1,5}-\d{2,4}|\d{2,6}(?:-[^\W\d_]{3,12}){2,5}")
 
 
 def _login_pair_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
-    joined = _WORDS_NUMBER_RE.fullmatch(value) is not None  # words joined by dashes and a number (wave 25)
+    joined = _WORDS_NUMBER_RE.fullmatch(value) is not None  # Harbour-Lamp-42 (wave 25), 1423-lab-core (wave 27)
     if (_chosen(value) or joined) and sum(c.isalpha() for c in value) >= 3:  # not "2024-Q1 / 2025-Q2"
         return m.start("v"), m.end("v"), "credential"
     return None
@@ -423,8 +423,8 @@ def _user_pass_value(m: re.Match[str]) -> _Found | None:
     value = m.group("v")
     if m.group("slash") and (not m.group("sep") or sum(c.isalpha() for c in value) < 3):
         return None  # "user 2024 / 2025-Q1", a host's path (login.example/...)
-    if _chosen(value) and not is_code(value):
-        return m.start("v"), m.end("v"), "credential"
+    if (_chosen(value) or (not m.group("slash") and value.isdigit() and 5 < len(value) < 9)) and not is_code(value):
+        return m.start("v"), m.end("v"), "credential"  # (wave 27: or six to eight digits after a password's word)
     return None
 
 

@@ -8,6 +8,8 @@
   token for any name (``klucz API``), a chosen password's shape for a password's name, four words or more for a
   passphrase's name or a password's, four to eight digits for a PIN's name or a code's name that says what it opens
   (Zugangscode, a safe's or a door's code);
+* (wave 27) a Wi-Fi's password of lower-case words and a number after such a label ("a senha do Wi-Fi dos
+  funcionários mudou: cafecombolo2027");
 * a PIN's digits after a remark without a colon ("personal PIN for admin release 0593", "BitLocker PIN 640318 -");
 * a code for a place and its digits after a copula ("Koden til nøgleskabet i laboratoriet er 4830", "the code for
   the side gate is 5912").
@@ -104,6 +106,15 @@ def _name_class(label: str) -> tuple[str, str] | None:
     return None
 
 
+# wave 27: a Wi-Fi's password as people pick one, lower-case words run together and a number ("cafecombolo2027")
+_WIFI_RE: Final = re.compile(r"(?i)wi-?fi|wlan|wireless|ssid")
+_LOWER_NUMBER_RE: Final = re.compile(r"[a-z]{6,30}\d{2,4}")
+
+
+def _wifi_words(label: str, value: str) -> bool:
+    return _WIFI_RE.search(label) is not None and _LOWER_NUMBER_RE.fullmatch(value) is not None
+
+
 def _fits(kind: str, value: str) -> bool:
     if is_placeholder(value):
         return False
@@ -126,7 +137,8 @@ def _colon_spans(text: str) -> Iterator[_Found]:
         if _example_line(text, m.start(), m.end()):
             continue
         ends = _CLAUSE_END_RE.match(text, m.start("v") + len(value)) is not None or looks_random(value)
-        if ends and not is_placeholder(m.group("v")) and "=" not in value.rstrip("=") and _fits(named[0], value):
+        fits = _fits(named[0], value) or (named[0] == "strong" and _wifi_words(label, value))
+        if ends and not is_placeholder(m.group("v")) and "=" not in value.rstrip("=") and fits:
             yield m.start("v"), m.start("v") + len(value), "credential"
             continue
         phrase = _PHRASE_RE.match(text, m.start("v"))

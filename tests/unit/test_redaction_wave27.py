@@ -8,7 +8,13 @@ Also: a webhook's path with a hex hook id before its token (``/hooks/<id>/<token
 its header's name (when its base64 decodes to user:password), a generated value shortly after a token's or a secret's
 name whatever the words between (``redaction_nearby``), passphrases with a possessive inside ("bring your own ..."),
 of capitalised German nouns, or on the line under their label, the German compounds of "phrase" and "master phrase";
-a lock's combination (dial numbers, 3-19-27), an opening code ("code d'ouverture"), a code read out in pairs.
+a lock's combination (dial numbers, 3-19-27), an opening code ("code d'ouverture"), a code read out in pairs; a
+connection URL as a setting's whole value (goes whole), a password's cleartext column (password_plain), an app
+certificate; a password read from standard input by any tool (``--passwd-on-stdin <<< 'PW'``), ``+login USER PW``,
+``sv_setsteamaccount TOKEN``; logins in prose with six to eight digits or "secret" as the password, or a number
+first ("admin / 1423-lab-core"); a sentence-final particle after a password (Vietnamese "nhé", Indonesian "ya"),
+a Wi-Fi's password of lower-case words and a number after a label with a remark, a password manager's master phrase;
+an address and its password in a spreadsheet's row ("| ana@mail.example | Pw-2026! |").
 
 Kept: a label calling its value a weak password's example, an access key id whose sentence says where the secret is
 kept or calls it an example id, a Helm chart's existingSecret behind a prefix (``--set db.existingSecret=x``), a value
@@ -62,6 +68,31 @@ WAVE_27_REDACTED = [
     ("Le code d'ouverture du portail est 739104.\n", "739104"),
     ("Alarmcode: 61 48 03\n", "61 48 03"),
     ("la clave del cofre es 8830, no la apuntes\n", "8830"),
+    # a connection URL as a setting's whole value goes whole; a password's cleartext column; an app certificate
+    ("  url: postgres://billing:Qz7!dbPass@db.internal:5432/billing\n", "postgres://billing:Qz7!dbPass@db.internal"),
+    ("DATABASE_URL=mysql://shop:Tr0ut-Lake@10.0.0.4/shop\n", "mysql://shop:Tr0ut-Lake@10.0.0.4/shop"),
+    ("INSERT INTO staff (name, pwd_plain) VALUES ('ana', 'Harbor#Gate5');\n", "Harbor#Gate5"),
+    ("password_cleartext = Harbor#Gate5\n", "Harbor#Gate5"),
+    ("AGORA_APP_CERTIFICATE=5f1c0a9e2b7d4e8fa3c6b1d09e7f2a4c\n", "5f1c0a9e2b7d4e8fa3c6b1d09e7f2a4c"),
+    # a password read from standard input, a console login's bare arguments, a game server's token
+    ("podman login --password-stdin <<< \"Quay!Robot42\" quay.example\n", "Quay!Robot42"),
+    ("vpnc-connect --pass-from-stdin gw <<< 'Vpn#Night7'\n", "Vpn#Night7"),
+    ("steamcmd +login builder Dock-Yard!77 +quit\n", "Dock-Yard!77"),
+    ("sv_setsteamaccount 0A1B2C3D4E5F60718293A4B5C6D7E8F9\n", "0A1B2C3D4E5F60718293A4B5C6D7E8F9"),
+    # logins in prose: digits after a password's word, "secret" as the password's word, a number first
+    ("Till terminal: user MGR, pwd 20240115\n", "20240115"),
+    ("Scanner VPN: user ops, secret Harbor#Gate5\n", "Harbor#Gate5"),
+    ("Kiosk login: kiosk / 77-blue-harbour\n", "77-blue-harbour"),
+    # a sentence-final particle after the value (Vietnamese nhé, Indonesian ya); a Wi-Fi's password of words and a
+    # number after a label with a remark; a password manager's master phrase
+    ("Chị ơi, mật khẩu máy in là In!Phong7 nhé\n", "In!Phong7"),
+    ("Mas, password router kantor: Kopi#Susu9 ya, jangan dibagi.\n", "Kopi#Susu9"),
+    ("Das WLAN-Passwort im Lager wurde geändert: lagerhalle2026\n", "lagerhalle2026"),
+    ("El wifi de la oficina cambió, la contraseña nueva: oficina2025\n", "oficina2025"),
+    ("Unlock it with the master phrase amber-falcon-river-3 - thanks\n", "amber-falcon-river-3"),
+    # an address and its password in a pasted spreadsheet row
+    ("Logins sheet: Etsy | ops@shop.example | Tulip#Sale24 | 2FA on Sam's phone\n", "Tulip#Sale24"),
+    ("| crm | ana@corp.example | Kx!Lamp-2027 |\n", "Kx!Lamp-2027"),
     # a call that logs in still gives its password away
     ("ftp.login('admin', 'Gate#Open42')\n", "Gate#Open42"),
     ("client.connect('admin', 'Gate#Open42')\n", "Gate#Open42"),
@@ -88,6 +119,19 @@ WAVE_27_KEPT = [
     "the token request carried PHNhbWw6QXNzZXJ0aW9uIElEPSJhYmMxMjMiPg as its assertion\n",
     "Passphrase for the guest wifi: see the sealed envelope\n",
     "the combination of factors is 3-4-5.\n",
+    "  url: postgres://billing:${DB_PASSWORD}@db.internal:5432/billing\n",
+    "uri: mongodb://guest:guest@localhost/test\n",
+    "password_policy = Harbor#Gate5\n",
+    "steamcmd +login anonymous +app_update 740 +quit\n",
+    "steamcmd +login $STEAM_USER $STEAM_PASS +quit\n",
+    "docker login -u ci --password-stdin <<< \"$TOKEN\"\n",
+    "user alice, secret santa\n",
+    "| bob@example.com | Engineering | Berlin |\n",
+    "| ana@corp.example | 2024-01-01 |\n",
+    "the wifi password for guests changed: version2024 rollout\n",
+    "Password changed: yesterday2024 was the last rotation, see the log\n",
+    "The master phrase is explained below - read it first.\n",
+    "user 12, pwd length 8\n",
     f"kind: SealedSecret\nspec:\n  encryptedData:\n    api_token: Ag{_TOKEN}7Wq\n",
     "combo meal 2-for-1\n",
     "gate code: 10 30\n",
@@ -118,6 +162,14 @@ def test_wave_27_near_misses_stay_clean(text):
         "/hooks/abcdef12/" * 10000,
         "passphrase for the x (y):\n" * 6000,
         "combo is 1-2 " * 10000,
+        "uri: a://b:c@" * 10000,
+        "--pass-stdin x " * 10000,
+        "+login a " * 15000,
+        "user a, secret 1-2 " * 8000,
+        "mật khẩu là a nhé " * 8000,
+        "master phrase x - " * 8000,
+        "a@b.example | " * 10000,
+        "wifi password: abcdefgh12 x " * 5000,
         "Alarmcode: 12 34 " * 8000,
     ],
 )
