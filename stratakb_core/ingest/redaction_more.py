@@ -4,13 +4,15 @@ Each lives in a module named for what it finds: console and config forms without
 a login written ``user / password`` in prose (``redaction_slash_logins``), a secret's name with a remark before its
 colon or its digits (``redaction_remarked``), a chat's answer to a question about a password
 (``redaction_replies``); wave 27: a generated value shortly after a token's or a secret's name
-(``redaction_nearby``).
+(``redaction_nearby``), a password given as "the new one is X" after a sentence naming it
+(``redaction_anaphora``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from stratakb_core.ingest.redaction_anaphora import anaphora_spans
 from stratakb_core.ingest.redaction_cli_secrets import cli_secret_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_remarked import remarked_spans
@@ -29,3 +31,4 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from remarked_spans(text)
     yield from reply_spans(text)
     yield from nearby_spans(text)  # wave 27
+    yield from anaphora_spans(text)  # wave 27

@@ -14,7 +14,8 @@ certificate; a password read from standard input by any tool (``--passwd-on-stdi
 ``sv_setsteamaccount TOKEN``; logins in prose with six to eight digits or "secret" as the password, or a number
 first ("admin / 1423-lab-core"); a sentence-final particle after a password (Vietnamese "nhé", Indonesian "ya"),
 a Wi-Fi's password of lower-case words and a number after a label with a remark, a password manager's master phrase;
-an address and its password in a spreadsheet's row ("| ana@mail.example | Pw-2026! |").
+an address and its password in a spreadsheet's row ("| ana@mail.example | Pw-2026! |"); a password a sentence names
+and the next gives as "the new one is X" (``redaction_anaphora``).
 
 Kept: a label calling its value a weak password's example, an access key id whose sentence says where the secret is
 kept or calls it an example id, a Helm chart's existingSecret behind a prefix (``--set db.existingSecret=x``), a value
@@ -93,6 +94,9 @@ WAVE_27_REDACTED = [
     # an address and its password in a pasted spreadsheet row
     ("Logins sheet: Etsy | ops@shop.example | Tulip#Sale24 | 2FA on Sam's phone\n", "Tulip#Sale24"),
     ("| crm | ana@corp.example | Kx!Lamp-2027 |\n", "Kx!Lamp-2027"),
+    # a password a sentence names and the next gives as "the new one is X"
+    ("The wifi password changed again; the new one is Kettle#Blue44.\n", "Kettle#Blue44"),
+    ("Das alte Passwort läuft ab, das neue ist Brezel!Mond7.\n", "Brezel!Mond7"),
     # a call that logs in still gives its password away
     ("ftp.login('admin', 'Gate#Open42')\n", "Gate#Open42"),
     ("client.connect('admin', 'Gate#Open42')\n", "Gate#Open42"),
@@ -126,6 +130,8 @@ WAVE_27_KEPT = [
     "steamcmd +login $STEAM_USER $STEAM_PASS +quit\n",
     "docker login -u ci --password-stdin <<< \"$TOKEN\"\n",
     "user alice, secret santa\n",
+    "We bought a new printer. The current one is HP-4000 and works.\n",
+    "Password rotation is due. The new one is coming Monday.\n",
     "| bob@example.com | Engineering | Berlin |\n",
     "| ana@corp.example | 2024-01-01 |\n",
     "the wifi password for guests changed: version2024 rollout\n",
@@ -169,6 +175,7 @@ def test_wave_27_near_misses_stay_clean(text):
         "mật khẩu là a nhé " * 8000,
         "master phrase x - " * 8000,
         "a@b.example | " * 10000,
+        "password. the new one is a1! " * 6000,
         "wifi password: abcdefgh12 x " * 5000,
         "Alarmcode: 12 34 " * 8000,
     ],
