@@ -67,10 +67,11 @@ def test_the_first_held_out_set_meets_the_targets_too(figures):
 # 0; 93, 0), heldout20-22 (wave 17: 95, 1; 95, 1; 95, 1), heldout23-24 (wave 18: 94, 0; 89, 0), heldout25-26 (wave
 # 19: 90, 0; 94, 2), heldout27-28 (wave 20: 97, 0; 90, 0), heldout29-30 (wave 21: 87, 0; 87, 0), heldout31-32 (wave
 # 22: 91, 0; 89, 0), heldout33-34 (wave 23: 90, 2; 87, 0), heldout35-38 (wave 24: 91, 0; 91, 0; 87, 1; 91, 3),
-# heldout39-42 (wave 25: 91, 1; 93, 1; 94, 1; 89, 2), heldout43-46 (wave 26: 92, 0; 87, 1; 93, 0; 91, 0).
+# heldout39-42 (wave 25: 91, 1; 93, 1; 94, 1; 89, 2), heldout43-46 (wave 26: 92, 0; 87, 1; 93, 0; 91, 0),
+# heldout47-50 (wave 27: 98, 0; 98, 0; 99, 0; 99, 0).
 # heldout15 keeps one false redaction: a test file's "hunter2", which issue 17 asks to redact whatever its fame. Sets
 # in NOT_YET_TUNED wait for a round.
-TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 47))
+TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 51))
 # tuned on and still under the recall target, with why (heldout29, at 97 of 100 for two address:password pairs its
 # writer counted whole, meets it since wave 23 redacts such a pair whole)
 # heldout44 (wave 26) at 95: h44s086's value shares its first half with a word of its sentence ("Fachschaft"), which
