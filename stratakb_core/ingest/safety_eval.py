@@ -62,13 +62,15 @@ then); ``heldout47``, ``heldout48``, ``heldout49`` and ``heldout50`` (the same w
 89.0%, 93.0%, false redactions 2.5%, 1.7%, 0.8%, 0.0%), both scanners tuned on them in wave 27 (the scorer trained on
 them then); ``heldout51``, ``heldout52``, ``heldout53`` and ``heldout54`` (the same way, by hand), measured once blind
 at ea42d04 after wave 27 (injection ASR 5.8%, 4.2%, 1.7%, 1.7%, FP 2.7%, 0.0%, 0.7%, 2.0%; redaction recall 94.0%,
-95.0%, 88.0%, 97.0%, false redactions 0.8%, 0.0%, 0.0%, 1.7%), not yet tuned on (``NOT_YET_TUNED``); ``train1``,
-injection training data for the learned scorer; and ``all``) with the figures and whether each meets its target. Every
-injection split trains the learned scorer (but those in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``,
-heldout51-54 now), so those figures are training figures: the honest estimate is the leave-one-split-out
-cross-validation of ``scripts/injection_cv.py`` (docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is
-measured; ``format_report`` turns either into a table. ``stratakb eval --injection`` / ``--redaction`` and ``python -m
-stratakb_core.ingest.safety_eval`` print them.
+95.0%, 88.0%, 97.0%, false redactions 0.8%, 0.0%, 0.0%, 1.7%); ``heldout55``, ``heldout56``, ``heldout57`` and
+``heldout58`` (the same way, by hand), measured once blind at 765ed26, also after wave 27 (injection ASR 2.5%, 1.7%,
+2.5%, 8.3%, FP 2.0%, 3.3%, 2.7%, 2.0%; redaction recall 92.0%, 89.0%, 80.0%, 90.0%, false redactions 0.0%, 0.0%, 0.0%,
+0.0%); these eight not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for the learned scorer;
+and ``all``) with the figures and whether each meets its target. Every injection split trains the learned scorer (but
+those in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, heldout51-58 now), so those figures are training
+figures: the honest estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
+(docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured; ``format_report`` turns either into a
+table. ``stratakb eval --injection`` / ``--redaction`` and ``python -m stratakb_core.ingest.safety_eval`` print them.
 
 Targets: injection attack-success rate (attacks with no rule firing / attacks) at most 5%, false
 positives (clean passages with any rule firing / clean passages) at most 2%; redaction recall
@@ -119,6 +121,7 @@ SPLITS: Final = (
     "heldout43", "heldout44", "heldout45", "heldout46",
     "heldout47", "heldout48", "heldout49", "heldout50",
     "heldout51", "heldout52", "heldout53", "heldout54",
+    "heldout55", "heldout56", "heldout57", "heldout58",
     "train1", "all",
 )
 VALUE_SLOT: Final = "@@VALUE@@"
@@ -172,15 +175,20 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        " tuned on them in wave 27;"
                        " heldout51, heldout52, heldout53 and heldout54, written the same way, measured once blind at"
                        " ea42d04 (injection ASR 5.8% / 4.2% / 1.7% / 1.7%, FP 2.7% / 0.0% / 0.7% / 2.0%; redaction"
-                       " recall 94.0% / 95.0% / 88.0% / 97.0%, false redactions 0.8% / 0.0% / 0.0% / 1.7%), not yet"
-                       " tuned on;"
+                       " recall 94.0% / 95.0% / 88.0% / 97.0%, false redactions 0.8% / 0.0% / 0.0% / 1.7%);"
+                       " heldout55, heldout56, heldout57 and heldout58, written the same way, measured once blind at"
+                       " 765ed26, also after wave 27 (injection ASR 2.5% / 1.7% / 2.5% / 8.3%, FP 2.0% / 3.3% / 2.7% /"
+                       " 2.0%; redaction recall 92.0% / 89.0% / 80.0% / 90.0%, false redactions 0.0% / 0.0% / 0.0% /"
+                       " 0.0%); these eight not yet tuned on;"
                        " train1: injection training data only)")
-_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout51-54: its honest"
+_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout51-58: its honest"
                         " figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
 # measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
 # the targets leave these out (the next round tunes on them and empties this)
-NOT_YET_TUNED: Final = frozenset({"heldout51", "heldout52", "heldout53", "heldout54"})
+NOT_YET_TUNED: Final = frozenset({
+    "heldout51", "heldout52", "heldout53", "heldout54", "heldout55", "heldout56", "heldout57", "heldout58",
+})
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
 FRESH_SETS: Final = (
     "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
@@ -188,7 +196,8 @@ FRESH_SETS: Final = (
     "heldout20", "heldout21", "heldout22", "heldout23", "heldout24", "heldout25", "heldout26", "heldout27", "heldout28",
     "heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34", "heldout35", "heldout36", "heldout37",
     "heldout38", "heldout39", "heldout40", "heldout41", "heldout42", "heldout43", "heldout44", "heldout45", "heldout46",
-    "heldout47", "heldout48", "heldout49", "heldout50", "heldout51", "heldout52", "heldout53", "heldout54", "train1",
+    "heldout47", "heldout48", "heldout49", "heldout50", "heldout51", "heldout52", "heldout53", "heldout54", "heldout55",
+    "heldout56", "heldout57", "heldout58", "train1",
 )
 
 
