@@ -14,6 +14,8 @@ from collections.abc import Iterator
 
 from stratakb_core.ingest.redaction_anaphora import anaphora_spans
 from stratakb_core.ingest.redaction_cli_secrets import cli_secret_spans
+from stratakb_core.ingest.redaction_foreign_keys import foreign_key_spans
+from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_remarked import remarked_spans
 from stratakb_core.ingest.redaction_replies import reply_spans
@@ -32,3 +34,5 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from reply_spans(text)
     yield from nearby_spans(text)  # wave 27
     yield from anaphora_spans(text)  # wave 27
+    yield from lock_code_spans(text)  # wave 28
+    yield from foreign_key_spans(text)  # wave 28

@@ -1,0 +1,110 @@
+"""A lock's, an alarm's or a safe's code named in prose, and a passphrase of plain words (wave 28, no I/O).
+
+* a code word (code, Türcode, código, codice, kod, код, κωδικός, msimbo, رمز, 비밀번호, combination ...) with a
+  door, gate, barrier, alarm, safe, key box, store room or shed named on its line before the value (in several
+  languages), a few words between ("the barrier code is now X", "codice X seguito da ..."): four to eight digits
+  with a star or a hash, numbers joined by dashes ("6-31-14-2") or digits with one or two capitals ("4B7C2");
+* an alarm set, armed or disarmed "with" / "con" / "mit" digits, or a shed's alarm followed by its digits;
+* a passphrase or a recovery phrase after its name and a colon (or "used"): three to ten plain words.
+
+A bare year, an error, fault, model, postcode or room number word on the line keeps the digits.
+``lock_code_spans`` yields ``(start, end, kind)`` of the value only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from stratakb_core.ingest.redaction_keypads import FAULT_RE, YEAR_RE
+
+__all__ = ["lock_code_spans"]
+
+_Found = tuple[int, int, str]
+
+_VALUE: Final = (
+    r"(?P<v>[#*]?\d{4,8}(?:[#*]\d?)?|\d{1,3}(?:-\d{1,3}){2,4}|(?=[0-9A-Z]{4,7}\b)\d*[A-Z]\d*[A-Z]?\d*)"
+    r"(?=$|[\s.,;:!?)»”\"'|]|-[ \t])"
+)
+_CODE_WORDS: Final = (
+    r"codes?|\w*code|c[óo]digo|codice|kod(?:en|em|u)?|код\w*|κωδικ\w*|msimbo|رمز|비밀번호(?:는)?|combinaci[óo]n"
+    r"|combinaison|combinatie|combination|senha|pin"
+)
+_CODE_RE: Final = re.compile(
+    r"(?i:(?<!\w)(?:" + _CODE_WORDS + r"))(?![\w-])(?:[^\n\d]|(?<!\d)\d{1,2}(?!\d)){0,80}?(?<![\w-])" + _VALUE,
+    re.MULTILINE,
+)
+_PLACE_RE: Final = re.compile(
+    r"(?i:door|porte?|portal|port[ãa]o|puerta|porta|t[üu]r|deur|gate|barrier|barrera|barri[èe]re|cancell|alarm"
+    r"|safe|coffre|caja|cassaforte|tresor|kluis|сейф|хвіртк|двер|χρηματοκιβ|πόρτα|mlango|خزنة|باب|보관함|출입문"
+    r"|문|kasas|l[åa]sbox|kortterminal|terminal|key[ \t]?(?:safe|box)|bo[îi]te[ \t]+[àa][ \t]+cl|sleutel"
+    r"|store[ \t]?room|shed|stairs|fietsenkelder|laadplein|keypad|carte[ \t]+bancaire|card"
+    r"|entrance|eingang|acceso|aparcamiento"
+    r"|parking|car[ \t]?park|garagem|cupboard|locker|vault|lock|candado|cadenas"
+    r"|schranke|sejf|drzwi|bram[ak]|hek\b|grind)"
+)
+_WITH_RE: Final = re.compile(
+    r"(?i:\balarm\w*|alarma|alarme|alarmanlage)[^\n\d]{0,40}?(?i:\bwith|\bcon|\bmit|\bavec|\bcom|\bkodem|\btype)"
+    r"[ \t]+" + _VALUE,
+    re.MULTILINE,
+)
+_BARE_RE: Final = re.compile(r"(?i:\b(?:alarm|type))[ \t]+" + _VALUE, re.MULTILINE)
+_PHRASE_RE: Final = re.compile(
+    r"(?i:passphrase|pass[ \t]?phrase|phrase[ \t]+secr[èe]te|frase[ \t]+(?:de[ \t]+recupera\w+|secreta|segreta)"
+    r"|парольн\w+[ \t]+фраз\w+|recovery[ \t]+phrase|seed[ \t]+phrase)"
+    r"[^\n]{0,100}?(?:[:：][ \t]*\n?|\bused[ \t]+)[ \t]*[«“\"']?[ \t]*"
+    r"(?P<v>[^\W\d_]{2,20}(?:[ -][^\W\d_]{2,20}){2,9})(?=[ \t]*[»”\"']?[ \t]*(?:$|[.,;!(]|[ \t]-[ \t]))",
+    re.MULTILINE,
+)
+_GATE: Final = tuple("0123456789")
+# a phrase that says where the value is kept or whom to ask, not the value
+_POINTER_RE: Final = re.compile(
+    r"(?i:(?:write|keep|store|never|do|don|use|choose|pick|enter|type|see|ask|in|stored|kept|check|look|refer|se|sent|send|will|is|are|ser[áa]|wird|est|sera|by|via|por|per|siehe|voir|ver|vedi|zie|frag\w*|demander)\b"
+    r"|.*\b(?:vault|envelope|manager|keepass|1password|bitwarden|tresor|coffre)\b)"
+)
+# a line that gives a rule, an example or a bank's numbers, not a code or a phrase in use
+_NOT_IN_USE_RE: Final = re.compile(
+    r"(?i:guidance|polic|rule|requirement|example|e\.g\.|at[ \t]+least|minimum|dummy|sample|training|sort[ \t]+code"
+    r"|account|bank[ \t]+code|routing|shortcut|keyboard)"
+)
+
+
+def _line_before(m: re.Match[str], width: int = 160) -> str:
+    text, pos = m.string, m.start("v")
+    return text[max(text.rfind("\n", 0, pos) + 1, pos - width) : pos]
+
+
+def _whole_line(m: re.Match[str], width: int = 200) -> str:
+    """The value's line, at most ``width`` characters either side of it."""
+    text, start, end = m.string, m.start("v"), m.end("v")
+    stop = text.find("\n", end, end + width)
+    return text[max(text.rfind("\n", 0, start) + 1, start - width) : end + width if stop < 0 else stop]
+
+
+def _is_code(m: re.Match[str]) -> bool:
+    value, line = m.group("v"), _line_before(m)
+    if (
+        FAULT_RE.search(_whole_line(m)) is not None
+        or _PLACE_RE.search(line) is None
+        or len(set(value) - set("#*-")) < 2
+    ):
+        return False
+    if _NOT_IN_USE_RE.search(_whole_line(m)) is not None:
+        return False
+    if YEAR_RE.fullmatch(value) is not None:
+        return False
+    digits = sum(c.isdigit() for c in value)
+    return digits >= 4 or (digits == 3 and (value[-1] in "#*" or any(c.isupper() for c in value)))
+
+
+def lock_code_spans(text: str) -> Iterator[_Found]:
+    """The codes and passphrases above (see the module docstring)."""
+    if any(d in text for d in _GATE):
+        for pattern in (_CODE_RE, _WITH_RE, _BARE_RE):
+            for m in pattern.finditer(text):
+                if _is_code(m):
+                    yield m.start("v"), m.end("v"), "credential"
+    for m in _PHRASE_RE.finditer(text):
+        if _NOT_IN_USE_RE.search(_whole_line(m)) is None and _POINTER_RE.match(m.group("v")) is None:
+            yield m.start("v"), m.end("v"), "credential"
