@@ -20,6 +20,7 @@ from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_remarked import remarked_spans
 from stratakb_core.ingest.redaction_replies import reply_spans
 from stratakb_core.ingest.redaction_slash_logins import slash_login_spans
+from stratakb_core.ingest.redaction_ssh_prompts import ssh_prompt_spans
 
 __all__ = ["wave26_spans"]
 
@@ -36,3 +37,4 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from anaphora_spans(text)  # wave 27
     yield from lock_code_spans(text)  # wave 28
     yield from foreign_key_spans(text)  # wave 28
+    yield from ssh_prompt_spans(text)  # wave 28

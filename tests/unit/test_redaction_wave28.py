@@ -27,6 +27,9 @@ WAVE_28_REDACTED = [
     (f"مفتاح الخدمة السري: {_TOKEN}\n", _TOKEN),
     (f"Chiave segreta del gestionale: {_HEX}\n", _HEX),
     (f"Kunci layanan pembayaran: {_TOKEN} - jangan dibagikan\n", _TOKEN),
+    # a password noted under an ssh or sudo prompt
+    ("$ ssh deploy@203.0.113.9\ndeploy@203.0.113.9's password:\n# what I typed: Harbour-Owl-77\n", "Harbour-Owl-77"),
+    ("[sudo] password for kai: (typed: Wint3r#Moss)\n", "Wint3r#Moss"),
     # a lock's code named in prose, words between the code's word and the value
     ("The loading bay door code is now 6120# since the audit.\n", "6120#"),
     ("Garage gate: new code from Monday is 40719.\n", "40719"),
@@ -47,6 +50,8 @@ WAVE_28_REDACTED = [
 ]
 
 WAVE_28_KEPT = [
+    "$ ssh ops@198.51.100.2\nops@198.51.100.2's password:\nLast login: Tue Mar  3 09:12 from 10.0.0.4\n",
+    "[sudo] password for kai:\nkai is not in the sudoers file. This incident will be reported.\n",
     f"Clé publique du service : {_TOKEN}\n",
     f"GPG key of the release team: {_HEX.upper()}\n",
     f"Key id for the rotation job: {_TOKEN}\n",
@@ -83,6 +88,8 @@ def test_wave_28_near_misses_stay_clean(text):
         "passphrase used a b " * 8000,
         "safe code 1-2-3-4-5-6 " * 8000,
         "key " * 20000 + ":",
+        "a's password: typed: " * 8000,
+        ("x's password:\n" + "note: abcdefgh\n" * 3) * 3000,
         ("api key " * 10 + ": " + _TOKEN + "\n") * 2000,
     ],
 )
