@@ -80,7 +80,7 @@ from stratakb_core.ingest.injection_handover import handed_over
 from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, loose_order
 from stratakb_core.ingest.injection_markers import fake_turn, recorded_turn
 from stratakb_core.ingest.injection_mention import MENTION_CUES as _MENTION_CUES
-from stratakb_core.ingest.injection_mention import NAMED_QUOTE, reported
+from stratakb_core.ingest.injection_mention import NAMED_QUOTE, documented, reported
 from stratakb_core.ingest.injection_mention import TOKEN_THEN as _TOKEN_THEN
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
@@ -169,12 +169,7 @@ _TOKEN_NAMED: Final = re.compile(
     r"|to[ \t]+(?:open|close|start|end|mark|begin|wrap)\b"
     r"|(?:(?:control|special)[ \t]+)?(?:markers?|tokens?|tags?|sequences?|delimiters?|strings?"
     r"|blocks?|headers?)\b|(?:или|и|oder|und|ou|et|y|o|e|of|en|gibi)\b|followed[ \t]+by\b|のよう|で|と|や|を|は|或|和"
-    r"|及|与|加|开头|结尾|와|과|를|을)",
-    re.I,
-)
-_TOKEN_PAIRED: Final = re.compile(
-    r"(?:<\|?/?\w{1,20}\|?>>?|\[/?[A-Z_]{2,20}\])(?:[ \t]*(?:user|model|assistant|system|tool)\b)?[`'\"]?[ \t]*"
-    r"(?:and|or|y|o|e|et|und|oder|и|или|、|,|/)[ \t]*[`'\"]?$",
+    r"|及|与|加|开头|结尾|와|과|를|을|など|等)",
     re.I,
 )
 # Chinese, Japanese and Korean name a format shown before it: 函数调用示例：模型返回 {...}
@@ -278,7 +273,7 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     token = (
         text[start : start + 1] in ("<", "[") and end - start <= 24 and not any(c.isspace() for c in text[start:end])
     )
-    if token and (_TOKEN_NAMED.match(text, end) or _TOKEN_PAIRED.search(text, max(start - 40, 0), start)):
+    if token and (_TOKEN_NAMED.match(text, end) or documented(text, start, end)):
         return True  # a template token named in prose, or the second of a pair ("between [INST] and [/INST]")
     before = text[max(text.rfind("\n\n", 0, start), start - 160, 0) : start]
     if _CAUSED.search(before[-60:]) or _CAUSED_EXAMPLE.search(before[-120:]) or reported(text, start, end):

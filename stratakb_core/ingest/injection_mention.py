@@ -11,7 +11,9 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["MENTION_CUES", "NAMED_QUOTE", "TOKEN_THEN", "reported"]
+from stratakb_core.ingest.injection_template_doc import documented
+
+__all__ = ["MENTION_CUES", "NAMED_QUOTE", "TOKEN_THEN", "documented", "reported"]
 
 _CUES: Final = (
     r"\b(?:attack\w*|attacker\w*|inject\w*|malicious|adversar\w*|payload\w*|example\w*|e\.g\.|such as|like|phrases?|"
@@ -82,9 +84,9 @@ def reported(text: str, start: int, end: int) -> bool:
     a URL that opens a sentence as the shape of one described ("An image URL of the form ...")."""
     if _FORM_SUBJECT.search(text, max(start - 120, 0), start):
         return True
-    lo = text.rfind("\n", 0, start) + 1
-    hi = text.find("\n", end)
-    for m in _REPORTED.finditer(text, max(lo, start - 400), hi if hi != -1 else len(text)):
+    lo = text.rfind("\n", max(start - 400, 0), start) + 1  # wave 28: bounded, linear on a text with no newline
+    hi = text.find("\n", end, end + 800)
+    for m in _REPORTED.finditer(text, max(lo, start - 400), hi if hi != -1 else min(len(text), end + 800)):
         closing = _CLOSING[m.group(1)]
         close = min((i for i in (text.find(c, m.end(), m.end() + 400) for c in closing) if i != -1), default=-1)
         if close != -1 and (m.end() <= start < close or (start <= m.start() and close < end)):

@@ -1,0 +1,60 @@
+"""Chat-template tokens named in documentation, for the injection scan's mention test (no I/O; wave 28).
+
+A model card, a data-set note or a changelog describes its chat template in prose, in any language: "Llama 2 wraps
+the user's turn in [INST] and [/INST]", "每轮对话使用 <|im_start|> 和 <|im_end|> 包裹", "les jetons
+<|start_header_id|> et <|end_header_id|> ... et <|eot_id|> à la fin". The token-by-token tests (``_TOKEN_NAMED``,
+``_TOKEN_PAIRED``) read a few connectors after or before one token; ``documented_token`` reads the paragraph: a token
+that sits inside a line of prose (words on both sides of it on its line, not at a line's head where a turn opens, and
+not glued to a role word that would open one) in a paragraph that names a template, a format, special tokens or a
+fine-tuning data set and at least one other, different template token is named, not a turn opened (one lone token
+in prose stays a weak hit for the learned scorer to judge).
+A planted turn puts its token at a line's head or glues it to "system"/"user" and the words it plants; an
+injection that talks about the template in prose only mentions the token. Every scan is bounded (linear).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+__all__ = ["documented", "documented_token"]
+
+# a paragraph about a chat template or its tokens (words before "token" in several languages)
+_DOC_CUE: Final = re.compile(
+    r"\b(?:templates?|plantillas?|modèles?|vorlagen?|modell?i|formats?|formato|tokens?|jetons?|marqueurs?|balises?"
+    r"|etiquetas?|marcadores?|delimiters?|fine-?tun\w*|finetun\w*|data-?sets?|training|changelog|tokenizer\w*"
+    r"|Token-?\w*|special)\b"
+    r"|模板|模版|格式|标记|標記|特殊|令牌|分词|微调|训练|テンプレート|トークン|書式|形式|템플릿|토큰|형식|변경",
+    re.IGNORECASE,
+)
+# a role word glued to the token, a turn opened ("<|im_start|>system", "[INST] <<SYS>>\nYou are"): not a mention
+_ROLE_GLUED: Final = re.compile(r"(?:system|user|assistant|developer|model|tool)\b", re.IGNORECASE)
+_WORD: Final = re.compile(r"[^\W\d_]")
+_TOKEN: Final = re.compile(r"<\|[\w.-]{1,30}\|>|\[/?[A-Z_]{2,20}\]|<</?SYS>>|</?s>|<(?:start|end)_of_turn>")
+
+
+def documented_token(text: str, start: int, end: int) -> bool:
+    """The chat-template token at ``text[start:end]`` is named inside a line of prose in a paragraph about templates."""
+    before = text[max(start - 80, 0) : start].rpartition("\n")[2]  # every search bounded: linear in the text
+    after = text[end : end + 80].partition("\n")[0]
+    if not _WORD.search(before) or not _WORD.search(after) or _ROLE_GLUED.match(after):
+        return False
+    lo = max(text.rfind("\n\n", max(start - 400, 0), start), start - 400, 0)
+    hi = text.find("\n\n", end, end + 400)
+    hi = end + 400 if hi == -1 else hi
+    own = text[start:end].strip("<>[]|")
+    others = any(m.group().strip("<>[]|") != own for m in _TOKEN.finditer(text, lo, hi))
+    return others and bool(_DOC_CUE.search(text, lo, hi))
+
+
+# the second of a pair or a list ("between [INST] and [/INST]", "<|im_start|> 和 <|im_end|>", "[INST] ... [/INST]")
+_TOKEN_PAIRED: Final = re.compile(
+    r"(?:<\|?/?\w{1,20}\|?>>?|\[/?[A-Z_]{2,20}\])(?:[ \t]*(?:user|model|assistant|system|tool)\b)?[`'\"]?[ \t]*"
+    r"(?:and|or|y|o|e|et|und|oder|и|или|、|，|,|/|和|与|與|及|或|と|や|및|\.\.\.|…)[ \t]*[`'\"]?$",
+    re.I,
+)
+
+
+def documented(text: str, start: int, end: int) -> bool:
+    """The token at ``text[start:end]`` is the second of a pair named in prose, or named in a template's docs."""
+    return bool(_TOKEN_PAIRED.search(text, max(start - 40, 0), start)) or documented_token(text, start, end)
