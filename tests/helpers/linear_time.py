@@ -7,7 +7,12 @@ in the larger run). So the tests compare the text with its quarter (threshold 8,
 quadratic one), with the garbage collector paused while timing, and measure again up to ``ATTEMPTS`` times before
 failing: noise makes one measurement slow, a quadratic search makes every one slow. A loose ceiling stays against a
 catastrophic search. The quarter keeps the text's head and its last ``TAIL`` characters, so a trigger at either end
-("ssid " x 30,000 + ", key X") is in both and only the repeated middle is cut."""
+("ssid " x 30,000 + ", key X") is in both and only the repeated middle is cut.
+
+Texts longer than ``MAX_CHARS`` are first cut the same way (head and tail kept): a quadratic search is still sixteen
+times slower on the whole than on its quarter at 100,000 characters, and the two hundred timing tests of the rule
+waves, written with texts of up to a megabyte, took a quarter of the suite's CPU
+(docs/adr/0012-test-suite-on-two-workers.md)."""
 
 from __future__ import annotations
 
@@ -19,6 +24,7 @@ from collections.abc import Callable
 RATIO = 8.0
 SLACK = 0.05  # seconds, for inputs too small to time
 TAIL = 40
+MAX_CHARS = 100_000
 ATTEMPTS = 3
 
 
@@ -35,8 +41,10 @@ def _cpu(run: Callable[[str], object], text: str) -> float:
 
 
 def assert_linear(run: Callable[[str], object], text: str, ceiling: float = 20.0) -> None:
-    """``run`` on ``text`` costs at most ``RATIO`` times its cost on a quarter of ``text`` (head and tail kept), in
-    one of ``ATTEMPTS`` measurements, and under ``ceiling`` CPU seconds."""
+    """``run`` on ``text`` (cut to ``MAX_CHARS``) costs at most ``RATIO`` times its cost on a quarter of it (head and
+    tail kept), in one of ``ATTEMPTS`` measurements, and under ``ceiling`` CPU seconds."""
+    if len(text) > MAX_CHARS:
+        text = text[: MAX_CHARS - TAIL] + text[-TAIL:]
     quarter = text[: len(text) // 4] + text[-TAIL:]
     tried = []
     for _ in range(ATTEMPTS):

@@ -20,11 +20,10 @@ joined, a block of YAML lines joined into one sentence, a rubric's yes/no questi
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from stratakb_core.ingest.injection import rule_hits
+from tests.helpers.linear_time import assert_linear
 
 _FIRE = [
     (
@@ -194,7 +193,5 @@ def test_wave24_patterns_stay_fast_on_pathological_input() -> None:
         "```system\n" * 30_000,
         "SYSTEEM: " * 30_000,
     ]
-    start = time.process_time()
-    for text in texts:
-        rule_hits(text[:200_000])
-    assert time.process_time() - start < 10.0
+    for text in texts:  # each cut to 100,000 characters and timed against its quarter
+        assert_linear(rule_hits, text)
