@@ -47,6 +47,7 @@ PASSWORD_WORDS: Final = (
     # Japanese "PIN" (暗証番号)
     r"|fjal[ëe]kalim(?:i)?|pasahitz(?:a)?|лозинка|[şs]ifr[əe]|құпия_сөз|salas[õo]na|pasvorto|暗証番号"
     r"|nywila"  # wave 27: Swahili
+    r"|sandi"  # wave 29: Indonesian "sandi" alone (kata sandi)
 )
 # "passphrase" in other languages: a word for "phrase" and one saying what it is for (phrase_de_chiffrement,
 # frase_secreta, frase_di_accesso), or a compound (wachtwoordzin, lösenfras, парольная фраза)
@@ -87,7 +88,9 @@ _SECRET_WORDS: Final = (
     r"|subscription|storage|shared|pre_shared|preshared|decryption|admin|root|bot|webhook|service|deploy"
     r"|security|sas|shared_access|function|master_api|write|read|ingest|management|wi_?fi|wlan|wpa2?|wireless)_key|"
     r"client_secret|secret_access_key|sas_token|jeton|segreto|secreto|segredo|sekret|geheim|clave|токен|секрет|טוקן|"
-    r"tajemstv[íi](?:_kl[íi][čc]e)?|सीक्रेट|"  # wave 25: Czech "secret", Hindi "secret" in Devanagari
+    r"tajemstv[íi](?:_kl[íi][čc]e)?|सीक्रेट|"
+    r"διακριτικό|rahasia(?:_klien)?|rahsia|"  # wave 29: Greek "token", Indonesian and Malay "secret"
+  # wave 25: Czech "secret", Hindi "secret" in Devanagari
     r"cl[ée]_api|cl[ée]_secr[èe]te|" + _KEY_WORDS_ABROAD + "|" + PASSWORD_WORDS
 )
 # the last part of a key, after snake-casing it; some words may also end a run-together key (CJK labels
@@ -156,6 +159,8 @@ _ABOUT_AFTER_RE: Final = re.compile(
 _WEAK_END_RE: Final = re.compile(
     r"(?:^|_)(?:key|keys|sig|signature|auth|sas|creds?|access|apikey)(?:_(?:b64|base64|hex|b32|base32))?$|キー$|키$"
     r"|(?:^|_)app_cert(?:ificate)?$"  # wave 27: a real-time SDK's app certificate (APP_ID beside it)
+    # wave 29: "key" alone in other languages (klíč, klucz, ключ, Schlüssel, sleutel, clé, clave, chiave, chave, kunci)
+    r"|(?:^|_)(?:" + _KEY_WORD + r"|cl[ée]|clave|chiave|chave|llave|kunci)$"
 )
 # ... unless the name says what kind of non-secret key it is
 _NOT_WEAK_RE: Final = re.compile(

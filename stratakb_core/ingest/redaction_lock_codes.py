@@ -24,12 +24,14 @@ __all__ = ["lock_code_spans"]
 _Found = tuple[int, int, str]
 
 _VALUE: Final = (
-    r"(?P<v>[#*]?\d{4,8}(?:[#*]\d?)?|\d{1,3}(?:-\d{1,3}){2,4}|(?=[0-9A-Z]{4,7}\b)\d*[A-Z]\d*[A-Z]?\d*)"
-    r"(?=$|[\s.,;:!?)»”\"'|]|-[ \t])"
+    r"(?P<v>[#*]?\d{4,8}(?:[#*]\d?)?|\d{1,3}(?:-\d{1,3}){2,4}|\d{3,5}-\d{2,3}(?![\d-])"
+    r"|(?=[0-9A-ZА-Я]{4,7}\b)\d*[A-ZА-Я]\d*[A-ZА-Я]?\d*)"
+    r"(?=$|[\s.,;:!?)»”“’\"'|]|-[ \t])"
 )
 _CODE_WORDS: Final = (
-    r"codes?|\w*code|c[óo]digo|codice|kod(?:en|em|u)?|код\w*|κωδικ\w*|msimbo|رمز|비밀번호(?:는)?|combinaci[óo]n"
-    r"|combinaison|combinatie|combination|senha|pin"
+    r"codes?|\w*code|c[óo]digo|codice|\w*k[óo]d(?:en|em|u)?|код\w*|κωδικ\w*|msimbo|رمز|비밀번호(?:는)?|combinaci[óo]n"
+    r"|combinaison|combinatie|combination|combinazione|combina[çc][ãa]o|kombinac\w*|kombination|\w*schloss"
+    r"|şifres?i?|senha|pin"
 )
 _CODE_RE: Final = re.compile(
     r"(?i:(?<!\w)(?:" + _CODE_WORDS + r"))(?![\w-])(?:[^\n\d]|(?<!\d)\d{1,2}(?!\d)){0,80}?(?<![\w-])" + _VALUE,
@@ -42,7 +44,9 @@ _PLACE_RE: Final = re.compile(
     r"|store[ \t]?room|shed|stairs|fietsenkelder|laadplein|keypad|carte[ \t]+bancaire|card"
     r"|entrance|eingang|acceso|aparcamiento"
     r"|parking|car[ \t]?park|garagem|cupboard|locker|vault|lock|candado|cadenas"
-    r"|schranke|sejf|drzwi|bram[ak]|hek\b|grind)"
+    r"|schranke|sejf|drzwi|bram[ak]|hek\b|grind"
+    r"|poort|larm|antifurto|antirrobo|z[áa]vor|dve[řr]|vchod|br[áa]n|trezor|z[áa]m(?:ek|k)|zugang|d[öo]rr|f[öo]rr[åa]d|lucchett|schloss|cabinet|schrank|armoire|armario|armadio|sk[řr][íi][ňn]|kap[ıi]|домофон|замок"
+    r"|cadeado|carte|cart[ãa]o|tarjeta|karte|kaart|machine|maschine|m[áa]quina|macchina)"
 )
 _WITH_RE: Final = re.compile(
     r"(?i:\balarm\w*|alarma|alarme|alarmanlage)[^\n\d]{0,40}?(?i:\bwith|\bcon|\bmit|\bavec|\bcom|\bkodem|\btype)"
@@ -50,6 +54,12 @@ _WITH_RE: Final = re.compile(
     re.MULTILINE,
 )
 _BARE_RE: Final = re.compile(r"(?i:\b(?:alarm|type))[ \t]+" + _VALUE, re.MULTILINE)
+# wave 29: "the safe now opens with 61-07-44", "öffnet sich mit 4812#" (a place named on the line)
+_OPENS_RE: Final = re.compile(
+    r"(?i:\b(?:opens|unlocks|öffnet|ouvre|abre|apre|otevře|otwiera))(?:[ \t]+[^\W\d]{1,12}){0,2}?[ \t]+"
+    r"(?i:with|using|mit|avec|con|com|kodem|k[óo]dem)[ \t]+" + _VALUE,
+    re.MULTILINE,
+)
 _PHRASE_RE: Final = re.compile(
     r"(?i:passphrase|pass[ \t]?phrase|phrase[ \t]+secr[èe]te|frase[ \t]+(?:de[ \t]+recupera\w+|secreta|segreta)"
     r"|парольн\w+[ \t]+фраз\w+|recovery[ \t]+phrase|seed[ \t]+phrase)"
@@ -84,6 +94,8 @@ def _whole_line(m: re.Match[str], width: int = 200) -> str:
 
 def _is_code(m: re.Match[str]) -> bool:
     value, line = m.group("v"), _line_before(m)
+    if _PLACE_RE.search(line) is None and value.count("-") >= 2:  # wave 29: a heading names the safe
+        line = _line_before(m, 200) + m.string[max(0, m.start("v") - 200) : m.start("v")]
     if (
         FAULT_RE.search(_whole_line(m)) is not None
         or _PLACE_RE.search(line) is None
@@ -101,7 +113,7 @@ def _is_code(m: re.Match[str]) -> bool:
 def lock_code_spans(text: str) -> Iterator[_Found]:
     """The codes and passphrases above (see the module docstring)."""
     if any(d in text for d in _GATE):
-        for pattern in (_CODE_RE, _WITH_RE, _BARE_RE):
+        for pattern in (_CODE_RE, _WITH_RE, _BARE_RE, _OPENS_RE):
             for m in pattern.finditer(text):
                 if _is_code(m):
                     yield m.start("v"), m.end("v"), "credential"

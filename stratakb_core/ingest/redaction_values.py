@@ -78,7 +78,7 @@ _PLACEHOLDER_RE: Final = re.compile(
       | __[A-Za-z][\w.-]*__ | @[A-Za-z][\w-]*(?:\.[\w-]+)+@  # __Name__ (tokenizers), Maven's @db.password@
       | %\([\w.-]+\)s | %[\w.-]+% | \$[A-Za-z_]\w* | \$\([^)]*\)
       | \$(?:env|script|global|local|private|using):[A-Za-z_][\w.]*  # PowerShell's $env:API_KEY, $using:pw
-      | [*xX•●◦∙·⋅▪■∗✱.#?_-]{3,} | \[[^\]]*\] | !\w+ | [|>][-+]? | \.\.\.+ | …
+      | [*xX•●◦∙·⋅▪■∗✱.#?_-]{3,} | \[[^\]]*\] | ![A-Za-z][a-z]*(?:[A-Z][a-z]*)*\d{0,2} | [|>][-+]? | \.\.\.+ | …
       | \([^()]*\s[^()]*\) | \([^\W\d_]+\) | （[^（）]*）  # a remark in brackets: (in vault), (none), （金庫）
       | (?:your|my|the|some|insert|enter|put|replace)[_-].* | .*(?:_here|-here|here>)
       | \d*\*\d*[A-Z][A-Z0-9-]*  # an ABNF rule: 1*VSCHAR
@@ -114,6 +114,8 @@ CODE_RE: Final = re.compile(
 # a password that one dot joins reads like an attribute path: a word and a number (Maple.fjord6353, Ember2020.PIX),
 # not a type's or an algorithm's name with its size (np.float128, hashlib.sha256), or letters and digits mixed at
 # random (Qa7x._kLmPr4T: a name in code changes between letters and digits, or to upper case, at its words' edges)
+# wave 29: capitalised words and a number, dotted (Solar.Flare.X9, Watch.Orchid.88): a chosen password
+_TITLED_DOTS_RE: Final = re.compile(r"(?:[A-Z][a-z]{2,}\.){2,3}(?:[A-Z]?\d{1,4}|[A-Z][a-z]{2,}\d{1,4})")
 _CODE_HEAD_RE: Final = re.compile(r"(?:os|env|process|config|settings|self)\b")
 _WORD_NUMBER_RE: Final = re.compile(r"_*[A-Za-z]{3,}\d{3,}")
 _WORD_DIGITS_END_RE: Final = re.compile(r"[A-Za-z]{3,}\d{1,4}")
@@ -133,7 +135,7 @@ def _class_switches(value: str) -> int:
 def is_code(value: str) -> bool:
     """Code or a reference to where the value is (``os.environ[...]``, ``getpass()``, ``config.db_password``,
     ``Settings.API_KEY``), not a password that a dot joins (``Maple.fjord6353``, ``Ember2020.PIX``)."""
-    if CODE_RE.match(value) is None:
+    if CODE_RE.match(value) is None or _TITLED_DOTS_RE.fullmatch(value):
         return False
     parts = value.split(".")
     if len(parts) != 2 or "(" in value or "[" in value or _CODE_HEAD_RE.match(value):
@@ -325,9 +327,20 @@ _UUID_RE: Final = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9
 def generated_for(key: str, value: str) -> bool:
     """A generated value beside a weak key's name (``looks_random``), or (wave 23) a UUID in an API key's header
     (``X-Dataverse-Key: <uuid>``): the key itself there, where a UUID is otherwise an id."""
-    if looks_random(value):
+    if looks_random(value) or _printable_random(value):
         return True
     return bool(_KEY_HEADER_RE.fullmatch(key) and _UUID_RE.fullmatch(value) and not _NOT_KEY_HEADER_RE.search(key))
+
+
+# wave 29: a device's local key of 16+ printable characters, all four classes (Tuya's "[YKh+pOvB([J^^d2")
+_PRINTABLE_RE: Final = re.compile(r"(?=[!-~]*[a-z])(?=[!-~]*[A-Z])(?=[!-~]*\d)(?=[!-~]*[^\w\s])[!-~]{16,64}")
+
+
+def _printable_random(value: str) -> bool:
+    if _PRINTABLE_RE.fullmatch(value) is None or "://" in value or "()" in value or value[0] in "${<":
+        return False
+    counts = Counter(value)
+    return -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values()) >= 3.5
 
 
 def looks_random(value: str) -> bool:
