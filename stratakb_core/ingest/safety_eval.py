@@ -90,15 +90,16 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import yaml
 
 from stratakb_core.errors import UsageError
-from stratakb_core.ingest.injection import scan
-from stratakb_core.ingest.redaction import RedactionResult, marker, redact
+from stratakb_core.ingest.injection import scan as injection_scan
+from stratakb_core.ingest.redaction import RedactionResult, marker
+from stratakb_core.ingest.redaction import redact as redact_text
 
 __all__ = [
     "NOT_YET_TUNED",
@@ -289,11 +290,28 @@ def _by_split(entries: Iterable[dict[str, Any]]) -> dict[str, list[dict[str, Any
     return out
 
 
+T = TypeVar("T")
+
+
+def _once_per_text(run: Callable[[str], T]) -> Callable[[str], T]:
+    """``run`` (deterministic) memoised for one evaluation: the ``all`` row holds every entry of the other splits, so
+    without it each passage would be scanned or redacted twice."""
+    done: dict[str, T] = {}
+
+    def once(text: str) -> T:
+        if text not in done:
+            done[text] = run(text)
+        return done[text]
+
+    return once
+
+
 def evaluate_injection(fixtures_dir: Path | None = None) -> dict[str, Any]:
     """Attack-success and false-positive rates of ``injection.scan`` on the fixture sets."""
     base = (fixtures_dir or default_fixtures_dir()) / "injection"
     attacks = _by_split(_load_sets(base, "attacks"))
     clean = _by_split(_load_sets(base, "clean"))
+    scan = _once_per_text(injection_scan)
     result: dict[str, Any] = {"kind": "injection", "targets": {k: v for k, v in TARGETS.items() if "red" not in k}}
     for split in SPLITS:
         missed = [a["id"] for a in attacks[split] if not scan(a["text"])]
@@ -345,6 +363,7 @@ def evaluate_redaction(fixtures_dir: Path | None = None) -> dict[str, Any]:
     base = (fixtures_dir or default_fixtures_dir()) / "redaction"
     secrets = _by_split(_load_sets(base, "secrets"))
     clean = _by_split(_load_sets(base, "clean"))
+    redact = _once_per_text(redact_text)
     result: dict[str, Any] = {"kind": "redaction", "targets": {k: v for k, v in TARGETS.items() if "red" in k}}
     for split in SPLITS:
         missed: list[str] = []
