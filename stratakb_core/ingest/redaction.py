@@ -412,7 +412,7 @@ def _labelled_spans(text: str) -> Iterator[_Found]:
                 yield m.start(group), m.end(group), "credential"
     for pattern in (_FLAG_RE, _XML_RE):
         for m in pattern.finditer(text):
-            value = m.group("uv")
+            value = "" if "_" in m.group("uv") and is_secret_key(m.group("uv")) else m.group("uv")  # --secret tle_pw
             if is_secret_key(m.group("key")) and not is_placeholder(value) and not is_code(value):
                 yield m.start("uv"), m.end("uv"), "credential"
 

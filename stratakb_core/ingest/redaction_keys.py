@@ -112,9 +112,9 @@ _KEY_END_RE: Final = re.compile(
 _NOT_SECRET_KEYS: Final = frozenset({"bypass", "compass", "surpass", "overpass", "underpass"})
 # a name that says the secret is absent ("connection string without password", sans_mot_de_passe, no_token)
 _ABSENT_RE: Final = re.compile(
-    r"(?:^|_)(?:without|no|zonder|ohne|kein|keine|geen|sans|sin|senza|sem|utan|uden|uten|bez|без|nessuna)_"
+    r"(?:^|_)(?:without|no|not|zonder|ohne|kein|keine|geen|sans|sin|senza|sem|utan|uden|uten|bez|без|nessuna)_"
     # ... or that it names a secret kept elsewhere, as Helm charts' existingSecret / existing_password_secret do
-    r"|(?:^|_)existing_"
+    r"|(?:^|_)existing_|^from_"  # wave 29: a Helm value's fromSecret names the Secret it reads
 )
 # a setting about a secret named head first, as Romance languages do (duree_jeton, longueur_min_mot_de_passe,
 # rotation_secret, politica_contrasena): its value is a number or a word, not the secret

@@ -62,9 +62,11 @@ _OPENS_RE: Final = re.compile(
 )
 _PHRASE_RE: Final = re.compile(
     r"(?i:passphrase|pass[ \t]?phrase|phrase[ \t]+secr[èe]te|frase[ \t]+(?:de[ \t]+recupera\w+|secreta|segreta)"
-    r"|парольн\w+[ \t]+фраз\w+|recovery[ \t]+phrase|seed[ \t]+phrase)"
-    r"[^\n]{0,100}?(?:[:：][ \t]*\n?|\bused[ \t]+)[ \t]*[«“\"']?[ \t]*"
-    r"(?P<v>[^\W\d_]{2,20}(?:[ -][^\W\d_]{2,20}){2,9})(?=[ \t]*[»”\"']?[ \t]*(?:$|[.,;!(]|[ \t]-[ \t]))",
+    r"|парольн\w+[ \t]+фраз\w+|recovery[ \t]+phrase|seed[ \t]+phrase"
+    r"|herstelzin|herstelfrase|wiederherstellungsphrase|[åa]terst[äa]llningsfras|gjenopprettingsfrase|palautuslause)"
+    r"[^\n]{0,100}?(?:[:：][ \t]*\n?|\bused[ \t]+|\bas[ \t]+(?=[«“\"']))[ \t]*[«“\"']?[ \t]*"
+    r"(?P<v>[^\W\d_]{2,20}(?:[ -][^\W\d_]{2,20}){2,9})(?=[ \t]*[»”\"']?[ \t]*(?:$|[.,;!(]|[ \t]-[ \t])"
+    r"|[»”\"'][ \t]+(?:and|then|und|et|y|e|och|og|en|i)\b)",
     re.MULTILINE,
 )
 _GATE: Final = tuple("0123456789")
@@ -78,6 +80,10 @@ _NOT_IN_USE_RE: Final = re.compile(
     r"(?i:guidance|polic|rule|requirement|example|e\.g\.|at[ \t]+least|minimum|dummy|sample|training|sort[ \t]+code"
     r"|account|bank[ \t]+code|routing|shortcut|keyboard)"
 )
+
+
+# wave 29: a phone extension right before the digits ("reset requests go to facilities (ext. 4400)")
+_EXTENSION_RE: Final = re.compile(r"(?i:\b(?:ext|extension|durchwahl|poste|tel|t[ée]l|phone|nebenstelle)\.?[ \t]*$)")
 
 
 def _line_before(m: re.Match[str], width: int = 160) -> str:
@@ -104,7 +110,7 @@ def _is_code(m: re.Match[str]) -> bool:
         return False
     if _NOT_IN_USE_RE.search(_whole_line(m)) is not None:
         return False
-    if YEAR_RE.fullmatch(value) is not None:
+    if YEAR_RE.fullmatch(value) is not None or _EXTENSION_RE.search(line[-24:]) is not None:
         return False
     digits = sum(c.isdigit() for c in value)
     return digits >= 4 or (digits == 3 and (value[-1] in "#*" or any(c.isupper() for c in value)))

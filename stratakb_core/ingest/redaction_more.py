@@ -5,7 +5,8 @@ a login written ``user / password`` in prose (``redaction_slash_logins``), a sec
 colon or its digits (``redaction_remarked``), a chat's answer to a question about a password
 (``redaction_replies``); wave 27: a generated value shortly after a token's or a secret's name
 (``redaction_nearby``), a password given as "the new one is X" after a sentence naming it
-(``redaction_anaphora``).
+(``redaction_anaphora``); wave 29: a chat's answer under a question about a login or a PIN
+(``redaction_chat_logins``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from stratakb_core.ingest.redaction_anaphora import anaphora_spans
+from stratakb_core.ingest.redaction_chat_logins import chat_login_spans
 from stratakb_core.ingest.redaction_cli_secrets import cli_secret_spans
 from stratakb_core.ingest.redaction_foreign_keys import foreign_key_spans
 from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
@@ -38,3 +40,4 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from lock_code_spans(text)  # wave 28
     yield from foreign_key_spans(text)  # wave 28
     yield from ssh_prompt_spans(text)  # wave 28
+    yield from chat_login_spans(text)  # wave 29: a chat's "user / password" or PIN under a question about it

@@ -1,6 +1,7 @@
 """A password typed at, or noted under, an ssh or sudo password prompt (wave 28, no I/O).
 
-"$ ssh ops@host\\nops@host's password:\\n# pasted into the chat by mistake: X", "[sudo] password for ann: (typed: X)":
+"$ ssh ops@host\\nops@host's password:\\n# pasted into the chat by mistake: X", "[sudo] password for ann: (typed: X)",
+"Enter password: (typed) X" (wave 29), "# note to self: it's X on this logger":
 the prompt hides what is typed, the remark after it gives it away. A value goes when it follows a colon or "typed"
 on the prompt's line or one of the two lines under it, ends its line or a bracket, and has a chosen password's
 shape (``redaction_spoken.shaped``).
@@ -18,9 +19,15 @@ __all__ = ["ssh_prompt_spans"]
 
 _Found = tuple[int, int, str]
 
-_PROMPT_RE: Final = re.compile(r"(?i:['’]s[ \t]+password:|\[sudo\][ \t]+password[ \t]+for[ \t]+[\w.-]{1,32}:)")
+# wave 29: a client's own prompt too ("Enter password:", mysql -p), and "(typed) X", "it's X on this logger"
+_PROMPT_RE: Final = re.compile(
+    r"(?i:['’]s[ \t]+password:|\[sudo\][ \t]+password[ \t]+for[ \t]+[\w.-]{1,32}:"
+    r"|^[ \t]*enter[ \t]+(?:password|passphrase|pass[ \t]+phrase)[^:\n]{0,40}:)",
+    re.MULTILINE,
+)
 _VALUE_RE: Final = re.compile(
-    r"(?:[:：]|\btyped\b:?)[ \t]*(?P<v>[^\s()\"'`]{6,64})(?=[ \t]*(?:[),]|$))", re.IGNORECASE | re.MULTILINE
+    r"(?:[:：]|\btyped\b\)?:?|\bit['’]?s\b)[ \t]*(?P<v>[^\s()\"'`]{6,64})(?=[ \t]*(?:[),]|$)|[ \t]+(?:on|for)\b)",
+    re.IGNORECASE | re.MULTILINE,
 )
 
 

@@ -205,11 +205,24 @@ _REFERENCE_RE: Final = re.compile(
 )
 
 
+# wave 29: words saying where the value is kept ("see vault", "in the team vault", "siehe Tresor"), a key's fingerprint
+# ("SHA256:s7+LTI...", one-way, printed to be compared), a value with a comment after it
+_POINTER_VALUE_RE: Final = re.compile(
+    r"(?i:(?:see|in|ask|check|stored[ \t]+in|kept[ \t]+in|siehe|im|voir|dans|ver|en|vedi|nel|zie|in[ \t]+de)[ \t]+"
+    r"(?:the[ \t]+|le[ \t]+|la[ \t]+|el[ \t]+|den[ \t]+|die[ \t]+|il[ \t]+|our[ \t]+)?(?:team[ \t]+|shared[ \t]+)?"
+    r"(?:vault|keepass|1password|bitwarden|lastpass|password[ \t]+manager|tresor|coffre|kluis|envelope|keychain)\b)"
+)
+_FINGERPRINT_RE: Final = re.compile(r"(?:SHA256|SHA1|SHA384|SHA512|MD5):[A-Za-z0-9+/:=]{16,}")
+_COMMENTED_RE: Final = re.compile(r"(\S+)[ \t]+#(?:[ \t].*)?")
+
+
 def is_placeholder(value: str) -> bool:
     """True for a value that stands for a secret without being one (see ``redaction``'s docstring)."""
     v = value.strip().strip("\"'`")
-    if len(v) < 3 or MARKER_RE.search(v):
+    if len(v) < 3 or MARKER_RE.search(v) or _POINTER_VALUE_RE.match(v) or _FINGERPRINT_RE.fullmatch(v):
         return True
+    if (comment := _COMMENTED_RE.fullmatch(v)) is not None:  # wave 29: "CHANGEME   # set these elsewhere"
+        v = comment.group(1)
     low = v.lower()
     if low in _PLACEHOLDER_WORDS or low.rstrip("!.") in _PLACEHOLDER_WORDS:
         return True

@@ -46,6 +46,22 @@ WAVE_29_REDACTED = [
     ("db_password=!7gHq2Lx9Tz\n", "!7gHq2Lx9Tz"),
     ("Password: River.Stone.K7\n", "River.Stone.K7"),
     ("the shared login is ops with password Maple.Cedar.Birch42; ask Ann\n", "Maple.Cedar.Birch42"),
+    # values beside the near misses below: a comment after a real value, a flag's real value, a code and a phone
+    ("vpn:\n  passphrase: Kiefer#Nord22   # rotated in May\n", "Kiefer#Nord22"),
+    ("docker login --password Tr4m!Quay09 registry.test\n", "Tr4m!Quay09"),
+    ("Storeroom door code: 5182# - questions to ext. 4410\n", "5182#"),
+    ("| System | Credential |\n|---|---|\n| Lab NAS | Vault-Otter-83! |\n", "Vault-Otter-83!"),
+    # a chat's answer under a question about a login or a PIN, in other layouts (redaction_chat_logins)
+    ("> Mon 09:12 Lea: what's the login for the plotter in lab 3?\n> Mon 09:13 Tom (IT): plotuser / Ink9Jet!x\n",
+     "Ink9Jet!x"),
+    ("[08:01] ana: credenciales del portal de aduanas?\n[08:02] raul: aduana.ops / Puerto#2291\n", "Puerto#2291"),
+    ("— Quel est le code PIN du coffre du vestiaire ?\n— 7714, ne le partage pas.\n", "7714"),
+    # a recovery phrase in more languages, a passphrase given "as" a quoted phrase
+    ("Herstelfrase van de wallet: appel boom steen vogel\n", "appel boom steen vogel"),
+    ('They set the passphrase for the archive as "quiet orange lantern moss" and left.\n', "quiet orange lantern moss"),
+    # a client's password prompt and what was typed, a note "it's X on" a host
+    ("$ psql -U app -W\nEnter password: (typed) Harb0ur!Crane\n", "Harb0ur!Crane"),
+    ("$ ssh pi@198.51.100.7\npi@198.51.100.7's password:\n# it's Ras9berry!Lab on this board\n", "Ras9berry!Lab"),
 ]
 
 WAVE_29_KEPT = [
@@ -57,6 +73,22 @@ WAVE_29_KEPT = [
     "Klíč od skříně: u vrátného\n",
     "The combination safe model 3200-44 ships in March.\n",
     "sort_key: [Ab3+xY9!zQ2#Lm5$]\n",
+    # a placeholder with a comment, a pointer to a vault in a table, a key's fingerprint, a flag naming a secret,
+    # a Secret read from elsewhere, a label saying "not a secret", a phone extension, a postcode
+    "settings:\n  passphrase: REPLACE_ME   # filled in by the installer\n",
+    "| Host | Password |\n|---|---|\n| build-01 | see vault |\n| build-02 | in the team vault |\n",
+    "Host key fingerprint: SHA256:Qp3x+Lm9TzV0aR7Kc2Yd5Hs8Wn1Bf4Gj6Ek/Uo\n",
+    "podman run --secret smtp_password --secret api_token app:latest\n",
+    "env:\n  token:\n    fromSecret: ci-runner-token\n",
+    "Checksum, not a secret: 3Fq9Lx2Vb7Tz0Kc4Wd8Ys1Hm6Rn5Jp0Ga\n",
+    "Badge reader code problems: call facilities (ext. 7712).\n",
+    "Code postal du dépôt : 69007.\n",
+    # chat questions about rules, answers that are not a value, a client prompt with nothing typed
+    "[10:01] kim: what's the password policy for the portal?\n[10:02] joe: 12 characters, one digit\n",
+    "> Tue 10:00 Ann: what's the login for the wiki?\n> Tue 10:01 Bo: ask IT / see vault\n",
+    "— ¿Cuál es el PIN del móvil de guardia?\n— Pregunta a Marta, ella lo tiene.\n",
+    "$ mysql -u app -p\nEnter password:\nERROR 1045 (28000): Access denied\n",
+    "Passphrase policy: keep it as \"four random words\" and so on.\n",
 ]
 
 
@@ -76,7 +108,7 @@ def test_wave_29_near_misses_stay_clean(text):
         "safe kód 12 opens with the " * 3500,
         "Tresor\nkombination: 1-2-" * 5000,
         "klíč: " + "a+B9!" * 15000,
-        "password: Ab.Cd.Ef." * 8000 + "X9",
+        "password: Ab.Cd.Ef." * 4000 + "X9\n" + "a: login?\nb: x / " * 3000,
     ],
 )
 def test_wave_29_patterns_stay_fast_on_pathological_input(text):

@@ -1,0 +1,88 @@
+"""A chat's answer to a question about a login, a password or a PIN, in any chat layout (wave 29, no I/O).
+
+``redaction_replies`` reads turns written ``Name: text``. Chats are also pasted as e-mail quotes with a day and a
+time (``> Tuesday 14:03 Sam (biomed): ...``), as a messenger's dashes (``—¿Cuál era el PIN ...?`` / ``—3391, pero
+...``) or with a speaker's remark in brackets. Here a line holding a question mark and a word for a login, its
+credentials, a password or a PIN (many languages) is answered on the next non-empty line by:
+
+* ``user / password`` as its first words (the password looks chosen: ``redaction_spoken.shaped``);
+* a password that looks chosen as its first word;
+* four to eight digits (a star or a hash beside them) as its first word, when the question asked for a PIN or a code.
+
+What comes before the answer is a quote mark, a day, a time and a speaker (up to 40 characters and a colon), or a
+dash. A question about the rules (policy, length, reset, expiry) is not answered with a value, nor is one a reply
+masks or calls a placeholder. ``chat_login_spans`` yields ``(start, end, kind)`` of the value only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from stratakb_core.ingest.redaction_spoken import PW_WORDS, shaped
+from stratakb_core.ingest.redaction_values import is_placeholder
+
+__all__ = ["chat_login_spans"]
+
+_Found = tuple[int, int, str]
+
+_ASK_RE: Final = re.compile(
+    r"(?i:\b(?:" + PW_WORDS + r"|login|log-in|logon|credentials?|creds|zugangsdaten|inloggegevens|identifiants"
+    r"|credenciales|credenziali|credenciais|dane[ \t]+logowania|pin|pw|pwd|code|c[óo]digo|codice|kod|k[óo]d|код)\b)"
+    r"|パスワード|暗証番号|密码|密碼|비밀번호"
+)
+_CODE_ASK_RE: Final = re.compile(r"(?i:\b(?:pin|code|c[óo]digo|codice|kod|k[óo]d|код)\b)|暗証番号")
+_RULES_RE: Final = re.compile(r"(?i)polic|length|rules?|reset|expir|format|manager|hint|requirement|richtlinie|regel")
+# a quote mark, a day and a time, a speaker (a remark in brackets allowed) and a colon; or a messenger's dash
+_LEAD: Final = (
+    r"[ \t]*(?:>[ \t]*)*(?:(?:[^\W\d]{2,12}[ \t]+)?\[?\d{1,2}[:.]\d{2}(?::\d{2})?\]?[ \t]*)?"
+    r"(?:[^\s:：?][^:：\n?]{0,39}[:：][ \t]+|[—–-][ \t]*)"
+)
+_PAIR_RE: Final = re.compile(_LEAD + r"(?P<u>[\w.@+-]{2,40})[ \t]+/[ \t]+(?P<v>[^\s\"'`]{4,64})(?=\s|$)")
+_WORD_RE: Final = re.compile(_LEAD + r"[\"'`“‘]?(?P<v>[^\s\"'`”’,]{4,64})[\"'`”’]?(?=\s|$|,)")
+_DIGITS_RE: Final = re.compile(r"[#*]?\d{4,8}[#*]?")
+
+
+def _next_line(text: str, end: int) -> tuple[int, int] | None:
+    """The start and end of the first non-empty line after the line ending at ``end``."""
+    start = end + 1
+    for _ in range(2):
+        if start >= len(text):
+            return None
+        stop = text.find("\n", start)
+        stop = len(text) if stop < 0 else stop
+        if text[start:stop].strip():
+            return start, stop
+        start = stop + 1
+    return None
+
+
+def _answer(text: str, start: int, stop: int, asked_code: bool) -> _Found | None:
+    pair = _PAIR_RE.match(text, start, stop)
+    if pair is not None and shaped(value := pair.group("v").rstrip(".,;:")):
+        return pair.start("v"), pair.start("v") + len(value), "credential"
+    word = _WORD_RE.match(text, start, stop)
+    if word is None or is_placeholder(value := word.group("v").rstrip(".,;:")):
+        return None
+    if shaped(value) or (asked_code and _DIGITS_RE.fullmatch(value) is not None):
+        return word.start("v"), word.start("v") + len(value), "credential"
+    return None
+
+
+def chat_login_spans(text: str) -> Iterator[_Found]:
+    """The answers above (see the module docstring)."""
+    if "?" not in text or "\n" not in text:
+        return
+    pos = text.find("?")
+    while pos >= 0:
+        line_start = text.rfind("\n", 0, pos) + 1
+        line_end = text.find("\n", pos)
+        if line_end < 0:
+            return
+        line = text[line_start:line_end]
+        ask = _ASK_RE.search(line)
+        nxt = _next_line(text, line_end) if ask is not None and _RULES_RE.search(line) is None else None
+        if nxt is not None and (found := _answer(text, *nxt, _CODE_ASK_RE.search(line) is not None)):
+            yield found
+        pos = text.find("?", line_end)
