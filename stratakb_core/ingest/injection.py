@@ -85,6 +85,8 @@ from stratakb_core.ingest.injection_mention import TOKEN_THEN as _TOKEN_THEN
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
 from stratakb_core.ingest.injection_policy_text import means_only, policy_sentence
+from stratakb_core.ingest.injection_pronoun import PRONOUN  # wave 29: "your rules ... Throw them out."
+from stratakb_core.ingest.injection_requested import REQUESTED  # wave 29: third-person requests
 from stratakb_core.ingest.injection_rules import (
     ATTRIBUTE_TEXT,
     EXFIL_LINK,
@@ -486,7 +488,7 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
         fired.add("exfil_link")
     spans = (("tool_imitation", tool_output_order), ("role_tag", fake_turn), ("prompt_leak", verbatim_leak))
     spans += (("prompt_leak", asked_leak), ("role_tag", called_by_system), ("send_to_url", handed_over))  # waves 23, 25
-    for rule, find in (*spans, ("prompt_leak", its_prompt_leak), ("hidden_text", encoded_order)):
+    for rule, find in (*spans, ("prompt_leak", its_prompt_leak), ("hidden_text", encoded_order), *REQUESTED, *PRONOUN):
         if (span := find(texts[0])) and not _is_mention(texts[0], *span):
             fired.add(rule)
     if _hidden(text):

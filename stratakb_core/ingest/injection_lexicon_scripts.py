@@ -152,4 +152,8 @@ for _cue, _words in {
 # the Hindi "e-mail" as a send verb (ईमेल कर दे)
 for _cue, _words in {"leak": "تكتب اكتب حرفيا حرفياً", "scope": "الأولية الاولية", "send": "ईमेल_कर"}.items():
     SCRIPT_CUES[_cue] = SCRIPT_CUES.get(_cue, "") + " " + _words + "\n"
+SCRIPT_CUES["void"] += " 더_이상_유효하지 유효하지_않 더는_유효하지\n"  # wave 29: the Korean "no longer valid"
+# wave 29: a placeholder replaced by the chat's data (替换成, Bengali বসিয়ে "put in"), the Bengali "conversation"
+SCRIPT_CUES["put"] += " 替换成 替换为 替換成 替換為 换成 換成 বসিয়ে\n"
+SCRIPT_CUES["convo"] = SCRIPT_CUES.get("convo", "") + " কথোপকথন\n"
 SCRIPT_CUES.update({_cue: unicodedata.normalize("NFKC", _words) for _cue, _words in SCRIPT_CUES.items()})

@@ -26,6 +26,7 @@ import re
 from typing import Final
 
 from stratakb_core.ingest.injection_cooccur import _WORD, _mask, cues
+from stratakb_core.ingest.injection_prompt_guide import prompt_guide
 
 __all__ = ["forbidden_attempt", "means_only", "policy_sentence", "rubric_question"]
 
@@ -104,5 +105,6 @@ def mail_template(sentence: str) -> bool:
 
 
 def policy_sentence(sentence: str) -> bool:
-    """A prohibition of trying to lead the AI, advice on what to tell it, a rubric's question or a mail template."""
-    return forbidden_attempt(sentence) or rubric_question(sentence) or mail_template(sentence)
+    """A prohibition of trying to lead the AI, advice on what to tell it, a rubric's question or a mail template, or
+    advice on prompting it (wave 29: ``injection_prompt_guide``)."""
+    return forbidden_attempt(sentence) or rubric_question(sentence) or mail_template(sentence) or prompt_guide(sentence)

@@ -47,6 +47,15 @@ HEAD: Final = (
     r"|\bara[çc]_(?:[çc][ıi]kt[ıi]s[ıi]|sonucu)\b|\bhasil[ \t]+fungsi\b"
     r"|\bk(?:ết|et)[ _]qu(?:ả|a)[ _](?:c(?:ông|ong)[ _]c(?:ụ|u)|h(?:àm|am))\b"
     r"|(?:نتيجة|نتائج|مخرجات|ناتج)[ \t]+(?:الأداة|الاداة|الدالة)"
+    # wave 29: "Output of card_controls.get():", "the function's result" in Romance languages and German, a
+    # Korean "tool output", Hebrew and Georgian heads, "Retrieved by browse_tool", "RESULT (system tool):"
+    r"|\b(?:output|result|response)[ \t]{1,3}of[ \t]{1,3}[a-z][\w.]{1,60}\(\)[ \t]*:"
+    r"|\b(?:resultado|respuesta|salida)[ \t]+de[ \t]+la[ \t]+funci[óo]n|\b(?:resultado|resposta|sa[íi]da)[ \t]+da"
+    r"[ \t]+fun[çc][ãa]o|\br[ée]sultat[ \t]+de[ \t]+la[ \t]+fonction|\brisultato[ \t]+della[ \t]+funzione"
+    r"|\b(?:ergebnis|ausgabe)[ \t]+der[ \t]+funktion|도구[ \t]*출력|함수[ \t]*(?:결과|출력)"
+    r"|(?:תוצאת|פלט)[ \t]+(?:ה)?כלי"
+    r"|ხელსაწყოს[ \t]+(?:შედეგი|პასუხი)|\bretrieved[ \t]+by[ \t]+[a-z]\w{0,30}_(?:tool|plugin)\b"
+    r"|\bresult[ \t]*\([ \t]*(?:system[ \t]+)?tool[ \t]*\)[ \t]*:"
 )
 KEY: Final = (
     r"|(?:[^\W\d_]{1,20}[ _-])(?:instructions?|directives?|지시|指示|指令|anweisung|instrucci[óo]n|istruzione)"
@@ -65,6 +74,9 @@ KEY: Final = (
     r"|给?(?:助手|助理|模型|智能体|代理|ai)的(?:指令|指示|命令|消息)"
     r"|(?:seuraava|nächste|prochaine|próxima|prossima|volgende|następna)[ _-](?:toiminto|aktion|action|acción"
     r"|ação|azione|actie|akcja)"
+    # wave 29: a notice of the system (Spanish, Portuguese), a Hebrew instruction to someone ("הוראה_לעוזר"), a
+    # Georgian "system command / instruction"
+    r"|aviso[ _-]d(?:el|o)[ _-]sistema|הוראה[ _-]ל\w{1,12}|(?:სისტემური[ \t]+)?(?:ბრძანება|ინსტრუქცია)"
 )
 # the agent of a tool's output, in the lexicon's languages: "agent", "agente", "Agenten", "agentti", "에이전트"
 _AGENT: Final = re.compile(

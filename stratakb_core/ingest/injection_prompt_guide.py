@@ -1,0 +1,40 @@
+"""Advice to a person on writing prompts for an assistant or on asking it for something (no I/O; wave 29).
+
+"Writing system prompts for the 311 assistant: state the service area, the tone, what to refuse ...", "Tips för
+systemprompter: skriv kort ...", "When you ask the assistant to summarise an office action, say what you want
+back", "cuando pida al asistente que resuma ..., indique el público": the imperatives are said to the person who
+writes the prompt or asks the assistant, which is named only as the one they write for or ask. Such a sentence is
+policy text (``injection_policy_text.policy_sentence``) unless it also throws orders away, declares them void,
+hides something, lifts limits or sends data (then it is an attack dressed as a guide).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from stratakb_core.ingest.injection_cooccur import cues
+
+__all__ = ["prompt_guide"]
+
+_AI: Final = r"(?:assistant|model|bot|chatbot|ai|agent|copilot|asistente|modelo|assistente|assistenten|ia|ki)"
+# the guide's head, or the person asking the assistant
+_GUIDE: Final = re.compile(
+    r"\b(?:writing|drafting|authoring)[ \t]+(?:a[ \t]+|the[ \t]+|good[ \t]+|your[ \t]+)?(?:system[ \t]+)?prompts?"
+    r"[ \t]+(?:for|to)\b|\btips?[ \t]+(?:for|för|voor|para|pour|für)[ \t]+(?:writing[ \t]+)?(?:system[ \t]*)?"
+    r"prompt\w*|\bprompt(?:ing)?[ \t]+(?:guide|tips|checklist)\b"
+    rf"|\bwhen[ \t]+you[ \t]+(?:ask|prompt|tell)[ \t]+(?:the|an?|your)[ \t]+(?:\w+[ \t]+)?{_AI}[ \t]+(?:to|for)\b"
+    rf"|\bcuando[ \t]+(?:le[ \t]+)?pida[sn]?[ \t]+al[ \t]+{_AI}\b"
+    rf"|\bquand[ \t]+vous[ \t]+demandez[ \t]+à[ \t]+l['’]{_AI}\b"
+    rf"|\bwenn[ \t]+(?:sie|du)[ \t]+(?:den|die|das)[ \t]+{_AI}[ \t]+(?:bitten|bittest|fragen|fragst)\b"
+    rf"|\bquando[ \t]+(?:pedir|pede|pedires)[ \t]+(?:ao|à)[ \t]+{_AI}\b",
+    re.IGNORECASE,
+)
+_STRONG: Final = frozenset({"override", "void", "secret", "limitless", "unbounded", "annul", "supplant", "send"})
+
+
+def prompt_guide(sentence: str) -> bool:
+    """The sentence advises a person on prompting an assistant and gives the assistant no order of its own."""
+    if not _GUIDE.search(sentence[:200]):
+        return False
+    return _STRONG.isdisjoint(cues(sentence.lower()))
