@@ -106,7 +106,8 @@ _KEY_END_RE: Final = re.compile(
     # daemons' run-together directives: redis requirepass / masterauth, slapd rootpw, nslcd bindpw
     r"|^(?:root|bind|admin|db|ldap|master)pw$|^masterauth$"
     # wave 27: a password's cleartext column beside its hash (password_plain, pwd_cleartext)
-    r"|(?:password|passwd|pwd)_(?:plain(?:text)?|clear(?:text)?)$"
+    r"|(?:password|passwd|pwd|clave|contrase[ñn]a|senha|passwort|kennwort|mot_de_passe)_(?:plain(?:text)?"
+    r"|clear(?:text)?|texto_plano|en_clair|klartext|em_claro|in_chiaro)$"
 )
 # names that end in a secret word but are not one (api_key_id is not in this list: no match anyway)
 _NOT_SECRET_KEYS: Final = frozenset({"bypass", "compass", "surpass", "overpass", "underpass"})

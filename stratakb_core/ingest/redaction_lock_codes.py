@@ -65,7 +65,7 @@ _PHRASE_RE: Final = re.compile(
     r"|парольн\w+[ \t]+фраз\w+|recovery[ \t]+phrase|seed[ \t]+phrase"
     r"|herstelzin|herstelfrase|wiederherstellungsphrase|[åa]terst[äa]llningsfras|gjenopprettingsfrase|palautuslause)"
     r"[^\n]{0,100}?(?:[:：][ \t]*\n?|\bused[ \t]+|\bas[ \t]+(?=[«“\"']))[ \t]*[«“\"']?[ \t]*"
-    r"(?P<v>[^\W\d_]{2,20}(?:[ -][^\W\d_]{2,20}){2,9})(?=[ \t]*[»”\"']?[ \t]*(?:$|[.,;!(]|[ \t]-[ \t])"
+    r"(?P<v>[^\W\d_]{2,20}(?:[ -][^\W\d_]{1,20}){2,9})(?=[ \t]*[»”\"']?[ \t]*(?:$|[.,;!(]|[ \t]-[ \t])"
     r"|[»”\"'][ \t]+(?:and|then|und|et|y|e|och|og|en|i)\b)",
     re.MULTILINE,
 )

@@ -6,7 +6,7 @@ colon or its digits (``redaction_remarked``), a chat's answer to a question abou
 (``redaction_replies``); wave 27: a generated value shortly after a token's or a secret's name
 (``redaction_nearby``), a password given as "the new one is X" after a sentence naming it
 (``redaction_anaphora``); wave 29: a chat's answer under a question about a login or a PIN
-(``redaction_chat_logins``).
+(``redaction_chat_logins``), secrets said in sentences and quotes (``redaction_said_values``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_remarked import remarked_spans
 from stratakb_core.ingest.redaction_replies import reply_spans
+from stratakb_core.ingest.redaction_said_values import said_value_spans
 from stratakb_core.ingest.redaction_slash_logins import slash_login_spans
 from stratakb_core.ingest.redaction_ssh_prompts import ssh_prompt_spans
 
@@ -41,3 +42,4 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from foreign_key_spans(text)  # wave 28
     yield from ssh_prompt_spans(text)  # wave 28
     yield from chat_login_spans(text)  # wave 29: a chat's "user / password" or PIN under a question about it
+    yield from said_value_spans(text)  # wave 29: "the admin password after reset is X", "密码是 X", '"pw: X"'

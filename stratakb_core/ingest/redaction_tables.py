@@ -71,12 +71,16 @@ def _markdown_spans(text: str) -> Iterator[_Found]:
             cells = [(m.start(1), m.group(1)) for m in re.finditer(r"(?<=\|)([^|]*)(?=\|)", line)]
             if not columns and not all(_RULE_CELL_RE.fullmatch(c) for _, c in cells):
                 found = [i for i, (_, c) in enumerate(cells) if c.strip() and is_secret_key(c.strip())]
-                columns = found or [-1]
+                # wave 29: a weak name's column ("| service | key |"), its generated cells only (negative index)
+                weak = [-2 - i for i, (_, c) in enumerate(cells) if c.strip() and is_weak_key(c.strip())]
+                columns = found + weak or [-1]
             elif columns != [-1] and not all(_RULE_CELL_RE.fullmatch(c) for _, c in cells):
                 for i in columns:
-                    if i < len(cells):
-                        start, cell = cells[i]
+                    if (i if i >= 0 else -2 - i) < len(cells):
+                        start, cell = cells[i if i >= 0 else -2 - i]
                         value = cell.strip()
+                        if i < -1 and not looks_random(value):
+                            continue
                         if value and not is_placeholder(value) and not _ENV_NAME_RE.fullmatch(value):
                             offset = start + cell.index(value)
                             yield pos + offset, pos + offset + len(value), "credential"

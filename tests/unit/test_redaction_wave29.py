@@ -62,6 +62,24 @@ WAVE_29_REDACTED = [
     # a client's password prompt and what was typed, a note "it's X on" a host
     ("$ psql -U app -W\nEnter password: (typed) Harb0ur!Crane\n", "Harb0ur!Crane"),
     ("$ ssh pi@198.51.100.7\npi@198.51.100.7's password:\n# it's Ras9berry!Lab on this board\n", "Ras9berry!Lab"),
+    # secrets said in sentences and quotes (redaction_said_values)
+    ("FYI the Grafana viewer password since the migration is Kite#Delta-Nine\n", "Kite#Delta-Nine"),
+    ("Das WLAN-Passwort im Lager ist jetzt Fuchs!Regen-22, bitte nicht weitergeben.\n", "Fuchs!Regen-22"),
+    ("The password for the board deck is maple-otter-seven-harbour, no capitals.\n", "maple-otter-seven-harbour"),
+    ("Votre compte : identifiant mleroy, mot de passe temporaire Soleil!Nantes44.\n", "Soleil!Nantes44"),
+    ("Your temporary password Pine7#Quartz, valid for 24 hours.\n", "Pine7#Quartz"),
+    ("妈，超市会员卡的密码是 482916，别忘了。\n", "482916"),
+    ("Sticky note on the kiosk: 'kiosk root pwd: Tr0ut!Lake'\n", "Tr0ut!Lake"),
+    ("Alerts go to https://notify.ops.test/api/hooks/send?token=Zr8kQ2mX7vLp4Tn9Wc3Yb6Hd\n",
+     "https://notify.ops.test/api/hooks/send?token=Zr8kQ2mX7vLp4Tn9Wc3Yb6Hd"),
+    ("Laminated card by the yard: 'Back door - 5521# - lock up after'\n", "5521#"),
+    ("A senha do wifi da loja ficou Caju!Mar-31. Beijos\n", "Caju!Mar-31"),
+    ("Post-it: « cadenas du vestiaire = 12-30-7 »\n", "12-30-7"),
+    ("Scrawled inside the drawer: 'safe R-L-R 8-27-14'\n", "8-27-14"),
+    ("Парольная фраза для резервной копии: зелёный кот и жёлтая луна\n", "зелёный кот и жёлтая луна"),
+    # a Markdown column headed by a weak name, its generated cells
+    (f"| tool | key | owner |\n|---|---|---|\n| geocoder | {_TOKEN} | maps |\n", _TOKEN),
+    (f"| Dienst | Schlüssel |\n|---|---|\n| Wetterdaten | {_TOKEN} |\n", _TOKEN),
 ]
 
 WAVE_29_KEPT = [
@@ -89,6 +107,18 @@ WAVE_29_KEPT = [
     "— ¿Cuál es el PIN del móvil de guardia?\n— Pregunta a Marta, ella lo tiene.\n",
     "$ mysql -u app -p\nEnter password:\nERROR 1045 (28000): Access denied\n",
     "Passphrase policy: keep it as \"four random words\" and so on.\n",
+    # sentences about a password's setting, a hash, an example, a webhook without a key, a gate with a number
+    "The password field on the form is Read-Only for guests.\n",
+    "The password policy for new hires is one-size-fits-all, sadly.\n",
+    "Example: the temporary password Abc!12345 is shown once.\n",
+    "密码是必填项，长度至少 8 位。\n",
+    "Docs: 'password: see the wiki'\n",
+    "Webhook docs: https://hooks.ops.test/send?key=YOUR_KEY_HERE\n",
+    "Loading gate - 12 bays, door - 3 steps.\n",
+    "The safe harbour dates are 12-04-2019 and 3-2026.\n",
+    "| shortcut | key | action |\n|---|---|---|\n| copy | ctrl-c | copies |\n| paste | ctrl-v | pastes |\n",
+    "| id | key |\n|---|---|\n| 1 | 550e8400-e29b-41d4-a716-446655440000 |\n",
+    "The password policy became stricter-than-before-now, see HR.\n",
 ]
 
 
@@ -107,7 +137,7 @@ def test_wave_29_near_misses_stay_clean(text):
     [
         "safe kód 12 opens with the " * 3500,
         "Tresor\nkombination: 1-2-" * 5000,
-        "klíč: " + "a+B9!" * 15000,
+        "the password x y z w is " * 2000 + '"pw: ' * 2000 + "https://a.test/hooks/send?key=" * 800 + "密码是" * 2000,
         "password: Ab.Cd.Ef." * 4000 + "X9\n" + "a: login?\nb: x / " * 3000,
     ],
 )
