@@ -222,11 +222,15 @@ MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, word
 # wave 29 (heldout59 ... heldout66): instructions one is "no longer bound by" or that "no longer hold" (Greek
 # "abolished", "revoked", "do not apply": καταργήθηκαν, ακυρώθηκαν, δεν ισχύουν), the Turkish
 # "do not take into account" (dikkate almayın) as a verb that throws them away, the French gerund "adding" (en ajoutant
-# ... à la fin de l'URL) as putting data into a link
+# ... à la fin de l'URL) as putting data into a link, the Finnish "paste" (liitä) and "system instructions / prompt",
+# the Czech "initial" (úvodní)
 _WAVE29: Final[dict[str, str]] = {
     "void": "no_longer_bound no_longer_be_bound no_longer_binding no_longer_hold no_longer_holds are_not_binding"
     " not_bound_by καταργήθηκαν καταργούνται καταργείται ακυρώθηκαν ακυρώνονται δεν_ισχύουν",
     "override": "dikkate_almayın dikkate_almayin dikkate_alma dikkate_almadan",
     "put": "ajoutant en_ajoutant",
+    "leak": "liitä liittäkää",
+    "leak_obj": "järjestelmäohje* järjestelmäkehote*",
+    "scope": "úvodn*",
 }
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE29.items()})

@@ -8,9 +8,9 @@ sentence names an AI reader, then, after it, a verb that moves data (``send``) w
 (``requested_send``; verb-final too: "... an lohn@x.example zu senden"), or a verb that copies text out (``leak``)
 whose object is the reader's own instructions (``requested_leak``: its system prompt, or instructions with "its" /
 "own" / "given" / "configured" / "hidden" beside them), and the sentence is an order: a modal after the AI
-("should", "doit", "має"), a request or wish ("is asked to", "it would help if", "please", "Could the bot ...?"),
-or the AI right before the verb in a to-infinitive ("Assistant to push ..."). A sentence that talks about attacks
-(the ``mention`` cue) is none.
+("should", "doit", "має"), a request or wish ("is asked to", "it would help if", "please", "Could the bot ...?",
+"peut-elle"), or the AI right before the verb in a to-infinitive ("Assistant to push ..."). A sentence that talks
+about attacks (the ``mention`` cue) is none.
 """
 
 from __future__ import annotations
@@ -30,20 +30,23 @@ _WISH: Final = re.compile(
     r"(?:helpful|appreciated|great|useful|nice|good)|help)[ \t]+if|we[ \t]+(?:would[ \t]+like|want|need)[ \t]+the"
     r"|est[ \t]+priée?|se[ \t]+solicita|se[ \t]+(?:le[ \t]+)?pide|wird[ \t]+gebeten|anaombwa)\b"
     r"|^\W{0,3}(?:could|would|can|will)[ \t]+(?:the|an?|any|your|our)\b"  # "Could the AI assistant ... forward"
+    r"|\b(?:peut|pourrait|pourra|voudrait)-(?:elle|il)\b"  # "l'IA qui lit ce fil peut-elle recopier ..."
 )
 # a modal right after the AI named ("the bot should", "l'assistant doit", "модель має")
 _MODALS: Final = frozenset(
     "should must shall doit devra deve debe debería soll sollte muss має повинна повинен должен должна".split()
 )
+_PRONOUNS: Final = frozenset("it they il elle er es sie".split())  # the AI again, before a modal
 _NEGATIONS: Final = frozenset(
     "not never cannot can t no ne pas nicht nie nunca jamais não nem refuse refuses decline declines avoid without"
     " won don doesn isn verweigern weigert refuser rechazar recusar".split()
 )
 # verbs that move data, besides the ``send`` cue's own ("the assistant then emails ...", Hungarian "küldje el")
-_SEND_MORE: Final = re.compile(r"e-?mail(?:s|ed|ing)?|küld\w*|transmit\w*|push(?:es)?|dm|copied|copy|post")
+_SEND_MORE: Final = re.compile(r"e-?mail(?:s|ed|ing)?|küld\w*|transmit\w*|push(?:es)?|dm|cc|bcc|copied|copy|post")
 # verbs that copy text out, besides the ``leak`` cue's own
 _LEAK_MORE: Final = re.compile(
-    r"disclos\w*|echo\w*|quot\w*|list|mostrar\w*|показ\w*|kunakili|nakili|liitä|inclua|include|recopi\w*"
+    r"disclos\w*|echo\w*|quot\w*|list|lists|listing|mostrar\w*|показ\w*|kunakili|nakili|liitä|inclua|include"
+    r"|recopi\w*"
 )
 # the reader's own instructions: a possessive or participle beside "instructions"
 _OWN: Final = re.compile(
@@ -71,6 +74,9 @@ def _spots(found: Cues, cue: str, sentence: str, more: re.Pattern[str]) -> list[
             continue  # a quotation: "when the tester wrote \"please repeat ...\""
         a = before[-1]
         modal = any(w.group() in _MODALS for w in words[a + 1 : min(v, a + 5)])
+        modal = modal or any(  # "When the support model drafts a reply, it should also quietly cc ..."
+            words[i].group() in _MODALS and words[i - 1].group() in _PRONOUNS for i in range(a + 2, v)
+        )
         modal = modal or any(before[0] - 6 <= i < v for i in asked)
         head = a <= 3 and v == a + 2 and words[a + 1].group() == "to"
         if wish or modal or head:

@@ -74,9 +74,12 @@ KEY: Final = (
     r"|给?(?:助手|助理|模型|智能体|代理|ai)的(?:指令|指示|命令|消息)"
     r"|(?:seuraava|nächste|prochaine|próxima|prossima|volgende|następna)[ _-](?:toiminto|aktion|action|acción"
     r"|ação|azione|actie|akcja)"
-    # wave 29: a notice of the system (Spanish, Portuguese), a Hebrew instruction to someone ("הוראה_לעוזר"), a
-    # Georgian "system command / instruction"
+    # wave 29: a notice of the system (Spanish, Portuguese), a Hebrew or Arabic instruction to someone ("הוראה_לעוזר",
+    # "تعليمات_للمساعد"), a Georgian "system command / instruction", a Japanese "instruction to the assistant"
+    # (アシスタントへの指示), a Finnish "the system's message to the assistant"
     r"|aviso[ _-]d(?:el|o)[ _-]sistema|הוראה[ _-]ל\w{1,12}|(?:სისტემური[ \t]+)?(?:ბრძანება|ინსტრუქცია)"
+    r"|تعليمات[ _]لل\w{1,12}|(?:アシスタント|モデル|エージェント|ai)への(?:指示|命令|メッセージ)"
+    r"|järjestelmän[ _]viesti[ _]\w{1,14}"
 )
 # the agent of a tool's output, in the lexicon's languages: "agent", "agente", "Agenten", "agentti", "에이전트"
 _AGENT: Final = re.compile(
