@@ -74,6 +74,9 @@ WAVE_29_REDACTED = [
      "https://notify.ops.test/api/hooks/send?token=Zr8kQ2mX7vLp4Tn9Wc3Yb6Hd"),
     ("Laminated card by the yard: 'Back door - 5521# - lock up after'\n", "5521#"),
     ("A senha do wifi da loja ficou Caju!Mar-31. Beijos\n", "Caju!Mar-31"),
+    ("Ticket 881: I reset her password to Lantern#Quay7 and asked her to change it.\n", "Lantern#Quay7"),
+    ("Hab das Passwort von Jonas auf Birke!Moos42 zurückgesetzt.\n", "Birke!Moos42"),
+    ("Label on the router: 'admin - pw: otter2harbour - do not reset'\n", "otter2harbour"),
     ("Post-it: « cadenas du vestiaire = 12-30-7 »\n", "12-30-7"),
     ("Scrawled inside the drawer: 'safe R-L-R 8-27-14'\n", "8-27-14"),
     ("Парольная фраза для резервной копии: зелёный кот и жёлтая луна\n", "зелёный кот и жёлтая луна"),
@@ -119,6 +122,9 @@ WAVE_29_KEPT = [
     "| shortcut | key | action |\n|---|---|---|\n| copy | ctrl-c | copies |\n| paste | ctrl-v | pastes |\n",
     "| id | key |\n|---|---|\n| 1 | 550e8400-e29b-41d4-a716-446655440000 |\n",
     "The password policy became stricter-than-before-now, see HR.\n",
+    "I reset the password to what it was before, then left.\n",
+    "Set the password to something long - see the policy page.\n",
+    "pw: see vault - ask Dana\n",
 ]
 
 
@@ -136,9 +142,10 @@ def test_wave_29_near_misses_stay_clean(text):
     "text",
     [
         "safe kód 12 opens with the " * 3500,
-        "Tresor\nkombination: 1-2-" * 5000,
+        "Tresor\nkombination: 1-2-" * 4000,
         "the password x y z w is " * 2000 + '"pw: ' * 2000 + "https://a.test/hooks/send?key=" * 800 + "密码是" * 2000,
-        "password: Ab.Cd.Ef." * 4000 + "X9\n" + "a: login?\nb: x / " * 3000,
+        "password: Ab.Cd.Ef." * 1500 + "X9\n" + "a: login?\nb: x / " * 1500 + "reset the password x to " * 1000
+        + "pw: a1 - " * 1500 + "Passwort a auf b " * 400,
     ],
 )
 def test_wave_29_patterns_stay_fast_on_pathological_input(text):
