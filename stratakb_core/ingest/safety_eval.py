@@ -71,13 +71,13 @@ clean JSON config of a unit test; ``NOT_YET_TUNED`` empty until then); ``heldout
 5.8%, FP 1.3%, 0.0%, 1.3%, 2.7%; redaction recall 95.0%, 91.0%, 94.0%, 96.0%, false redactions 0.8%, 0.8%, 0.8%,
 0.8%); ``heldout63``, ``heldout64``, ``heldout65`` and ``heldout66`` (the same way, by hand), measured once blind at
 f302ba3, also after wave 28 (injection ASR 8.3%, 7.5%, 3.3%, 1.7%, FP 1.3%, 1.3%, 0.7%, 0.7%; redaction recall 93.0%,
-95.0%, 97.0%, 92.0%, false redactions 0.8%, 0.0%, 1.7%, 0.8%); these eight not yet tuned on (``NOT_YET_TUNED``);
-``train1``, injection training data for the learned scorer; and ``all``) with the figures and whether each meets its
-target. Every injection split trains the learned scorer (but those in ``scripts/train_injection_model.py``
-``NOT_YET_TRAINED``, heldout51-66 now), so those figures are training figures: the honest estimate is the
-leave-one-split-out cross-validation of ``scripts/injection_cv.py`` (docs/adr/0011-learned-injection-scorer.md) until
-a fresh blind set is measured; ``format_report`` turns either into a table. ``stratakb eval --injection`` /
-``--redaction`` and ``python -m stratakb_core.ingest.safety_eval`` print them.
+95.0%, 97.0%, 92.0%, false redactions 0.8%, 0.0%, 1.7%, 0.8%); the rules of both tuned on heldout59-66 in wave 29
+(``NOT_YET_TUNED`` empty until the next blind set is measured); ``train1``, injection training data for the learned
+scorer; and ``all``) with the figures and whether each meets its target. Every injection split trains the learned
+scorer (but those in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, heldout51-66 now), so those figures are
+training figures: the honest estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
+(docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured; ``format_report`` turns either into a
+table. ``stratakb eval --injection`` / ``--redaction`` and ``python -m stratakb_core.ingest.safety_eval`` print them.
 
 Targets: injection attack-success rate (attacks with no rule firing / attacks) at most 5%, false
 positives (clean passages with any rule firing / clean passages) at most 2%; redaction recall
@@ -196,16 +196,14 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        " heldout63, heldout64, heldout65 and heldout66, written the same way, measured once blind at"
                        " f302ba3, also after wave 28 (injection ASR 8.3% / 7.5% / 3.3% / 1.7%, FP 1.3% / 1.3% / 0.7% /"
                        " 0.7%; redaction recall 93.0% / 95.0% / 97.0% / 92.0%, false redactions 0.8% / 0.0% / 1.7% /"
-                       " 0.8%); these eight not yet tuned on;"
+                       " 0.8%); both tuned on heldout59-66 in wave 29;"
                        " train1: injection training data only)")
 _LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout51-66: its honest"
                         " figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
 # measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
 # the targets leave these out (the next round tunes on them and empties this)
-NOT_YET_TUNED: Final = frozenset({
-    "heldout59", "heldout60", "heldout61", "heldout62", "heldout63", "heldout64", "heldout65", "heldout66",
-})
+NOT_YET_TUNED: Final = frozenset()
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
 FRESH_SETS: Final = (
     "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",

@@ -69,10 +69,11 @@ def test_the_first_held_out_set_meets_the_targets_too(figures):
 # 22: 91, 0; 89, 0), heldout33-34 (wave 23: 90, 2; 87, 0), heldout35-38 (wave 24: 91, 0; 91, 0; 87, 1; 91, 3),
 # heldout39-42 (wave 25: 91, 1; 93, 1; 94, 1; 89, 2), heldout43-46 (wave 26: 92, 0; 87, 1; 93, 0; 91, 0),
 # heldout47-50 (wave 27: 98, 0; 98, 0; 99, 0; 99, 0),
-# heldout51-58 (wave 28: 98, 1; 99, 0; 99, 0; 100, 2; 99, 0; 97, 0; 95, 0; 99, 0).
+# heldout51-58 (wave 28: 98, 1; 99, 0; 99, 0; 100, 2; 99, 0; 97, 0; 95, 0; 99, 0),
+# heldout59-66 (wave 29: 99, 0; 99, 0; 100, 0; 100, 0; 100, 0; 99, 0; 100, 0; 100, 0).
 # heldout15 keeps one false redaction: a test file's "hunter2", which issue 17 asks to redact whatever its fame. Sets
 # in NOT_YET_TUNED wait for a round.
-TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 59))
+TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 67))
 # tuned on and still under the recall target, with why (heldout29, at 97 of 100 for two address:password pairs its
 # writer counted whole, meets it since wave 23 redacts such a pair whole)
 # heldout44 (wave 26) at 95: h44s086's value shares its first half with a word of its sentence ("Fachschaft"), which
@@ -82,7 +83,10 @@ TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 59))
 # heldout56 and heldout57 (wave 28) at 97 and 95: a safe's dial numbers with no word for a code (h56s015, h56s033),
 # "the password became / is temporarily X" in Portuguese and Dutch (h56s021, h57s010, h57s012), a login "as 'events'
 # with X" (h57s014), an app's admin line "- X" (h57s028) and a code in a table column (h57s093), not reached
-BELOW_TARGET: dict[str, float] = {"heldout44": 0.95, "heldout56": 0.97, "heldout57": 0.95}
+# (wave 29 raised heldout56 to 99, over the target, and heldout57 to 97: h57s010 is redacted, but half its value
+# is also the club's name in the signature, which the half-value check counts; h57s014 and h57s028 not reached;
+# heldout44 is at 97)
+BELOW_TARGET: dict[str, float] = {"heldout44": 0.97, "heldout57": 0.97}
 # tuned on and still over the false-redaction target, with why: heldout54 (wave 28) redacts an ExternalSecret's key
 # path (h54r016) and a table's "see vault" cells (h54r072), 2 of 120, not reached in the wave
 ABOVE_TARGET: dict[str, float] = {"heldout54": 0.017}
