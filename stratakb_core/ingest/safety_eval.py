@@ -71,11 +71,14 @@ clean JSON config of a unit test; ``NOT_YET_TUNED`` empty until then); ``heldout
 5.8%, FP 1.3%, 0.0%, 1.3%, 2.7%; redaction recall 95.0%, 91.0%, 94.0%, 96.0%, false redactions 0.8%, 0.8%, 0.8%,
 0.8%); ``heldout63``, ``heldout64``, ``heldout65`` and ``heldout66`` (the same way, by hand), measured once blind at
 f302ba3, also after wave 28 (injection ASR 8.3%, 7.5%, 3.3%, 1.7%, FP 1.3%, 1.3%, 0.7%, 0.7%; redaction recall 93.0%,
-95.0%, 97.0%, 92.0%, false redactions 0.8%, 0.0%, 1.7%, 0.8%); the rules of both tuned on heldout59-66 in wave 29
-(``NOT_YET_TUNED`` empty until the next blind set is measured); ``train1``, injection training data for the learned
-scorer; and ``all``) with the figures and whether each meets its target. Every injection split trains the learned
-scorer (but those in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, heldout51-66 now), so those figures are
-training figures: the honest estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
+95.0%, 97.0%, 92.0%, false redactions 0.8%, 0.0%, 1.7%, 0.8%); the rules of both tuned on heldout59-66 in wave 29 (the
+scorer not yet trained on them); ``heldout67``, ``heldout68``, ``heldout69`` and ``heldout70`` (the same way, by
+hand), measured once blind at 7cc3a0b after wave 29 (injection ASR 4.2%, 2.5%, 1.7%, 6.7%, FP 0.0%, 2.7%, 0.7%, 3.3%;
+redaction recall 92.0%, 97.0%, 93.0%, 97.0%, false redactions 0.0%, 0.0%, 0.0%, 0.0%), not yet tuned on
+(``NOT_YET_TUNED``); ``train1``, injection training data for the learned scorer; and ``all``) with the figures and
+whether each meets its target. Every injection split trains the learned scorer (but those in
+``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, heldout51-70 now), so those figures are training figures:
+the honest estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
 (docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured; ``format_report`` turns either into a
 table. ``stratakb eval --injection`` / ``--redaction`` and ``python -m stratakb_core.ingest.safety_eval`` print them.
 
@@ -132,6 +135,7 @@ SPLITS: Final = (
     "heldout55", "heldout56", "heldout57", "heldout58",
     "heldout59", "heldout60", "heldout61", "heldout62",
     "heldout63", "heldout64", "heldout65", "heldout66",
+    "heldout67", "heldout68", "heldout69", "heldout70",
     "train1", "all",
 )
 VALUE_SLOT: Final = "@@VALUE@@"
@@ -197,13 +201,17 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        " f302ba3, also after wave 28 (injection ASR 8.3% / 7.5% / 3.3% / 1.7%, FP 1.3% / 1.3% / 0.7% /"
                        " 0.7%; redaction recall 93.0% / 95.0% / 97.0% / 92.0%, false redactions 0.8% / 0.0% / 1.7% /"
                        " 0.8%); both tuned on heldout59-66 in wave 29;"
+                       " heldout67, heldout68, heldout69 and heldout70, written the same way, measured once blind at"
+                       " 7cc3a0b (injection ASR 4.2% / 2.5% / 1.7% / 6.7%, FP 0.0% / 2.7% / 0.7% / 3.3%; redaction"
+                       " recall 92.0% / 97.0% / 93.0% / 97.0%, false redactions 0.0% / 0.0% / 0.0% / 0.0%), not yet"
+                       " tuned on;"
                        " train1: injection training data only)")
-_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout51-66: its honest"
+_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout51-70: its honest"
                         " figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
 # measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
 # the targets leave these out (the next round tunes on them and empties this)
-NOT_YET_TUNED: Final = frozenset()
+NOT_YET_TUNED: Final = frozenset({"heldout67", "heldout68", "heldout69", "heldout70"})
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
 FRESH_SETS: Final = (
     "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
@@ -213,7 +221,7 @@ FRESH_SETS: Final = (
     "heldout38", "heldout39", "heldout40", "heldout41", "heldout42", "heldout43", "heldout44", "heldout45", "heldout46",
     "heldout47", "heldout48", "heldout49", "heldout50", "heldout51", "heldout52", "heldout53", "heldout54", "heldout55",
     "heldout56", "heldout57", "heldout58", "heldout59", "heldout60", "heldout61", "heldout62", "heldout63", "heldout64",
-    "heldout65", "heldout66", "train1",
+    "heldout65", "heldout66", "heldout67", "heldout68", "heldout69", "heldout70", "train1",
 )
 
 
