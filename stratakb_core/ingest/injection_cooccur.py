@@ -46,6 +46,7 @@ dictionary look-ups per word; sentences without an object or addressee cue stop 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from typing import Final
@@ -178,8 +179,10 @@ def _token_cues(tok: str) -> frozenset[str]:
     return found
 
 
+@functools.lru_cache(maxsize=4096)
 def cues(sentence: str) -> dict[str, list[int]]:
-    """Each cue found in ``sentence`` (lower-cased) and the word positions where it was found."""
+    """Each cue found in ``sentence`` (lower-cased) and the word positions where it was found. Kept for the next
+    caller (a dozen finders read the same sentences): the result is shared, so callers never change it."""
     toks = _WORD.findall(sentence)
     out: dict[str, list[int]] = {}
     seen, firsts = _SEEN, _FIRSTS
