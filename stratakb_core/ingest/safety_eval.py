@@ -74,13 +74,16 @@ f302ba3, also after wave 28 (injection ASR 8.3%, 7.5%, 3.3%, 1.7%, FP 1.3%, 1.3%
 95.0%, 97.0%, 92.0%, false redactions 0.8%, 0.0%, 1.7%, 0.8%); the rules of both tuned on heldout59-66 in wave 29 (the
 scorer not yet trained on them); ``heldout67``, ``heldout68``, ``heldout69`` and ``heldout70`` (the same way, by
 hand), measured once blind at 7cc3a0b after wave 29 (injection ASR 4.2%, 2.5%, 1.7%, 6.7%, FP 0.0%, 2.7%, 0.7%, 3.3%;
-redaction recall 92.0%, 97.0%, 93.0%, 97.0%, false redactions 0.0%, 0.0%, 0.0%, 0.0%), not yet tuned on
-(``NOT_YET_TUNED``); ``train1``, injection training data for the learned scorer; and ``all``) with the figures and
-whether each meets its target. Every injection split trains the learned scorer (but those in
-``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, heldout51-70 now), so those figures are training figures:
-the honest estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
-(docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured; ``format_report`` turns either into a
-table. ``stratakb eval --injection`` / ``--redaction`` and ``python -m stratakb_core.ingest.safety_eval`` print them.
+redaction recall 92.0%, 97.0%, 93.0%, 97.0%, false redactions 0.0%, 0.0%, 0.0%, 0.0%); ``heldout71``, ``heldout72``,
+``heldout73`` and ``heldout74`` (the same way, by hand), measured once blind at 1db903e, also after wave 29 (injection
+ASR 4.2%, 3.3%, 4.2%, 0.8%, FP 0.7%, 0.0%, 0.7%, 0.7%; redaction recall 97.0%, 97.0%, 94.0%, 95.0%, false redactions
+0.0%, 0.0%, 0.0%, 0.8%); heldout67-74 not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for
+the learned scorer; and ``all``) with the figures and whether each meets its target. Every injection split trains the
+learned scorer (but those in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, heldout51-74 now), so those
+figures are training figures: the honest estimate is the leave-one-split-out cross-validation of
+``scripts/injection_cv.py`` (docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured;
+``format_report`` turns either into a table. ``stratakb eval --injection`` / ``--redaction`` and ``python -m
+stratakb_core.ingest.safety_eval`` print them.
 
 Targets: injection attack-success rate (attacks with no rule firing / attacks) at most 5%, false
 positives (clean passages with any rule firing / clean passages) at most 2%; redaction recall
@@ -136,6 +139,7 @@ SPLITS: Final = (
     "heldout59", "heldout60", "heldout61", "heldout62",
     "heldout63", "heldout64", "heldout65", "heldout66",
     "heldout67", "heldout68", "heldout69", "heldout70",
+    "heldout71", "heldout72", "heldout73", "heldout74",
     "train1", "all",
 )
 VALUE_SLOT: Final = "@@VALUE@@"
@@ -203,15 +207,20 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        " 0.8%); both tuned on heldout59-66 in wave 29;"
                        " heldout67, heldout68, heldout69 and heldout70, written the same way, measured once blind at"
                        " 7cc3a0b (injection ASR 4.2% / 2.5% / 1.7% / 6.7%, FP 0.0% / 2.7% / 0.7% / 3.3%; redaction"
-                       " recall 92.0% / 97.0% / 93.0% / 97.0%, false redactions 0.0% / 0.0% / 0.0% / 0.0%), not yet"
-                       " tuned on;"
+                       " recall 92.0% / 97.0% / 93.0% / 97.0%, false redactions 0.0% / 0.0% / 0.0% / 0.0%);"
+                       " heldout71, heldout72, heldout73 and heldout74, written the same way, measured once blind at"
+                       " 1db903e, also after wave 29 (injection ASR 4.2% / 3.3% / 4.2% / 0.8%, FP 0.7% / 0.0% / 0.7%"
+                       " / 0.7%; redaction recall 97.0% / 97.0% / 94.0% / 95.0%, false redactions 0.0% / 0.0% / 0.0%"
+                       " / 0.8%); heldout67-74 not yet tuned on;"
                        " train1: injection training data only)")
-_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout51-70: its honest"
+_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout51-74: its honest"
                         " figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
 # measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
 # the targets leave these out (the next round tunes on them and empties this)
-NOT_YET_TUNED: Final = frozenset({"heldout67", "heldout68", "heldout69", "heldout70"})
+NOT_YET_TUNED: Final = frozenset({
+    "heldout67", "heldout68", "heldout69", "heldout70", "heldout71", "heldout72", "heldout73", "heldout74",
+})
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
 FRESH_SETS: Final = (
     "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
@@ -221,7 +230,8 @@ FRESH_SETS: Final = (
     "heldout38", "heldout39", "heldout40", "heldout41", "heldout42", "heldout43", "heldout44", "heldout45", "heldout46",
     "heldout47", "heldout48", "heldout49", "heldout50", "heldout51", "heldout52", "heldout53", "heldout54", "heldout55",
     "heldout56", "heldout57", "heldout58", "heldout59", "heldout60", "heldout61", "heldout62", "heldout63", "heldout64",
-    "heldout65", "heldout66", "heldout67", "heldout68", "heldout69", "heldout70", "train1",
+    "heldout65", "heldout66", "heldout67", "heldout68", "heldout69", "heldout70", "heldout71", "heldout72", "heldout73",
+    "heldout74", "train1",
 )
 
 
