@@ -70,19 +70,41 @@ def _answer(text: str, start: int, stop: int, asked_code: bool) -> _Found | None
     return None
 
 
-def chat_login_spans(text: str) -> Iterator[_Found]:
-    """The answers above (see the module docstring)."""
-    if "?" not in text or "\n" not in text:
-        return
+# wave 30: a chat's question without its question mark ("whats the remote pw again"): a question word starts it
+_ASKED_RE: Final = re.compile(
+    r"^[^\n]{0,60}?(?i:\b(?:what'?s|what[ \t]+(?:is|was|are)|wats|wat[ \t]+is|was[ \t]+ist|was[ \t]+war"
+    r"|c['’]est[ \t]+quoi|quel[ \t]+est|cu[áa]l[ \t]+(?:es|era)|qual[ \t]+(?:é|è|era)|wie[ \t]+lautet|hoe[ \t]+luidt)"
+    r"\b)[^\n?]{0,80}$",
+    re.MULTILINE,
+)
+# a password of lower-case words and a number joined by dashes, as a chat's answer to "what's the pw" gives it
+_JOINED_RE: Final = re.compile(r"(?=[^\d\n]*\d)[a-z]{2,12}(?:-[a-z0-9]{1,12}){1,4}")
+
+
+def _asked_lines(text: str) -> Iterator[tuple[str, int]]:
+    """Each line that asks a question, and where it ends."""
+    ends: set[int] = set()
     pos = text.find("?")
     while pos >= 0:
-        line_start = text.rfind("\n", 0, pos) + 1
         line_end = text.find("\n", pos)
         if line_end < 0:
-            return
-        line = text[line_start:line_end]
+            break
+        ends.add(line_end)
+        pos = text.find("?", line_end)
+    ends.update(m.end() for m in _ASKED_RE.finditer(text) if m.end() < len(text))
+    for line_end in sorted(ends):
+        yield text[text.rfind("\n", 0, line_end) + 1 : line_end], line_end
+
+
+def chat_login_spans(text: str) -> Iterator[_Found]:
+    """The answers above (see the module docstring)."""
+    if "\n" not in text:
+        return
+    for line, line_end in _asked_lines(text):
         ask = _ASK_RE.search(line)
         nxt = _next_line(text, line_end) if ask is not None and _RULES_RE.search(line) is None else None
         if nxt is not None and (found := _answer(text, *nxt, _CODE_ASK_RE.search(line) is not None)):
             yield found
-        pos = text.find("?", line_end)
+        elif nxt is not None and (word := _WORD_RE.match(text, *nxt)) is not None:
+            if _JOINED_RE.fullmatch(word.group("v")) is not None:  # wave 30: "caster-desk-9" after "whats the pw"
+                yield word.start("v"), word.end("v"), "credential"

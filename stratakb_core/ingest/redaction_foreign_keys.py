@@ -21,12 +21,13 @@ _Found = tuple[int, int, str]
 
 _LABEL_RE: Final = re.compile(
     r"^[^\n:：]{0,80}?(?:key|\bapi\b|token|secret|schl[üu]ssel|cl[ée]\b|clave|chiave|chave|sleutel|ключ"
-    r"|токен|مفتاح|رمز|מפתח|טוקן|कुंजी|की\b|टोकन|khóa|belirte[cç]|anahtar|kunci|키|キー|密钥|令牌|トークン)"
+    r"|токен|مفتاح|رمز|מפתח|טוקן|कुंजी|की\b|टोकन|khóa|belirte[cç]|anahtar|kunci|키|キー|密钥|令牌|トークン"
+    r"|cheia\b|cheie\b|avain|nyckel|n[øo]kkel|n[øo]gle|klucz|kl[íi][čc])"  # wave 30: Romanian, Finnish, Nordic, ...
     r"[^\n:：]{0,60}[:：][ \t]*(?P<v>[A-Za-z0-9+/=_-]{20,128})(?=[ \t]*$|[ \t]+[-(–—]|[.,;]?[ \t]*$)",
     re.IGNORECASE | re.MULTILINE,
 )
 _NOT_SECRET_RE: Final = re.compile(
-    r"(?i:public|publishable|fingerprint|\bids?\b|hash|sha|commit|checksum|digest|trace|uuid|serial|example|sample"
+    r"(?i:public|publishable|fingerprint|\bids?\b|hash|sha|commit|checksum|digest|trace|uuid|serial(?![a-z])|example|sample"
     r"|placeholder|dummy|fake|test[ \t]+vector|kid\b|gpg|pgp|sign|cursor|blob|payload|base64"
     r"|not[ \t]+(?:a[ \t]+)?secret|no[ \t]+secrets?|p[úu]bli(?:que|ca|c)|pubblica"
     r"|key[ \t_-]?id|ssh-|openpgp|websocket|nonce|öffentlich|публич|عام|सार्वजनिक)"

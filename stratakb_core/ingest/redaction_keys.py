@@ -74,8 +74,8 @@ _KEY_WORD: Final = (
 # Client-Geheimnis) and "secret" in the Nordic languages (hemlighet, hemmelighet, hemmelighed, salaisuus)
 _ACCESS_COMPOUND: Final = r"(?:zugriffs|zugangs|toegangs|[åa]tkomst|tilgangs|adgangs|p[äa][äa]sy|eri[şs]im_)?"
 _KEY_WORDS_ABROAD: Final = (
-    r"api_" + _KEY_WORD + r"|(?:geheimer?|geheime|geheimes|gizli|tajny|секретный|sekretn(?:yy|yj|yi)|hemlig|hemmelig"
-    r"|salainen|गुप्त)_" + _ACCESS_COMPOUND + _KEY_WORD + r"|geheimnis|(?:zugriffs|zugangs|toegangs|[åa]tkomst|tilgangs"
+    r"api_" + _KEY_WORD + r"|(?:geheim(?:er|e|es)?|gizli|tajny|секретный|sekretn(?:yy|yj|yi)|hemlig|hemmelig"
+    r"|salainen|गुप्त)_?" + _ACCESS_COMPOUND + _KEY_WORD + r"|geheimnis|(?:zugriffs|zugangs|toegangs|[åa]tkomst|tilgangs"
     r"|adgangs|p[äa][äa]sy|eri[şs]im_)" + _KEY_WORD + r"|(?:klant|client|klient|app|api|applicatie)_?geheim(?:nis)?"
     r"|(?:klient_?)?(?:hemlighet(?:en)?|hemmelighet(?:en)?|hemmelighed(?:en)?)|salaisuus|asiakassalaisuus"
     # wave 27: Malay and Indonesian "secret/API/access key", Arabic "the secret code" and "access code/token"
@@ -85,7 +85,7 @@ _SECRET_WORDS: Final = (
     PASSPHRASE_WORDS
     + r"|password|passwd|passphrase|passcode|pwd|pass|pw|token|secret|credentials?|api_?key|psk|secret_key_base|"
     r"(?:private|access|secret|signing|encryption|master|auth|account|license|client|app|consumer|hmac|session"
-    r"|subscription|storage|shared|pre_shared|preshared|decryption|admin|root|bot|webhook|service|deploy"
+    r"|subscription|storage|shared|pre_shared|preshared|decryption|admin|root|bot|webhook|service|deploy|webapi|web_api"
     r"|security|sas|shared_access|function|master_api|write|read|ingest|management|wi_?fi|wlan|wpa2?|wireless)_key|"
     r"client_secret|secret_access_key|sas_token|jeton|segreto|secreto|segredo|sekret|geheim|clave|токен|секрет|טוקן|"
     r"tajemstv[íi](?:_kl[íi][čc]e)?|सीक्रेट|"

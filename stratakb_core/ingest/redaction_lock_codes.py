@@ -26,7 +26,7 @@ _Found = tuple[int, int, str]
 _VALUE: Final = (
     r"(?P<v>[#*]?\d{4,8}(?:[#*]\d?)?|\d{1,3}(?:-\d{1,3}){2,4}|\d{3,5}-\d{2,3}(?![\d-])"
     r"|(?=[0-9A-ZА-Я]{4,7}\b)\d*[A-ZА-Я]\d*[A-ZА-Я]?\d*)"
-    r"(?=$|[\s.,;:!?)»”“’\"'|]|-[ \t])"
+    r"(?=$|[\s.,;:!?)»”“’\"'|（）。，、]|-[ \t])"
 )
 _CODE_WORDS: Final = (
     r"codes?|\w*code|c[óo]digo|codice|\w*k[óo]d(?:en|em|u)?|код\w*|κωδικ\w*|msimbo|رمز|비밀번호(?:는)?|combinaci[óo]n"
@@ -46,7 +46,10 @@ _PLACE_RE: Final = re.compile(
     r"|parking|car[ \t]?park|garagem|cupboard|locker|vault|lock|candado|cadenas"
     r"|schranke|sejf|drzwi|bram[ak]|hek\b|grind"
     r"|poort|larm|antifurto|antirrobo|z[áa]vor|dve[řr]|vchod|br[áa]n|trezor|z[áa]m(?:ek|k)|zugang|d[öo]rr|f[öo]rr[åa]d|lucchett|schloss|cabinet|schrank|armoire|armario|armadio|sk[řr][íi][ňn]|kap[ıi]|домофон|замок"
-    r"|cadeado|carte|cart[ãa]o|tarjeta|karte|kaart|machine|maschine|m[áa]quina|macchina)"
+    r"|cadeado|carte|cart[ãa]o|tarjeta|karte|kaart|machine|maschine|m[áa]quina|macchina"
+    # wave 30: a store (deposito, dépôt, magazzino, Lager), a vehicle's immobiliser, CJK doors and entrances
+    r"|deposit|dep[óo]sito|d[ée]p[ôo]t|magazzin|almac[ée]n|warehouse|lager|immobili[sz]|wegfahrsperre|antiarranque"
+    r"|antid[ée]marrage|门禁|門禁|门锁|門鎖|大门|大門|库房|庫房|仓库|倉庫|保险柜|保险箱|保險櫃|金庫|ドア|玄関|출입|현관|금고|도어)"
 )
 _WITH_RE: Final = re.compile(
     r"(?i:\balarm\w*|alarma|alarme|alarmanlage)[^\n\d]{0,40}?(?i:\bwith|\bcon|\bmit|\bavec|\bcom|\bkodem|\btype)"
@@ -54,6 +57,18 @@ _WITH_RE: Final = re.compile(
     re.MULTILINE,
 )
 _BARE_RE: Final = re.compile(r"(?i:\b(?:alarm|type))[ \t]+" + _VALUE, re.MULTILINE)
+# wave 30: "Disarm alarm: 2580", "Alarm deaktivieren: 4711#" (a verb to set or unset it, then a colon)
+_DISARM_RE: Final = re.compile(
+    r"(?i:\b(?:disarm|arm|unset|deactivate|d[ée]sactiver|desactivar|disattivare|disinserire|entsch[äa]rfen"
+    r"|deaktivieren|uitschakelen)[ \t]+(?:the[ \t]+|l['’]|el[ \t]+|the[ \t]+)?(?:alarm\w*|allarme|alarme)"
+    r"|\b(?:alarm\w*|allarme|alarme)[ \t]+(?:disarm|unset|deaktivieren|d[ée]sactiver|desactivar|disinserire))"
+    r"[ \t]*[:：][ \t]*" + _VALUE,
+    re.MULTILINE,
+)
+# wave 30: a CJK code word run together with what it opens (库房门禁密码：6672, 出入口の暗証番号は 4812)
+_CJK_CODE_RE: Final = re.compile(
+    r"(?:密码|密碼|口令|暗証番号|パスコード|비밀번호)(?:是|为|為|は|는|：|:)?[ \t]*" + _VALUE, re.MULTILINE
+)
 # wave 29: "the safe now opens with 61-07-44", "öffnet sich mit 4812#" (a place named on the line)
 _OPENS_RE: Final = re.compile(
     r"(?i:\b(?:opens|unlocks|öffnet|ouvre|abre|apre|otevře|otwiera))(?:[ \t]+[^\W\d]{1,12}){0,2}?[ \t]+"
@@ -98,6 +113,20 @@ def _whole_line(m: re.Match[str], width: int = 200) -> str:
     return text[max(text.rfind("\n", 0, start) + 1, start - width) : end + width if stop < 0 else stop]
 
 
+# wave 30: a year's digits are a code when a door's code label and a colon come before them and nothing after them
+_DATED_RE: Final = re.compile(
+    r"(?i:since|seit|depuis|desde|dal|sinds|sedan|valid|g[üu]ltig|until|bis|year|jahr|ann[ée]e|año|anno|[åa]r\b"
+    r"|built|founded|opened|established|gebaut|construit|date|datum|fecha|data|\d)"
+)
+
+
+def _labelled_alone(m: re.Match[str]) -> bool:
+    text, start, end = m.string, m.start("v"), m.end("v")
+    label = text[text.rfind("\n", 0, start) + 1 : start].rstrip()
+    rest = text[end : (text.find("\n", end) + 1 or len(text) + 1) - 1]
+    return label[-1:] in (":", "：") and len(label) <= 60 and not rest.strip() and _DATED_RE.search(label) is None
+
+
 def _is_code(m: re.Match[str]) -> bool:
     value, line = m.group("v"), _line_before(m)
     if _PLACE_RE.search(line) is None and value.count("-") >= 2:  # wave 29: a heading names the safe
@@ -110,7 +139,9 @@ def _is_code(m: re.Match[str]) -> bool:
         return False
     if _NOT_IN_USE_RE.search(_whole_line(m)) is not None:
         return False
-    if YEAR_RE.fullmatch(value) is not None or _EXTENSION_RE.search(line[-24:]) is not None:
+    if YEAR_RE.fullmatch(value) is not None and not _labelled_alone(m):
+        return False
+    if _EXTENSION_RE.search(line[-24:]) is not None:
         return False
     digits = sum(c.isdigit() for c in value)
     return digits >= 4 or (digits == 3 and (value[-1] in "#*" or any(c.isupper() for c in value)))
@@ -119,7 +150,7 @@ def _is_code(m: re.Match[str]) -> bool:
 def lock_code_spans(text: str) -> Iterator[_Found]:
     """The codes and passphrases above (see the module docstring)."""
     if any(d in text for d in _GATE):
-        for pattern in (_CODE_RE, _WITH_RE, _BARE_RE, _OPENS_RE):
+        for pattern in (_CODE_RE, _WITH_RE, _BARE_RE, _OPENS_RE, _DISARM_RE, _CJK_CODE_RE):
             for m in pattern.finditer(text):
                 if _is_code(m):
                     yield m.start("v"), m.end("v"), "credential"

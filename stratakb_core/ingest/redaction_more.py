@@ -19,11 +19,15 @@ from stratakb_core.ingest.redaction_cli_secrets import cli_secret_spans
 from stratakb_core.ingest.redaction_foreign_keys import foreign_key_spans
 from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
+from stratakb_core.ingest.redaction_passphrase_forms import passphrase_form_spans
 from stratakb_core.ingest.redaction_remarked import remarked_spans
 from stratakb_core.ingest.redaction_replies import reply_spans
+from stratakb_core.ingest.redaction_resets import reset_spans
 from stratakb_core.ingest.redaction_said_values import said_value_spans
+from stratakb_core.ingest.redaction_session_tokens import session_token_spans
 from stratakb_core.ingest.redaction_slash_logins import slash_login_spans
 from stratakb_core.ingest.redaction_ssh_prompts import ssh_prompt_spans
+from stratakb_core.ingest.redaction_sticky_notes import sticky_note_spans
 
 __all__ = ["wave26_spans"]
 
@@ -43,3 +47,7 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from ssh_prompt_spans(text)  # wave 28
     yield from chat_login_spans(text)  # wave 29: a chat's "user / password" or PIN under a question about it
     yield from said_value_spans(text)  # wave 29: "the admin password after reset is X", "密码是 X", '"pw: X"'
+    yield from passphrase_form_spans(text)  # wave 30: passphrases in more names and forms (copula, comma, CSV)
+    yield from sticky_note_spans(text)  # wave 30: a transcribed sticky note's password
+    yield from reset_spans(text)  # wave 30: "I reset it to X"
+    yield from session_token_spans(text)  # wave 30: a session's id in JSON, a vendor's tk_live_ key

@@ -279,7 +279,17 @@ SHAPES: Final[tuple[Shape, ...]] = (
         re.compile(r"[?&](?i:x-amz-signature|x-goog-signature|sig|signature)=(?P<v>[A-Za-z0-9%+/=_-]{20,512})"),
         ("sig",),
     ),
-    Shape("jwt", re.compile(r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), (), True, True),
+    # (wave 30: or a JOSE header naming its algorithm, eyJhbGci..., over a payload that is not base64 JSON)
+    Shape(
+        "jwt",
+        re.compile(
+            r"eyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"
+            r"|eyJhbGci[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{30,}\.[A-Za-z0-9_-]{20,}"
+        ),
+        (),
+        True,
+        True,
+    ),
     Shape("bearer_token", re.compile(r"(?i:\bbearer)\s+(?P<v>[A-Za-z0-9._~+/-]{16,}=*)"), ("bearer",)),
     Shape(
         "basic_auth",

@@ -5,7 +5,8 @@
 * ``says_id_only``: an access key's id followed by a remark in brackets saying it is the id only, or that the secret
   key is not kept or shown there ("AKIA... (id only, the secret lives in the vault)", "(seulement l'identifiant)"),
   or (wave 26) a sentence saying the key was deactivated, revoked or deleted, or (wave 27) where the secret is kept
-  ("...; the secret is in Secrets Manager") or that the id is an example with no secret attached:
+  ("...; the secret is in Secrets Manager", wave 30: "the secret is held by IT") or that the id is an example
+  with no secret attached:
   the text hands over an identifier, as an IAM console shows it, and the same id in a config or an ``export`` still
   goes (wave 25);
 * ``is_words_and_number``: capitalised words joined by dots or dashes and a number ("Deneme.Ortam-31"), a password's
@@ -51,6 +52,7 @@ _ID_ONLY_RE: Final = re.compile(
     # wave 27: or the sentence says where the secret is kept, or that the id is an example with no secret
     r"|[^\n]{0,80}?\b(?i:the[ \t]+secret(?:[ \t]+(?:access[ \t]+)?key)?[ \t]+is[ \t]+"
     r"(?:(?:stored|kept|held)[ \t]+)?in[ \t]+(?:secrets?[ \t]+manager|(?:the[ \t]+)?vault|1password|keepass|ssm)"
+    r"|the[ \t]+secret(?:[ \t]+(?:access[ \t]+)?key)?[ \t]+is[ \t]+(?:stored|kept|held)[ \t]+(?:by|with|at)[ \t]+\w+"
     r"|an?[ \t]+example[ \t]+(?:key[ \t]+)?id|no[ \t]+secret[ \t]+(?:key[ \t]+)?attached)\b"
 )
 

@@ -28,13 +28,15 @@ __all__ = ["slash_login_spans"]
 
 _Found = tuple[int, int, str]
 _PAIR_RE: Final = re.compile(
-    r"(?m)(?<![\w/.:@-])(?P<q>[\"'`‘“]?)(?P<u>[A-Za-z][\w.@+-]{0,40}?)(?P=q)[ \t]+/[ \t]+"
+    r"(?m)(?<![\w/.:@-])(?:[A-Za-z][\w.-]{0,40}[ \t]+/[ \t]+(?=[A-Za-z][\w.@+-]{0,40}[ \t]+/))?"  # wave 30: host / user
+    r"(?P<q>[\"'`‘“]?)(?P<u>[A-Za-z][\w.@+-]{0,40}?)(?P=q)[ \t]+/[ \t]+"
     r"(?P<q2>[\"'`‘“]?)(?P<v>[^\s\"'`’”/()]{6,64})(?P=q2)(?=[\"'`’”»)]|[ \t]|\r?$)"
 )
 _LOGIN_WORDS_RE: Final = re.compile(
     r"(?i)\b(?:log(?:ged)?[ \t-]?(?:in|on)(?:to)?|logins?|sign[ \t-]?in|credentials?|creds|accounts?|admin\w*|users?"
     r"|username|vpn|ssh|rdp|sftp|ftp|portal|console|zugang\w*|anmeld\w*|konto|benutzer\w*|identifiant\w*|connexion"
     r"|compte|utilisateur|acceso|credenciales|cuenta|usuario|accesso|credenziali|utente|inloggning|inlog\w*"
+    r"|sticky[ \t-]?notes?|post-?its?|haftnotiz\w*|klebezettel\w*|pense-b[êe]tes?"  # wave 30: a note's login
     r"|gebruiker|account|logowani\w*|użytkownik|přihlášení|účet|tunnu\w*|käyttäjä\w*|bejelentkez\w*|fiók"
     r"|giri[şs]|hesap|kullanıcı|вход\w*|логин|учетн\w*|учётн\w*|користувач|acesso|usuário|conta)\b"
     r"|ログイン|アカウント|ユーザー|登录|账号|帐号|用户|로그인|계정|사용자"

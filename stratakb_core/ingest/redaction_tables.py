@@ -60,6 +60,38 @@ _HEADER_RE: Final = re.compile(rf"^{_NAME}(?P<d>[,;\t|]){_NAME}(?:(?P=d){_NAME})
 _ENV_NAME_RE: Final = re.compile(r"[A-Z]{2,}(?:_[A-Z]{2,}){1,6}")
 
 
+# wave 30: a column of PINs or access codes ("| item | location | PIN |"): its cells of four to eight digits only
+_PIN_HEADER_RE: Final = re.compile(
+    r"[ \t]*(?i:pin|pin[ \t-]?code|pincode|passcode|code[ \t]+pin|c[óo]digo[ \t]+pin|codice[ \t]+pin|kod[ \t]+pin"
+    r"|(?:door|alarm|access|lock|safe|gate|keypad|entry)[ \t]+code|code[ \t]+(?:porte|d['’]acc[èe]s|alarme)|t[üu]rcode"
+    r"|c[óo]digo[ \t]+de[ \t]+acceso|codice[ \t]+(?:porta|allarme)|kod[ \t]+dost[eę]pu)[ \t]*"
+)
+_PIN_CELL_RE: Final = re.compile(r"[*#]?\d{4,8}[*#]?")
+
+
+def _pin_column_spans(text: str) -> Iterator[_Found]:
+    """The cells of four to eight digits under a Markdown header naming a PIN or an access code."""
+    columns: list[int] = []
+    pos = 0
+    for line in text.split("\n"):
+        if not _TABLE_ROW_RE.match(line):
+            columns = []
+        else:
+            cells = [(m.start(1), m.group(1)) for m in re.finditer(r"(?<=\|)([^|]*)(?=\|)", line)]
+            if all(_RULE_CELL_RE.fullmatch(c) for _, c in cells):
+                pass
+            elif not columns:
+                columns = [i for i, (_, c) in enumerate(cells) if _PIN_HEADER_RE.fullmatch(c)] or [-1]
+            else:
+                for i in (i for i in columns if 0 <= i < len(cells)):
+                    start, cell = cells[i]
+                    value = cell.strip()
+                    if _PIN_CELL_RE.fullmatch(value) and len(set(value.strip("*#"))) > 1:
+                        offset = pos + start + cell.index(value)
+                        yield offset, offset + len(value), "credential"
+        pos += len(line) + 1
+
+
 def _markdown_spans(text: str) -> Iterator[_Found]:
     """The cells under a Markdown table header that names a secret (| user | password |)."""
     columns: list[int] = []
@@ -146,6 +178,7 @@ def table_spans(text: str) -> Iterator[_Found]:
     """Every secret cell the finders of this module see (see the module docstring)."""
     if "|" in text:
         yield from _markdown_spans(text)
+        yield from _pin_column_spans(text)  # wave 30
     yield from _delimited_spans(text)
     if "  " in text or "\t" in text:
         yield from _aligned_spans(text)

@@ -117,6 +117,11 @@ CODE_RE: Final = re.compile(
 # wave 29: capitalised words and a number, dotted (Solar.Flare.X9, Watch.Orchid.88): a chosen password
 _TITLED_DOTS_RE: Final = re.compile(r"(?:[A-Z][a-z]{2,}\.){2,3}(?:[A-Z]?\d{1,4}|[A-Z][a-z]{2,}\d{1,4})")
 _CODE_HEAD_RE: Final = re.compile(r"(?:os|env|process|config|settings|self)\b")
+# wave 30: two capitalised words with a digit among them (Remind3r.Mail, TurnoB.Chancado9): a chosen password
+# (a digit inside a word or a capital ending one: Config.Secret2 stays an attribute)
+_CAPITAL_PARTS_RE: Final = re.compile(
+    r"(?=[^\d]*\d)(?=.*(?:[a-z]\d[a-z]|[a-z][A-Z]\.))[A-Z][a-z][A-Za-z\d]{2,18}\.[A-Z][a-z][A-Za-z\d]{1,18}"
+)
 _WORD_NUMBER_RE: Final = re.compile(r"_*[A-Za-z]{3,}\d{3,}")
 _WORD_DIGITS_END_RE: Final = re.compile(r"[A-Za-z]{3,}\d{1,4}")
 _LOWER_WORD_DIGITS_RE: Final = re.compile(r"[^\W\d_]{3,}[1-9]\d{1,3}")  # not a numbered name: vault01
@@ -135,7 +140,7 @@ def _class_switches(value: str) -> int:
 def is_code(value: str) -> bool:
     """Code or a reference to where the value is (``os.environ[...]``, ``getpass()``, ``config.db_password``,
     ``Settings.API_KEY``), not a password that a dot joins (``Maple.fjord6353``, ``Ember2020.PIX``)."""
-    if CODE_RE.match(value) is None or _TITLED_DOTS_RE.fullmatch(value):
+    if CODE_RE.match(value) is None or _TITLED_DOTS_RE.fullmatch(value) or _CAPITAL_PARTS_RE.fullmatch(value):
         return False
     parts = value.split(".")
     if len(parts) != 2 or "(" in value or "[" in value or _CODE_HEAD_RE.match(value):

@@ -1,0 +1,182 @@
+"""A passphrase of plain words in the forms people write it in (wave 30, no I/O).
+
+``redaction_lock_codes`` reads a passphrase after its name and a colon for a few names. Here:
+
+* more names in more languages (phrase de passe, frase d'accesso, Adgangssætning, Wachtzin, Schlüsselphrase, code
+  word ...), a few words between the name and the colon ("Wachtzin voor de USB: ...");
+* the name, a few words, then a copula and the phrase ("the code word for the duty phone is purple wheelbarrow",
+  "la frase segreta del team è ..."), unless its first word says what the phrase is like (an article, "required",
+  "stored", "used" ...) or a word counts its words or characters;
+* the name right after a comma that follows a named thing ("network 'X', passphrase linen sails at dawn 88") or in
+  quotes right after it ("volume 'v', passphrase 'Grant money never sleeps 1999'");
+* a password manager's CSV row: a cell naming a passphrase (other words before the name), the next cell the phrase;
+* a Wi-Fi's key or password ("Key:", "Κωδικός Wi-Fi:") of three words or more on a line naming the network or under
+  a network's line.
+
+A phrase is two (code word) or three to ten words of letters, a number of up to four digits among them; a line
+giving guidance, policy or an example keeps it, as does a phrase pointing elsewhere (see / ask / stored / vault).
+``passphrase_form_spans`` yields ``(start, end, kind)`` of the value only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+__all__ = ["passphrase_form_spans"]
+
+_Found = tuple[int, int, str]
+
+_NAMES: Final = (
+    r"passphrase|pass[ \t-]?phrase|phrase[ \t]+(?:de[ \t]+passe|secr[èe]te)|frase[ \t]+(?:d['’][ \t]?accesso"
+    r"|di[ \t]+accesso|de[ \t]+acceso|de[ \t]+acesso|de[ \t]+paso|de[ \t]+contrase[ñn]a|secreta|segreta|senha)"
+    r"|frase-senha|adgangss[æa]tning|adgangsfrase|wachtzin|wachtwoordzin|schl[üu]sselphrase|passwortsatz|kennsatz"
+    r"|passfrase|passordfrase|l[öo]senfras|salalause|heslov[áa][ \t]+fr[áa]ze|fraza[ \t]+has[łl]a"
+    r"|парольн\w+[ \t]+фраз\w+|кодов\w+[ \t]+фраз\w+|recovery[ \t]+phrase|seed[ \t]+phrase|code[ \t]?word"
+    r"|codewort|mot[ \t]+de[ \t]+code|parola[ \t]+d['’]ordine|kodeord|kodewoord"
+)
+# a phrase: a word of letters, then words of letters or numbers of up to four digits, one space or dash apart
+_PHRASE: Final = r"(?P<v>[^\W\d_]{2,20}(?:[ -](?:[^\W\d_]{1,20}|\d{1,4})){1,9})"
+_END: Final = r"(?=[ \t]*[»”\"'’]?[ \t]*(?:$|[.,;!(（]|[ \t]-[ \t]))"
+_COLON_RE: Final = re.compile(
+    r"(?i:(?<!\w)(?:" + _NAMES + r"))[^\n:：]{0,70}?[:：][ \t]*[«“\"'‘]?[ \t]*" + _PHRASE + _END, re.MULTILINE
+)
+_COPULA_RE: Final = re.compile(
+    r"(?i:(?<!\w)(?:" + _NAMES + r"))(?P<b>[^\n:：.]{0,70}?)(?i:[ \t](?:is|was|è|est|ist|es|é|är|er|on|jest|je|είναι))"
+    r"[ \t]+(?:(?i:now|ora|maintenant|jetzt|nu|ahora|agora)[ \t]+)?[«“\"'‘]?" + _PHRASE + _END,
+    re.MULTILINE,
+)
+_COMMA_RE: Final = re.compile(r"[,;][ \t]+(?i:" + _NAMES + r")[ \t]+[«“\"'‘]?" + _PHRASE + _END, re.MULTILINE)
+# a password of one word in the same place ("sala FINAL-MX, contraseña aztecagg"), ending its line or before a bracket
+_COMMA_WORD_RE: Final = re.compile(
+    r"[,;][ \t]+(?i:password|passwort|kennwort|contrase[ñn]a|clave|senha|mot[ \t]+de[ \t]+passe"
+    r"|wachtwoord|l[öo]senord|has[łl]o|heslo|parola|salasana|pw|pwd)[ \t]+[«“\"'‘]?(?P<v>[^\s,;()«»“”\"'‘’]{5,40}?)"
+    r"[»”\"'’]?(?=[ \t]*(?:$|[(（]|\.[ \t]*$))",
+    re.MULTILINE,
+)
+_NOT_A_WORD_RE: Final = re.compile(
+    r"(?i:.*(?:ed|ing|ly|ion|ado|ada|ido|ida|ato|ata|ito|ita|iert|ert|é|ée|eur|ire|ible|able|ment|ungen|ung|keit)$"
+    r"|required|optional|protected|incorrect\w*|obligatori\w*|requerid\w*|manager|policy|field|hint|reset|less"
+    r"|free|only|disabled|enabled|blank|empty|unset|none|changes?|rotation|expiry|length|login|needed)"
+)
+_QUOTED_RE: Final = re.compile(
+    r"(?i:(?<!\w)(?:" + _NAMES + r"))[ \t]+[«“\"'‘]" + _PHRASE + r"(?=[»”\"'’])", re.MULTILINE
+)
+_CSV_RE: Final = re.compile(
+    r"\"[^\"\n,]{0,60}[^\W\d_][ \t]+(?:(?i:master|admin|shared)[ \t]+)?(?i:" + _NAMES + r")[ \t]*\"[ \t]*[,;][ \t]*"
+    r"\"" + _PHRASE + r"\"",
+    re.MULTILINE,
+)
+_WIFI_RE: Final = re.compile(
+    r"^[^\n:：]{0,80}?(?i:wi-?fi|wlan|ssid|wireless)[^\n:：]{0,60}?[:：][ \t]*" + _PHRASE + _END, re.MULTILINE
+)
+_WIFI_UNDER_RE: Final = re.compile(
+    r"^[ \t]*(?i:ssid|network(?:[ \t]+name)?|wi-?fi|wlan|netzwerk|réseau|red|rete|netwerk)[ \t]*[:：=][^\n]{1,80}\n"
+    r"[ \t]*(?i:key|pass|password"
+    r"|psk|passwort|schl[üu]ssel|cl[ée]|clave|chiave|sleutel|senha)[ \t]*[:：=][ \t]*" + _PHRASE + r"[ \t]*$",
+    re.MULTILINE,
+)
+_PASSWORD_LABEL_RE: Final = re.compile(
+    r"(?i:pass|key|cl[ée]|clave|chiave|sleutel|senha|κωδικ|парол|kod|has[łl]|heslo|lösen|adgang|salasana|密码|비밀번호)"
+)
+# the first word of a value that describes the phrase or points elsewhere rather than being it
+_NOT_FIRST: Final = frozenset(
+    "a an the one two three four five six seven eight nine ten twelve your our their his her my its this that these"
+    " those what how where which who whatever il lo la le les un une una uno ein eine einen der die das de het een"
+    " el los las o os um uma en ett same as not no none never only also still too very being just required"
+    " optional mandatory needed necessary important sensitive case different unique valid invalid wrong correct"
+    " incorrect empty blank missing unknown lost long short strong weak secret confidential private personal random"
+    " shared hidden stored kept saved written printed shown displayed generated chosen created set used changed"
+    " rotated sent given available obbligatoria necessaria richiesta requise obligatoire erforderlich verplicht"
+    " conservata salvata custodita stockée gespeichert opgeslagen guardada disponibile disponible nel nella dans im"
+    " in op auf sur sul nicht non pas ne niet kein nie see ask check use enter type write keep store in on at by via"
+    " per por will would should must can could may might nur auch noch immer seulement aussi encore toujours solo"
+    " sólo también todavía siempre soltanto anche ancora sempre alleen ook nog altijd bara också kun også tylko jen"
+    " geheim bekannt unbekannt connu connue conocida conosciuta bekend known".split()
+)
+# after a colon or in quotes an article may start the phrase itself ("la marée monte ...")
+_POINTING: Final = frozenset(
+    "same as not no none never see ask check use enter type write keep store stored kept saved in on at by via"
+    " unchanged empty blank missing unknown voir siehe wie vedi ver zie come como change reset contact call email"
+    " request rotate update create choose pick generate provided issued ask".split()
+)
+# what may come between a name and its copula: nothing, or a complement saying what it opens
+_OF_RE: Final = re.compile(
+    r"(?i:[ \t]+(?:for|of|to|on|at|del|della|dello|dei|di|du|de|des|da|do|für|fuer|vom|van|voor|til|för|på|dla|pro"
+    r"|του|της|для|от)\b)"
+)
+_COUNTS_RE: Final = re.compile(
+    r"(?i:\b(?:words?|characters?|chars|letters|zeichen|w[öo]rter|mots|caract[èe]res|palabras|caracteres|parole"
+    r"|caratteri|woorden|tekens|ord|tegn|sanaa|merkki[äa])\b)"
+)
+_NOT_IN_USE_RE: Final = re.compile(
+    r"(?i:guidance|polic|rule|requirement|example|e\.g\.|at[ \t]+least|minimum|dummy|sample|training|placeholder"
+    r"|how[ \t]+to|should|must|never[ \t]+(?:share|write|send)|choose|pick|generate|beispiel|exemple|ejemplo|esempio"
+    r"|voorbeeld|richtlijn|richtlinie|politique|pol[íi]tica)"
+)
+_POINTER_RE: Final = re.compile(
+    r"(?i:.*\b(?:vault|envelope|manager|keepass|1password|bitwarden|tresor|kluis|safe[ \t]+deposit|lastpass)\b)"
+)
+_NAMED_THING_RE: Final = re.compile(r"[\"'‘’“”«»]|\b\w*(?:[A-Z]\w*[A-Z\d-]|\d)\w*\b")
+
+
+def _line(m: re.Match[str]) -> str:
+    text, start, end = m.string, m.start("v"), m.end("v")
+    stop = text.find("\n", end)
+    return text[text.rfind("\n", 0, start) + 1 : len(text) if stop < 0 else stop]
+
+
+def _before(m: re.Match[str]) -> str:
+    """The clause before the comma: up to 60 characters back, not past a line's start or another comma."""
+    text, start = m.string, m.start()
+    stop = max(text.rfind("\n", 0, start), text.rfind(",", 0, start), text.rfind(";", 0, start), start - 61)
+    return text[stop + 1 : start]
+
+
+def _a_phrase(m: re.Match[str], least: int = 3, prose: bool = False) -> bool:
+    value = m.group("v")
+    words = value.replace("-", " ").split()
+    if len(words) < least or sum(not w.isdigit() for w in words) < 2:
+        return False
+    if words[0].lower() in (_NOT_FIRST if prose else _POINTING):
+        return False
+    alpha = [w for w in words if not w.isdigit()]
+    if prose and (_NOT_A_WORD_RE.fullmatch(words[0]) is not None or all(w[:1].isupper() for w in alpha)):
+        return False  # "is entered interactively", "rotation is done", "is Microsoft Authenticator Push"
+    if _COUNTS_RE.search(value) is not None or _POINTER_RE.match(value) is not None:
+        return False
+    return _NOT_IN_USE_RE.search(_line(m)) is None
+
+
+def _one_word(value: str) -> bool:
+    if _NOT_A_WORD_RE.fullmatch(value) is not None or value.lower() in _NOT_FIRST or _POINTER_RE.match(value):
+        return False
+    return any(c.isalpha() for c in value) and not value.startswith(("http", "www.", "<", "$", "{", "%", "*"))
+
+
+def _least(m: re.Match[str]) -> int:
+    head = m.group(0)[: m.start("v") - m.start()].lower()
+    return 2 if "code" in head or "kode" in head or "parola" in head or "wort" in head else 3
+
+
+def passphrase_form_spans(text: str) -> Iterator[_Found]:
+    """The phrases above (see the module docstring)."""
+    for pattern in (_COLON_RE, _COPULA_RE, _QUOTED_RE, _CSV_RE):
+        for m in pattern.finditer(text):
+            if pattern is _COPULA_RE and m.group("b") and _OF_RE.match(m.group("b")) is None:
+                continue  # "passphrase rotation is done ...": the copula is another noun's
+            if _a_phrase(m, _least(m), prose=pattern is _COPULA_RE):
+                yield m.start("v"), m.end("v"), "credential"
+    for m in _COMMA_RE.finditer(text):
+        if _NAMED_THING_RE.search(_before(m)) is not None and _a_phrase(m, prose=True):
+            yield m.start("v"), m.end("v"), "credential"
+    for m in _COMMA_WORD_RE.finditer(text):
+        if _NAMED_THING_RE.search(_before(m)) is not None and _one_word(m.group("v")):
+            yield m.start("v"), m.end("v"), "credential"
+    low = text.lower()
+    if "wi" in low or "wlan" in low or "ssid" in low or "network" in low or "net" in low or "rete" in low:
+        for m in (*_WIFI_RE.finditer(text), *_WIFI_UNDER_RE.finditer(text)):
+            label = m.group(0)[: m.start("v") - m.start()]
+            if _PASSWORD_LABEL_RE.search(label) is not None and _a_phrase(m):
+                yield m.start("v"), m.end("v"), "credential"
