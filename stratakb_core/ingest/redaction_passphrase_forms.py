@@ -78,7 +78,11 @@ _WIFI_UNDER_RE: Final = re.compile(
     re.MULTILINE,
 )
 _PASSWORD_LABEL_RE: Final = re.compile(
-    r"(?i:pass|key|cl[ée]|clave|chiave|sleutel|senha|κωδικ|парол|kod|has[łl]|heslo|lösen|adgang|salasana|密码|비밀번호)"
+    r"(?i:pass|key|cl[ée]|clave|chiave|sleutel|senha|κωδικ|парол|kod|has[łl]|heslo|lösen|adgang|salasana|密码|비밀번호"
+    r"|schl[üu]ssel|nyckel|n[øo]kkel|n[øo]gle|avain|klucz|wachtwoord|contrase|şifre|sifre|sandi|parola|kulcs)"
+)
+_NEGATED_RE: Final = re.compile(
+    r"(?i:\b(?:no|not|none|nicht|kein\w*|pas|non|niet|geen|nie|ingen|ikke|ei|δεν|нет|не)\b|n['’]t\b)"
 )
 # the first word of a value that describes the phrase or points elsewhere rather than being it
 _NOT_FIRST: Final = frozenset(
@@ -178,5 +182,7 @@ def passphrase_form_spans(text: str) -> Iterator[_Found]:
     if "wi" in low or "wlan" in low or "ssid" in low or "network" in low or "net" in low or "rete" in low:
         for m in (*_WIFI_RE.finditer(text), *_WIFI_UNDER_RE.finditer(text)):
             label = m.group(0)[: m.start("v") - m.start()]
-            if _PASSWORD_LABEL_RE.search(label) is not None and _a_phrase(m):
+            if _NEGATED_RE.search(label) is not None or len(m.group("v").split()) > 7:
+                continue  # "the guest Wi-Fi's password is not needed: the network is open ..."
+            if _PASSWORD_LABEL_RE.search(label) is not None and _a_phrase(m, prose=m.re is _WIFI_RE):
                 yield m.start("v"), m.end("v"), "credential"

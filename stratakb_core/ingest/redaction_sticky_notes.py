@@ -2,7 +2,7 @@
 
 A security report or an audit transcribes the note stuck to a monitor ("sticky note on the scanner PC: 'Xero -
 finance@ - Ledger#Tulip9'", "Post-it: "desk-3 / Refund4Ever!"", "Haftnotiz am Bildschirm: ..."). On a line naming
-such a note (sticky note, post-it, Haftnotiz, Klebezettel, pense-bête, nota adhesiva, plakbriefje ...), between the
+such a note (sticky note, post-it, a note taped to ..., Zettel, Haftnotiz, pense-bête, nota adhesiva ...), between the
 quotes that follow it:
 
 * a word with a chosen password's shape (``redaction_spoken.shaped``: letters and digits with a symbol or both
@@ -27,7 +27,9 @@ __all__ = ["sticky_note_spans"]
 _Found = tuple[int, int, str]
 
 _STICKY_RE: Final = re.compile(
-    r"(?i:sticky[ \t-]?notes?|post-?its?|haftnotiz\w*|klebezettel\w*|pense-b[êe]tes?|papillons?[ \t]+adh[ée]sifs?"
+    r"(?i:sticky[ \t-]?notes?|post-?its?|haftnotiz\w*|klebezettel\w*|zettel\b"
+    r"|notes?[ \t]+(?:taped|stuck|pinned|glued|left)[ \t]+(?:to|on|under|inside|beside)"
+    r"|pense-b[êe]tes?|papillons?[ \t]+adh[ée]sifs?"
     r"|notas?[ \t]+adh?esivas?|notas?[ \t]+adesivas?|plakbriefje\w*|karteczk\w*|lapp(?:en)?[ \t]+p[åa])"
 )
 _QUOTED_RE: Final = re.compile(r"[\"“‘'](?P<q>[^\"“”‘’\n]{4,240}?)[\"”’'](?=[ \t]*(?:$|[.,;:)(]|[ \t]))", re.MULTILINE)
@@ -59,7 +61,7 @@ def sticky_note_spans(text: str) -> Iterator[_Found]:
     low = text.lower()
     if not any(
         w in low
-        for w in ("sticky", "post", "notiz", "zettel", "bête", "bete", "adh", "ades", "plak", "kartecz", "lapp")
+        for w in ("sticky", "post", "notiz", "zettel", "bête", "bete", "adh", "ades", "plak", "kartecz", "lapp", "note")
     ):
         return
     for note in _STICKY_RE.finditer(text):

@@ -43,6 +43,7 @@ PASSPHRASES = [
     ),
     ("Guest network card:\nSSID: Atelier-Guest\nKey: tall ships drift home", "tall ships drift home"),
     ("Κωδικός Wi-Fi του εργαστηρίου: μέλι και γάλα", "μέλι και γάλα"),
+    ("WLAN-Schlüssel für die Werkstatt: vier blaue Eimer", "vier blaue Eimer"),
 ]
 
 
@@ -64,6 +65,8 @@ PASSPHRASE_NEAR_MISSES = [
     "For the guest network, password resets are handled by reception.",
     "Room 'B2', password required",
     "Our Wi-Fi: ask at the front desk for today's code",
+    "El WiFi de visitas no necesita clave: la red es abierta para todos.",
+    "The lobby Wi-Fi password is not needed: the network is open to everyone.",
     '"name","password","notes"',
 ]
 
@@ -124,6 +127,7 @@ NOTES = [
     ),
     ('Post-it under the keyboard (transcribed): "frontdesk / Parrot9Green!"', "Parrot9Green!"),
     ("Sticky note on the lab PC: 'ELN account: lab@uni.example pw: marigold42'", "marigold42"),
+    ("Note taped to the kiosk screen: 'CMS - kiosk2 - Otter$Lake31'", "Otter$Lake31"),
     ("Transcribed from the sticky note: 'LIMS login - jdoe / Copper kettle 19 blue'", "Copper kettle 19 blue"),
     ("VNC to the kiosk: kiosk-07 / operator / Kiosk!Spring26 (rotated weekly)", "Kiosk!Spring26"),
     ("Ticket 881: she forgot it, so I reset it to Harbour7Lights! and asked her to change it.", "Harbour7Lights!"),
@@ -144,6 +148,7 @@ NOTE_NEAR_MISSES = [
     "We changed the encoding to UTF-8 last week.",
     "Ticket 882: reset the router to its defaults, then set it to DHCP.",
     "Post-it on the door: 'Back at 14:00 - Sam'",
+    "Note taped to the fridge: 'Buy milk - call Mom - dentist at 3pm'",
 ]
 
 
