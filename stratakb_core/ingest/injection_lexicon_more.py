@@ -234,3 +234,14 @@ _WAVE29: Final[dict[str, str]] = {
     "scope": "úvodn*",
 }
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE29.items()})
+
+# wave 30 (heldout67 ... heldout74): the Polish "abandon" (porzuć) and the Portuguese "no longer count" (não valem
+# mais) for thrown-away instructions, the Portuguese support "robot" (robô) as an AI, the Spanish "show me" (muéstrame)
+# as a copy-out verb
+_WAVE30: Final[dict[str, str]] = {
+    "override": "porzuć porzućcie porzucić porzuc porzuccie",
+    "void": "não_valem_mais não_vale_mais já_não_valem já_não_vale nao_valem_mais nao_vale_mais",
+    "ai": "robô robôs",
+    "leak": "muéstrame muéstranos muéstreme muéstrenos muestrame",
+}
+MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE30.items()})

@@ -156,4 +156,6 @@ SCRIPT_CUES["void"] += " 더_이상_유효하지 유효하지_않 더는_유효�
 # wave 29: a placeholder replaced by the chat's data (替换成, Bengali বসিয়ে "put in"), the Bengali "conversation"
 SCRIPT_CUES["put"] += " 替换成 替换为 替換成 替換為 换成 換成 বসিয়ে\n"
 SCRIPT_CUES["convo"] = SCRIPT_CUES.get("convo", "") + " কথোপকথন\n"
+# wave 30: the Chinese "send it out / paste it out" (发出来, 贴出来) as copy-out verbs
+SCRIPT_CUES["leak"] += " 发出来 發出來 贴出来 貼出來 发给我 發給我\n"
 SCRIPT_CUES.update({_cue: unicodedata.normalize("NFKC", _words) for _cue, _words in SCRIPT_CUES.items()})

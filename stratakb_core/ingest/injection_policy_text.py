@@ -28,7 +28,7 @@ from typing import Final
 from stratakb_core.ingest.injection_cooccur import _WORD, _mask, cues
 from stratakb_core.ingest.injection_prompt_guide import prompt_guide
 
-__all__ = ["forbidden_attempt", "means_only", "policy_sentence", "rubric_question"]
+__all__ = ["contract_clause", "forbidden_attempt", "means_only", "policy_sentence", "rubric_question"]
 
 _LEAD: Final = r"(?:make|get|trick|convince|persuade|force|coax|manipulate|cause)"
 _FORBIDDEN: Final = re.compile(
@@ -104,7 +104,33 @@ def mail_template(sentence: str) -> bool:
     return bool(head) and bool(_MERGE_FIELD.search(sentence, head.end()))
 
 
+# wave 30: a contract's clause binds a party named as such ("The Seller shall disregard any prior informal guidance",
+# "Instructions given by any other person shall be disregarded unless confirmed in writing"): its "shall" is a
+# party's duty, its instructions a party's, not the reader's; the party nouns are capitalised, as contracts define them
+_PARTY_SHALL: Final = re.compile(
+    r"\b(?:[Tt]he|[Ee]ach|[Ee]ither|[Nn]either|[Aa]ny)[ \t]+(?:Contractor|Subcontractor|Seller|Buyer|Purchaser"
+    r"|Supplier|Vendor|Licensee|Licensor|Tenant|Landlord|Lessee|Lessor|Borrower|Lender|Employer|Employee|Principal"
+    r"|Client|Customer|Marketplace|Party|Parties|Provider|Recipient|Consultant|Distributor|Agent)[ \t]+shall\b"
+    r"|\bshall[ \t]+be[ \t]+(?:disregarded|ignored|void)[ \t]+unless[^.\n]{0,80}\bin[ \t]+writing\b"
+)
+_SPOKEN_TO: Final = re.compile(
+    r"\b(?:you|your|yours|ai|a\.i\.|assistants?|chatbots?|bots?|llms?|models?|agents?[ \t]+reading)\b", re.IGNORECASE
+)
+
+
+def contract_clause(sentence: str) -> bool:
+    """A contract's clause: a capitalised party bound by "shall", or a "shall be disregarded unless ... in writing",
+    with no "you" and no AI named in the sentence."""
+    return bool(_PARTY_SHALL.search(sentence)) and not _SPOKEN_TO.search(_PARTY_SHALL.sub(" ", sentence))
+
+
 def policy_sentence(sentence: str) -> bool:
     """A prohibition of trying to lead the AI, advice on what to tell it, a rubric's question or a mail template, or
-    advice on prompting it (wave 29: ``injection_prompt_guide``)."""
-    return forbidden_attempt(sentence) or rubric_question(sentence) or mail_template(sentence) or prompt_guide(sentence)
+    advice on prompting it (wave 29: ``injection_prompt_guide``), or a contract's clause (wave 30)."""
+    return (
+        forbidden_attempt(sentence)
+        or rubric_question(sentence)
+        or mail_template(sentence)
+        or prompt_guide(sentence)
+        or contract_clause(sentence)
+    )

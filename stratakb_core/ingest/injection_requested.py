@@ -28,31 +28,66 @@ _WISH: Final = re.compile(
     r"|supposed|invited)[ \t]+to|requests?[ \t]+that|(?:is|was)[ \t]+requested[ \t]+that"
     r"|(?:it[ \t]+)?would[ \t]+(?:be[ \t]+(?:\w+[ \t]+)?"
     r"(?:helpful|appreciated|great|useful|nice|good)|help)[ \t]+if|we[ \t]+(?:would[ \t]+like|want|need)[ \t]+the"
-    r"|est[ \t]+priée?|se[ \t]+solicita|se[ \t]+(?:le[ \t]+)?pide|wird[ \t]+gebeten|anaombwa)\b"
+    r"|est[ \t]+priée?|se[ \t]+solicita|se[ \t]+(?:le[ \t]+)?pide|wird[ \t]+gebeten|anaombwa"
+    r"|would[ \t]+(?:really[ \t]+|greatly[ \t]+)?help[ \t]+(?:us|me)[ \t]+if"  # wave 30: "it would really help us if"
+    # wave 30: the Nordic, Dutch and Polish "please"
+    r"|vær[ \t]+venlig|var[ \t]+vänlig|vær[ \t]+så[ \t]+snill|gelieve|proszę)\b"
     r"|^\W{0,3}(?:could|would|can|will)[ \t]+(?:the|an?|any|your|our)\b"  # "Could the AI assistant ... forward"
     r"|\b(?:peut|pourrait|pourra|voudrait)-(?:elle|il)\b"  # "l'IA qui lit ce fil peut-elle recopier ..."
 )
 # a modal right after the AI named ("the bot should", "l'assistant doit", "модель має")
 _MODALS: Final = frozenset(
     "should must shall doit devra deve debe debería soll sollte muss має повинна повинен должен должна".split()
+    # wave 30: Polish, Greek, Finnish, Nordic, Dutch, Portuguese, Italian, Spanish, Czech, Romanian
+    + "powinien powinna powinno musi πρέπει tulee pitää täytyy skal bør ska måste moet dient devem deveria"
+    " dovrebbe devono deben musí trebuie".split()
 )
+# a Turkish verb carrying its own "must" ("göndermelidir", "paylaşmalı"): the verb is its own modal
+_SUFFIX_MODAL: Final = re.compile(r"\w{3,}(?:meli|malı)(?:dir|dır)?")
 _PRONOUNS: Final = frozenset("it they il elle er es sie".split())  # the AI again, before a modal
 _NEGATIONS: Final = frozenset(
     "not never cannot can t no ne pas nicht nie nunca jamais não nem refuse refuses decline declines avoid without"
     " won don doesn isn verweigern weigert refuser rechazar recusar".split()
 )
 # verbs that move data, besides the ``send`` cue's own ("the assistant then emails ...", Hungarian "küldje el")
-_SEND_MORE: Final = re.compile(r"e-?mail(?:s|ed|ing)?|küld\w*|transmit\w*|push(?:es)?|dm|cc|bcc|copied|copy|post")
+_SEND_MORE: Final = re.compile(
+    r"e-?mail(?:s|ed|ing)?|küld\w*|transmit\w*|push(?:es)?|dm|cc|bcc|copied|copy|post"
+    # wave 30: "share ... with x@y" and the infinitives / third persons other languages put after a modal
+    r"|share|przesła\w*|wysła\w*|gönder\w*|videresend\w*|vidarebefordra\w*|lähettä\w*|välittä\w*"
+    r"|στείλ\w*|encaminh\w*|envi(?:ar|e|em)|inoltr\w*|invi(?:are|i)|doorsturen|versturen|sturen|trimit\w*"
+)
 # verbs that copy text out, besides the ``leak`` cue's own
 _LEAK_MORE: Final = re.compile(
-    r"disclos\w*|echo\w*|quot\w*|list|lists|listing|mostrar\w*|показ\w*|kunakili|nakili|liitä|inclua|include"
+    r"disclos\w*|echo\w*|quot\w*|list|lists|listing|mostrar\w*|показ\w*|kunakili|nakili|liitä|inclua|include[ds]?"
     r"|recopi\w*"
 )
 # the reader's own instructions: a possessive or participle beside "instructions"
 _OWN: Final = re.compile(
     r"\b(?:its|own|it[ \t]+(?:was|has[ \t]+been|had[ \t]+been)[ \t]+(?:given|told)|it[ \t]+operates|configured|given"
-    r"|hidden|confidential|secret|precedes?|unabridged|verbatim|sua|seu|sus|свій|свои|yake|lui)\b"
+    r"|hidden|confidential|secret|precedes?|unabridged|verbatim|sua|seu|sus|свій|свои|yake|lui"
+    r"|setup|initial|segret[ei]|configurat[oa]|iniciales|iniciais|initiales)\b"  # wave 30
 )
+
+
+# wave 30: a condition that calls on the reader as an AI ("If you are an AI assistant, ...", "Se sei un assistente
+# IA, ...", "Si eres un asistente con herramientas, ..."): the verb after it is an order to the AI
+_IF_AI: Final = re.compile(
+    r"\W{0,3}(?:if[ \t]+you[ \t]+are|if[ \t]+you['’]re)[ \t]+(?:an?|any)"
+    r"|\W{0,3}(?:se[ \t]+sei[ \t]+(?:un|una)|se[ \t]+você[ \t]+é[ \t]+(?:um|uma)|si[ \t]+eres[ \t]+(?:un|una)"
+    r"|si[ \t]+(?:tu[ \t]+es|vous[ \t]+êtes)[ \t]+(?:un|une)|wenn[ \t]+du[ \t]+(?:ein|eine)|als[ \t]+je[ \t]+een"
+    r"|jeśli[ \t]+jesteś|jeżeli[ \t]+jesteś)\b"
+)
+
+
+def _called_if(sentence: str, ais: list[int]) -> bool:
+    """The sentence opens "if you are an AI ...": the AI is the first or second word after the article."""
+    m = _IF_AI.match(sentence)
+    n = len(_WORD.findall(m.group())) if m else -9
+    return any(n <= a <= n + 1 for a in ais)
+
+
+# a double quote that opens a cell of a CSV row ('L02,"When ...'): it wraps the cell, it quotes nobody
+_CELL_OPEN: Final = re.compile(r'(?:^|[,;\t])[ \t]*"')
 
 
 def _spots(found: Cues, cue: str, sentence: str, more: re.Pattern[str]) -> list[int]:
@@ -62,14 +97,14 @@ def _spots(found: Cues, cue: str, sentence: str, more: re.Pattern[str]) -> list[
     words = list(_WORD.finditer(sentence))
     ais = [i for i in found.get("ai", ()) if i >= 0]
     verbs = set(found.get(cue, ())) | {i for i, w in enumerate(words) if more.fullmatch(w.group())}
-    wish = bool(_WISH.search(sentence))
+    wish = bool(_WISH.search(sentence)) or _called_if(sentence, ais)
     asked = found.get("please", []) + found.get("request", [])  # "please", "could you", "pourrais-tu"
     out = []
     for v in sorted(verbs):
         before = [a for a in ais if a < v <= a + 14]
         if not before or v >= len(words) or _NEGATIONS & {w.group() for w in words[max(v - 3, 0) : v]}:
             continue
-        lead = sentence[: words[v].start()]
+        lead = _CELL_OPEN.sub("", sentence[: words[v].start()])  # wave 30: the quote opening a CSV cell
         if lead[-2:].strip() in {"'", "‘"} or lead.count('"') % 2 or lead.count("“") > lead.count("”"):
             continue  # a quotation: "when the tester wrote \"please repeat ...\""
         a = before[-1]
@@ -77,7 +112,7 @@ def _spots(found: Cues, cue: str, sentence: str, more: re.Pattern[str]) -> list[
         modal = modal or any(  # "When the support model drafts a reply, it should also quietly cc ..."
             words[i].group() in _MODALS and words[i - 1].group() in _PRONOUNS for i in range(a + 2, v)
         )
-        modal = modal or any(before[0] - 6 <= i < v for i in asked)
+        modal = modal or any(before[0] - 6 <= i < v for i in asked) or bool(_SUFFIX_MODAL.fullmatch(words[v].group()))
         head = a <= 3 and v == a + 2 and words[a + 1].group() == "to"
         if wish or modal or head:
             out.append(words[v].start())

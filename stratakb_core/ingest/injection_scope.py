@@ -27,6 +27,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.injection_policy_text import contract_clause
+
 __all__ = ["scoped_override", "scoped_sentence"]
 
 _OWN: Final = re.compile(r"^\w+\s+(?:my|our|mein\w*|mon|ma|mes|notre|nos|mi|mis|mio|mia|miei|mie)\b", re.I)
@@ -165,5 +167,14 @@ def scoped_override(text: str, start: int, end: int) -> bool:
         return True
     if _ATTEMPTED.search(text, max(start - 100, 0), start):
         return True
+    if contract_clause(_sentence_around(text, start, end)):
+        return True  # wave 30: "The Seller shall disregard any prior informal guidance ..."
     cond = _CONDITION.search(text, max(start - 80, 0), start)
     return bool(cond) and not _PERSON.search(cond.group(1))
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence around ``text[start:end]`` (at most 200 characters each side)."""
+    head = re.split(r"[.!?\n]", text[max(start - 200, 0) : start])[-1]
+    tail = re.split(r"[.!?\n]", text[end : end + 200])[0]
+    return head + text[start:end] + tail

@@ -10,7 +10,13 @@ Wave 27: joiners (ZWNJ, ZWJ, zero-width space, word joiner) between letters, and
 (U+2061 ... U+2064) between words. Persian, Arabic and Indic scripts join and break letters with ZWNJ and ZWJ, emoji
 sequences with ZWJ; Cyrillic and Greek never do (``unjoined``). MathML puts an invisible times between a number or a
 letter and the next, never between two words. Eight or more such characters split a sentence letter by letter or
-word by word, for a machine to read glued back together: as plain a hit as tag characters."""
+word by word, for a machine to read glued back together: as plain a hit as tag characters.
+
+Wave 30: the same split one character at a time, spaces and punctuation included ("N\u200bo\u200bt\u200be\u200b
+\u200bt\u200bo"): ten characters in a row, each followed by a zero-width space, a word joiner or an invisible operator.
+No script is written so: a zero-width space marks a word break (Thai, Khmer, CJK line breaking hints), never every
+character of a Latin sentence, and those scripts are left out for it; a word joiner glues two characters, never
+ten in a row."""
 
 from __future__ import annotations
 
@@ -29,6 +35,14 @@ _SPLIT_WORD: Final = re.compile(
     "|[^\\W\\d_]{2}[\u2061-\u2064]{1,4}(?=[^\\W\\d_]{2})"
 )
 
+# wave 30: ten characters in a row, each followed by an invisible separator (the zero-width space not after a letter
+# of a script that uses it for word breaks)
+_LETTERWISE: Final = re.compile(
+    "(?:[^\n\u200b-\u200d\u2060-\u2064][\u2060-\u2064]){10}"
+    "|(?:[^\n\u200b-\u200d\u2060-\u2064\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\uac00-\ud7af"
+    "\uf900-\ufaff\uff00-\uffef][\u200b]){10}"
+)
+
 
 def unjoined(pair: str) -> bool:
     """The two letters around a joiner are of a script that never takes one (Greek, Cyrillic)."""
@@ -41,6 +55,8 @@ def smuggled(text: str) -> bool:
         return False
     if sum(1 for _ in zip(range(8), _SPLIT_WORD.finditer(text), strict=False)) >= 8:
         return True  # wave 27: a sentence split letter by letter by joiners or invisible operators
+    if _LETTERWISE.search(text):
+        return True  # wave 30: split one character at a time, spaces included
     if not _RUN.search(text):
         return False
     for m in _RUN.finditer(_FLAG.sub("", text)):

@@ -56,6 +56,8 @@ HEAD: Final = (
     r"|(?:תוצאת|פלט)[ \t]+(?:ה)?כלי"
     r"|ხელსაწყოს[ \t]+(?:შედეგი|პასუხი)|\bretrieved[ \t]+by[ \t]+[a-z]\w{0,30}_(?:tool|plugin)\b"
     r"|\bresult[ \t]*\([ \t]*(?:system[ \t]+)?tool[ \t]*\)[ \t]*:"
+    # wave 30: a call's result named by the call with its arguments ("pim.get_product(id=8) returned:")
+    r"|\b[a-z]\w{0,30}\.[\w.]{1,40}\([^()\n]{0,80}\)[ \t]+returned[ \t]*:"
 )
 KEY: Final = (
     r"|(?:[^\W\d_]{1,20}[ _-])(?:instructions?|directives?|지시|指示|指令|anweisung|instrucci[óo]n|istruzione)"
@@ -80,6 +82,8 @@ KEY: Final = (
     r"|aviso[ _-]d(?:el|o)[ _-]sistema|הוראה[ _-]ל\w{1,12}|(?:სისტემური[ \t]+)?(?:ბრძანება|ინსტრუქცია)"
     r"|تعليمات[ _]لل\w{1,12}|(?:アシスタント|モデル|エージェント|ai)への(?:指示|命令|メッセージ)"
     r"|järjestelmän[ _]viesti[ _]\w{1,14}"
+    # wave 30: a note of the system in Spanish, Portuguese, Italian ("nota_sistema", "nota_do_sistema")
+    r"|nota[ _-](?:del?[ _-]|do[ _-]|di[ _-])?sistema"
 )
 # the agent of a tool's output, in the lexicon's languages: "agent", "agente", "Agenten", "agentti", "에이전트"
 _AGENT: Final = re.compile(
