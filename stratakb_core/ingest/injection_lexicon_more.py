@@ -237,8 +237,9 @@ MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, word
 
 # wave 30 (heldout67 ... heldout74): the Polish "abandon" (porzuć) and the Portuguese "no longer count" (não valem
 # mais) for thrown-away instructions, the Portuguese support "robot" (robô) as an AI, the Spanish "show me" (muéstrame)
-# as a copy-out verb
+# as a copy-out verb; "of the kind" (du type, del tipo, vom Typ) before a quotation names words, like "the phrase"
 _WAVE30: Final[dict[str, str]] = {
+    "mention_weak": "du_type del_tipo vom_typ",
     "override": "porzuć porzućcie porzucić porzuc porzuccie",
     "void": "não_valem_mais não_vale_mais já_não_valem já_não_vale nao_valem_mais nao_vale_mais",
     "ai": "robô robôs",
