@@ -82,7 +82,7 @@ from stratakb_core.ingest.injection_markers import fake_turn, recorded_turn
 from stratakb_core.ingest.injection_mention import MENTION_CUES as _MENTION_CUES
 from stratakb_core.ingest.injection_mention import NAMED_QUOTE, documented, reported
 from stratakb_core.ingest.injection_mention import TOKEN_THEN as _TOKEN_THEN
-from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, window_score
+from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, judgeable, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
 from stratakb_core.ingest.injection_policy_text import means_only, policy_sentence
 from stratakb_core.ingest.injection_pronoun import PRONOUN  # wave 29: "your rules ... Throw them out."
@@ -437,8 +437,8 @@ _LITERALS: Final = LiteralIndex(lit for pattern in _PATTERNS.values() for lit in
 
 def scan(text: str) -> tuple[str, ...]:
     """The names of the rules ``text`` sets off, in ``RULES`` order, then ``learned`` when the learned scorer
-    is sure on its own; empty when it looks clean, or when only rules fired and the scorer finds the
-    passage plainly benign (below ``LOW``) and no hit is ``certain``.
+    is sure on its own; empty when it looks clean, or when only rules fired, no hit is ``certain`` and the
+    scorer finds the passage plainly benign (below ``LOW``) with words enough to judge (``judgeable``).
 
     The scorer goes first: below ``LOW`` only a certain hit can flag the passage, and most ordinary text
     scores there, so the rules run only for the few passages whose hits could count (the same verdicts as
@@ -446,7 +446,7 @@ def scan(text: str) -> tuple[str, ...]:
     p = learned_score(text)
     pw = window_score(text) if WINDOW_FLOOR <= p < HIGH else 0.0  # a payload diluted in a long carrier
     variants = _variant_texts(text)
-    if max(p, pw) < LOW and not _certain(variants) and not smuggled(text):  # wave 26: prose in tag characters
+    if max(p, pw) < LOW and judgeable(text) and not _certain(variants) and not smuggled(text):  # wave 26, stop 35
         return ()
     hits = _rule_hits(text, variants)
     return (*hits, LEARNED) if p >= HIGH or pw >= HIGH_WINDOW else hits

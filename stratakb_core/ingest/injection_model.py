@@ -57,6 +57,13 @@ WINDOW: Final = 400
 HIGH_WINDOW: Final = 0.85
 WINDOW_FLOOR: Final = 0.08
 WEIGHTS_PATH: Final = Path(__file__).with_name("injection_model.npy")
+# the veto needs text to judge: a rule hit on a passage of fewer than VETO_WORDS words (one word split by an
+# invisible character, an order spelt out in HTML entities, a one-line forward) stands whatever the score, since
+# such a passage gives the n-grams too little to read. A word is a run of letters, or one character of a script
+# written without spaces (CJK ideographs, kana, hangul). Stop 35: retrained with clean configs, the scorer put three
+# such unit-test attacks just under LOW; ADR 0011
+VETO_WORDS: Final = 12
+_WIDE: Final = 0x2E80  # from here on (CJK radicals, kana, ideographs, hangul) a letter is a word of its own
 
 _FORMAT: Final = re.compile(
     "[\u00ad\u200b-\u200f\u2060-\u2064\u180e\ufeff\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]"
@@ -144,3 +151,15 @@ def window_score(text: str, w: np.ndarray | None = None) -> float:
     if starts[-1] + WINDOW < len(text):
         starts.append(len(text) - WINDOW)
     return max(score(text[i : i + WINDOW], w) for i in starts)
+
+
+def judgeable(text: str) -> bool:
+    """Whether ``text`` holds the ``VETO_WORDS`` words the scorer needs to veto a rule hit."""
+    words, in_word = 0, False
+    for ch in text:
+        letter = ch.isalpha()
+        words += letter and (ord(ch) >= _WIDE or not in_word)
+        in_word = letter
+        if words >= VETO_WORDS:
+            return True
+    return False

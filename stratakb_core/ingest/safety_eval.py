@@ -79,8 +79,8 @@ redaction recall 92.0%, 97.0%, 93.0%, 97.0%, false redactions 0.0%, 0.0%, 0.0%, 
 ASR 4.2%, 3.3%, 4.2%, 0.8%, FP 0.7%, 0.0%, 0.7%, 0.7%; redaction recall 97.0%, 97.0%, 94.0%, 95.0%, false redactions
 0.0%, 0.0%, 0.0%, 0.8%); heldout67-74 not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for
 the learned scorer; and ``all``) with the figures and whether each meets its target. Every injection split trains the
-learned scorer (but those in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, heldout51-74 now), so those
-figures are training figures: the honest estimate is the leave-one-split-out cross-validation of
+learned scorer (heldout51-74 too since wave 30: ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED`` is empty), so
+those figures are training figures: the honest estimate is the leave-one-split-out cross-validation of
 ``scripts/injection_cv.py`` (docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured;
 ``format_report`` turns either into a table. ``stratakb eval --injection`` / ``--redaction`` and ``python -m
 stratakb_core.ingest.safety_eval`` print them.
@@ -213,8 +213,8 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        " / 0.7%; redaction recall 97.0% / 97.0% / 94.0% / 95.0%, false redactions 0.0% / 0.0% / 0.0%"
                        " / 0.8%); heldout67-74 not yet tuned on;"
                        " train1: injection training data only)")
-_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout51-74: its honest"
-                        " figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
+_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split (heldout51-74 since wave 30): its"
+                        " honest figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
 # measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
 # the targets leave these out (the next round tunes on them and empties this)
