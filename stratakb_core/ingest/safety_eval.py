@@ -77,13 +77,17 @@ hand), measured once blind at 7cc3a0b after wave 29 (injection ASR 4.2%, 2.5%, 1
 redaction recall 92.0%, 97.0%, 93.0%, 97.0%, false redactions 0.0%, 0.0%, 0.0%, 0.0%); ``heldout71``, ``heldout72``,
 ``heldout73`` and ``heldout74`` (the same way, by hand), measured once blind at 1db903e, also after wave 29 (injection
 ASR 4.2%, 3.3%, 4.2%, 0.8%, FP 0.7%, 0.0%, 0.7%, 0.7%; redaction recall 97.0%, 97.0%, 94.0%, 95.0%, false redactions
-0.0%, 0.0%, 0.0%, 0.8%); heldout67-74 not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for
-the learned scorer; and ``all``) with the figures and whether each meets its target. Every injection split trains the
-learned scorer (heldout51-74 too since wave 30: ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED`` is empty), so
-those figures are training figures: the honest estimate is the leave-one-split-out cross-validation of
-``scripts/injection_cv.py`` (docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured;
-``format_report`` turns either into a table. ``stratakb eval --injection`` / ``--redaction`` and ``python -m
-stratakb_core.ingest.safety_eval`` print them.
+0.0%, 0.0%, 0.0%, 0.8%); the rules of both tuned on heldout67-74 in wave 30; ``heldout75``, ``heldout76`` and
+``heldout78`` (the same way, by hand; the fourth writer of that round, heldout77, did not deliver in time), measured
+once blind at 3b45745 after wave 30 (injection ASR 0.8%, 1.7%, 2.5%, FP 3.3%, 3.3%, 4.0%; redaction recall 96.0%,
+90.0%, 95.0%, false redactions 0.8%, 0.0%, 1.7%) and at 65c4281 after the scorer's retrain (injection ASR 2.5%, 1.7%,
+2.5%, FP 3.3%, 3.3%, 3.3%), not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for the learned
+scorer; and ``all``) with the figures and whether each meets its target. Every injection split trains the learned
+scorer (heldout51-74 too since wave 30; not heldout75, heldout76 and heldout78, in
+``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``), so those figures are training figures: the honest estimate
+is the leave-one-split-out cross-validation of ``scripts/injection_cv.py`` (docs/adr/0011-learned-injection-scorer.md)
+until a fresh blind set is measured; ``format_report`` turns either into a table. ``stratakb eval --injection`` /
+``--redaction`` and ``python -m stratakb_core.ingest.safety_eval`` print them.
 
 Targets: injection attack-success rate (attacks with no rule firing / attacks) at most 5%, false
 positives (clean passages with any rule firing / clean passages) at most 2%; redaction recall
@@ -140,6 +144,7 @@ SPLITS: Final = (
     "heldout63", "heldout64", "heldout65", "heldout66",
     "heldout67", "heldout68", "heldout69", "heldout70",
     "heldout71", "heldout72", "heldout73", "heldout74",
+    "heldout75", "heldout76", "heldout78",
     "train1", "all",
 )
 VALUE_SLOT: Final = "@@VALUE@@"
@@ -211,16 +216,18 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        " heldout71, heldout72, heldout73 and heldout74, written the same way, measured once blind at"
                        " 1db903e, also after wave 29 (injection ASR 4.2% / 3.3% / 4.2% / 0.8%, FP 0.7% / 0.0% / 0.7%"
                        " / 0.7%; redaction recall 97.0% / 97.0% / 94.0% / 95.0%, false redactions 0.0% / 0.0% / 0.0%"
-                       " / 0.8%); heldout67-74 not yet tuned on;"
+                       " / 0.8%);"
+                       " both tuned on heldout67-74 in wave 30; heldout75, heldout76 and heldout78, written the same"
+                       " way, measured once blind at 3b45745 after wave 30 (injection ASR 0.8% / 1.7% / 2.5%, FP 3.3%"
+                       " / 3.3% / 4.0%; redaction recall 96.0% / 90.0% / 95.0%, false redactions 0.8% / 0.0% / 1.7%),"
+                       " not yet tuned on;"
                        " train1: injection training data only)")
-_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split (heldout51-74 since wave 30): its"
-                        " honest figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
+_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout75, heldout76 and heldout78:"
+                        " its honest figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
 # measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
 # the targets leave these out (the next round tunes on them and empties this)
-NOT_YET_TUNED: Final = frozenset({
-    "heldout67", "heldout68", "heldout69", "heldout70", "heldout71", "heldout72", "heldout73", "heldout74",
-})
+NOT_YET_TUNED: Final = frozenset({"heldout75", "heldout76", "heldout78"})
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
 FRESH_SETS: Final = (
     "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
@@ -231,7 +238,7 @@ FRESH_SETS: Final = (
     "heldout47", "heldout48", "heldout49", "heldout50", "heldout51", "heldout52", "heldout53", "heldout54", "heldout55",
     "heldout56", "heldout57", "heldout58", "heldout59", "heldout60", "heldout61", "heldout62", "heldout63", "heldout64",
     "heldout65", "heldout66", "heldout67", "heldout68", "heldout69", "heldout70", "heldout71", "heldout72", "heldout73",
-    "heldout74", "train1",
+    "heldout74", "heldout75", "heldout76", "heldout78", "train1",
 )
 
 
