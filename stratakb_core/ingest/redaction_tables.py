@@ -18,7 +18,7 @@ Each finder yields ``(start, end, kind)`` of the cell's value only.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key
@@ -69,8 +69,11 @@ _PIN_HEADER_RE: Final = re.compile(
 _PIN_CELL_RE: Final = re.compile(r"[*#]?\d{4,8}[*#]?")
 
 
-def _pin_column_spans(text: str) -> Iterator[_Found]:
-    """The cells of four to eight digits under a Markdown header naming a PIN or an access code."""
+def _markdown_body(
+    text: str, head: Callable[[list[tuple[int, str]]], list[int]]
+) -> Iterator[tuple[int, list[tuple[int, str]], list[int]]]:
+    """Each body row of each Markdown table in ``text``: the row's offset, its cells (offset in the row, text) and the
+    columns ``head`` picked from the table's header row (rule rows, and tables it picked none from, left out)."""
     columns: list[int] = []
     pos = 0
     for line in text.split("\n"):
@@ -81,42 +84,45 @@ def _pin_column_spans(text: str) -> Iterator[_Found]:
             if all(_RULE_CELL_RE.fullmatch(c) for _, c in cells):
                 pass
             elif not columns:
-                columns = [i for i, (_, c) in enumerate(cells) if _PIN_HEADER_RE.fullmatch(c)] or [-1]
-            else:
-                for i in (i for i in columns if 0 <= i < len(cells)):
-                    start, cell = cells[i]
-                    value = cell.strip()
-                    if _PIN_CELL_RE.fullmatch(value) and len(set(value.strip("*#"))) > 1:
-                        offset = pos + start + cell.index(value)
-                        yield offset, offset + len(value), "credential"
+                columns = head(cells) or [-1]
+            elif columns != [-1]:
+                yield pos, cells, columns
         pos += len(line) + 1
+
+
+def _pin_header(cells: list[tuple[int, str]]) -> list[int]:
+    return [i for i, (_, c) in enumerate(cells) if _PIN_HEADER_RE.fullmatch(c)]
+
+
+def _pin_column_spans(text: str) -> Iterator[_Found]:
+    """The cells of four to eight digits under a Markdown header naming a PIN or an access code."""
+    for pos, cells, columns in _markdown_body(text, _pin_header):
+        for start, cell in (cells[i] for i in columns if i < len(cells)):
+            value = cell.strip()
+            if _PIN_CELL_RE.fullmatch(value) and len(set(value.strip("*#"))) > 1:
+                offset = pos + start + cell.index(value)
+                yield offset, offset + len(value), "credential"
+
+
+def _secret_header(cells: list[tuple[int, str]]) -> list[int]:
+    found = [i for i, (_, c) in enumerate(cells) if c.strip() and is_secret_key(c.strip())]
+    # wave 29: a weak name's column ("| service | key |"), its generated cells only (negative index)
+    weak = [-2 - i for i, (_, c) in enumerate(cells) if c.strip() and is_weak_key(c.strip())]
+    return found + weak
 
 
 def _markdown_spans(text: str) -> Iterator[_Found]:
     """The cells under a Markdown table header that names a secret (| user | password |)."""
-    columns: list[int] = []
-    pos = 0
-    for line in text.split("\n"):
-        if not _TABLE_ROW_RE.match(line):
-            columns = []
-        else:
-            cells = [(m.start(1), m.group(1)) for m in re.finditer(r"(?<=\|)([^|]*)(?=\|)", line)]
-            if not columns and not all(_RULE_CELL_RE.fullmatch(c) for _, c in cells):
-                found = [i for i, (_, c) in enumerate(cells) if c.strip() and is_secret_key(c.strip())]
-                # wave 29: a weak name's column ("| service | key |"), its generated cells only (negative index)
-                weak = [-2 - i for i, (_, c) in enumerate(cells) if c.strip() and is_weak_key(c.strip())]
-                columns = found + weak or [-1]
-            elif columns != [-1] and not all(_RULE_CELL_RE.fullmatch(c) for _, c in cells):
-                for i in columns:
-                    if (i if i >= 0 else -2 - i) < len(cells):
-                        start, cell = cells[i if i >= 0 else -2 - i]
-                        value = cell.strip()
-                        if i < -1 and not looks_random(value):
-                            continue
-                        if value and not is_placeholder(value) and not _ENV_NAME_RE.fullmatch(value):
-                            offset = start + cell.index(value)
-                            yield pos + offset, pos + offset + len(value), "credential"
-        pos += len(line) + 1
+    for pos, cells, columns in _markdown_body(text, _secret_header):
+        for i in columns:
+            if (i if i >= 0 else -2 - i) < len(cells):
+                start, cell = cells[i if i >= 0 else -2 - i]
+                value = cell.strip()
+                if i < -1 and not looks_random(value):
+                    continue
+                if value and not is_placeholder(value) and not _ENV_NAME_RE.fullmatch(value):
+                    offset = start + cell.index(value)
+                    yield pos + offset, pos + offset + len(value), "credential"
 
 
 def _cells(line: str, delimiter: str) -> list[tuple[int, str]]:
