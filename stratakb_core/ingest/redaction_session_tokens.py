@@ -27,8 +27,8 @@ _LIVE_RE: Final = re.compile(r"(?<![\w-])(?!pk_)[a-z]{2,8}_(?:live|prod)_(?P<v>[
 _HEX_RE: Final = re.compile(r"[0-9a-f]{32,256}|[0-9A-F]{32,256}")
 
 
-# stricter than redaction_values.looks_random (a hex digest, or digits and both cases): with looks_random here a
-# clean fixture's lowercase id after "session:" was redacted (tried in stop 35)
+# stricter than redaction_values.looks_random (hex of 32+, or digits and both cases): with looks_random here an audit
+# log's 24-character hex "session=" id, a clean fixture passage, was redacted (tried in stop 35)
 def _generated(value: str) -> bool:
     if _HEX_RE.fullmatch(value) is not None:
         return len(set(value)) >= 8
