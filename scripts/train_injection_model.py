@@ -60,8 +60,8 @@ from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  #
 # them flagged a unit test's clean JSON config (p 0.83 against HIGH 0.8). Wave 30 trains on them, with clean structured
 # configs and configs with planted orders added to train1 (t1c501 on, t1a401 on; docs/adr/0011, wave-30 retrain)
 # heldout75, heldout76 and heldout78, measured blind at 3b45745 (wave 30's rules) and 65c4281 (these weights),
-# wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({"heldout75", "heldout76", "heldout78"})
+# and heldout77, measured blind at bdf7e14 (the same rules and weights), wait for the next round
+NOT_YET_TRAINED: frozenset[str] = frozenset({"heldout75", "heldout76", "heldout77", "heldout78"})
 
 
 def trained_bytes() -> bytes:

@@ -1,93 +1,9 @@
 """Measures the injection scanner and the redactor on their fixture sets (I/O: reads YAML fixtures).
 
-``evaluate_injection`` and ``evaluate_redaction`` return plain dicts (per split: ``dev``, the half the rules were
-first tuned on; ``dev2``, the first held-out half, which the next round of fixes looked at and so is a second dev set;
-``heldout``, the second held-out set, which the fourth round of fixes looked at and so is a third dev set;
-``heldout2`` and ``heldout3``, sets written by someone who did not see the rules (``*-heldout2.yaml``,
-``*-heldout3.yaml``), each measured once blind and then tuned on in the next round, so dev sets now too; ``heldout4``,
-a fourth such set (``*-heldout4.yaml``), measured once blind (ASR 18.3%, FP 8.0%; redaction recall 88.0%, false
-redactions 2.5%) and now a training split of the learned scorer in ``injection.scan`` and a tuning set of the redactor
-(wave 7); ``heldout5``, a fifth (``*-heldout5.yaml``), measured once blind (redaction recall 96.0%, false redactions
-1.7%), the redactor tuned on it in wave 8; ``heldout6`` (``*-heldout6.yaml``, kept unopened in eval/blind/heldout6
-until then), measured once blind (injection ASR 9.2%, FP 2.7%; redaction recall 94.0%, false redactions 4.2%), both
-scanners tuned on it in wave 9; ``heldout7`` (the same way, eval/blind/heldout7), measured once blind (injection ASR
-9.2%, FP 6.7%; redaction recall 91.0%, false redactions 2.5%) and then added to the learned scorer's training data;
-``heldout8`` (the same way, eval/blind/heldout8), measured once blind at b8458f2 (injection ASR 11.7%, FP 0.7%;
-redaction recall 81.0%, false redactions 0.0%), both scanners tuned on heldout7 and heldout8 in wave 10; ``heldout9``
-(the same way, eval/blind/heldout9), measured once blind at 06fcc9f (injection ASR 21.7%, FP 5.3%; redaction recall
-91.0%, false redactions 1.7%), both scanners tuned on it in wave 11; ``heldout10`` (the same way,
-eval/blind/heldout10), measured once blind at 8a62962 (injection ASR 13.3%, FP 4.0%; redaction recall 97.0%, false
-redactions 0.8%), both scanners tuned on it in wave 12; ``heldout11`` (the same way, eval/blind/heldout11), measured
-once blind at 6cfefc3 (injection ASR 16.7%, FP 6.7%; redaction recall 97.0%, false redactions 0.8%); ``heldout12``
-(the same way, eval/blind/heldout12), measured once blind at fde0b28 (injection ASR 11.7%, FP 2.0%; redaction recall
-91.0%, false redactions 0.8%), both scanners tuned on both in wave 13 (the injection scanner's learned scorer trained
-on them then too); ``heldout13``, ``heldout14`` and ``heldout15`` (the same way, eval/blind/heldout13 ... 15),
-measured once blind at 6506a29 (injection ASR 10.0%, 11.7%, 10.8%, FP 2.0%, 2.0%, 0.7%; redaction recall 96.0%, 90.0%,
-100.0%, false redactions 2.5%, 2.5%, 3.3%), both scanners' rules tuned on them in wave 14 (the scorer not retrained:
-with them in its training data more ordinary PEP/RFC chunks reached HIGH); ``heldout16`` (the same way,
-eval/blind/heldout16), measured once blind at f320a51 after wave 14 (injection ASR 6.7%, FP 0.7%; redaction recall
-93.0%, false redactions 3.3%), both scanners tuned on it in wave 15; ``heldout17``, ``heldout18`` and ``heldout19``
-(the same way, eval/blind/heldout17 ... 19), measured once blind at 3138c04 after wave 15 (injection ASR 20.8%, 15.0%,
-30.0%, FP 2.7%, 0.0%, 5.3%; redaction recall 96.0%, 94.0%, 93.0%, false redactions 0.8%, 0.0%, 0.0%), both scanners
-tuned on them in wave 16 (the scorer trained on heldout13-19 then); ``heldout20`` and ``heldout21`` (the same way),
-measured once blind at 6c4e77a after wave 16 (injection ASR 14.2%, 9.2%, FP 2.0%, 0.7%; redaction recall 95.0%, 95.0%,
-false redactions 0.8%, 0.8%), and ``heldout22`` (the same way), measured once blind at efe4523, also after wave 16
-(injection ASR 20.0%, FP 2.7%; redaction recall 95.0%, false redactions 0.8%), both scanners tuned on heldout20-22 in
-wave 17 (the scorer trained on them then); ``heldout23`` and ``heldout24`` (the same way), measured once blind at
-429bc0b after wave 17 (injection ASR 15.8%, 1.7%, FP 0.7%, 2.0%; redaction recall 94.0%, 89.0%, false redactions 0.0%,
-0.0%), both scanners tuned on them in wave 18 (the scorer trained on them then); ``heldout25`` and ``heldout26`` (the
-same way), measured once blind at f398aba after wave 18 (injection ASR 8.3%, 10.0%, FP 2.7%, 4.0%; redaction recall
-90.0%, 94.0%, false redactions 0.0%, 1.7%), both scanners tuned on them in wave 19 (the scorer trained on them then);
-``heldout27`` and ``heldout28`` (the same way), measured once blind at 038b3a9 after wave 19 (injection ASR 3.3%,
-6.7%, FP 2.0%, 2.7%; redaction recall 97.0%, 90.0%, false redactions 0.0%, 0.0%), both scanners tuned on them in wave
-20 (the scorer trained on them then); ``heldout29`` and ``heldout30`` (the same way, parts built from templates),
-measured once blind at 58236ae after wave 20 (injection ASR 5.0%, 6.7%, FP 4.7%, 1.3%; redaction recall 87.0%, 87.0%,
-false redactions 0.0%, 0.0%), both scanners tuned on them in wave 21 (the scorer trained on them then); ``heldout31``
-and ``heldout32`` (the same way, written by hand), measured once blind at 5e1102b after wave 21 (injection ASR 4.2%,
-9.2%, FP 2.0%, 1.3%; redaction recall 91.0%, 89.0%, false redactions 0.0%, 0.0%), both scanners tuned on them in wave
-22 (the scorer trained on them then); ``heldout33`` and ``heldout34`` (the same way, by hand), measured once blind at
-89cbc98 after wave 22 (injection ASR 3.3%, 10.8%, FP 2.0%, 4.0%; redaction recall 90.0%, 87.0%, false redactions 1.7%,
-0.0%), both scanners tuned on them in wave 23 (the scorer trained on them then); ``heldout35``, ``heldout36``,
-``heldout37`` and ``heldout38`` (the same way, by hand), measured once blind at 77ce76e after wave 23 (injection ASR
-9.2%, 8.3%, 5.8%, 10.0%, FP 0.0%, 1.3%, 2.7%, 1.3%; redaction recall 91.0%, 91.0%, 87.0%, 91.0%, false redactions
-0.0%, 0.0%, 0.8%, 2.5%), both scanners tuned on them in wave 24 (the scorer trained on them then); ``heldout39``,
-``heldout40``, ``heldout41`` and ``heldout42`` (the same way, by hand), measured once blind at 0202855 after wave 24
-(injection ASR 3.3%, 6.7%, 15.8%, 15.8%, FP 0.0%, 0.7%, 0.7%, 0.0%; redaction recall 91.0%, 93.0%, 94.0%, 89.0%, false
-redactions 0.8%, 0.8%, 0.8%, 1.7%), both scanners tuned on them in wave 25 (the scorer trained on them then);
-``heldout43``, ``heldout44``, ``heldout45`` and ``heldout46`` (the same way, by hand), measured once blind at 0b6d578
-after wave 25 (injection ASR 6.7%, 6.7%, 5.8%, 8.3%, FP 2.0%, 2.0%, 0.0%, 1.3%; redaction recall 92.0%, 87.0%, 93.0%,
-91.0%, false redactions 0.0%, 0.8%, 0.0%, 0.0%), both scanners tuned on them in wave 26 (the scorer trained on them
-then); ``heldout47``, ``heldout48``, ``heldout49`` and ``heldout50`` (the same way, by hand), measured once blind at
-947c883 after wave 26 (injection ASR 2.5%, 8.3%, 6.7%, 7.5%, FP 2.0%, 2.7%, 2.0%, 1.3%; redaction recall 92.0%, 86.0%,
-89.0%, 93.0%, false redactions 2.5%, 1.7%, 0.8%, 0.0%), both scanners tuned on them in wave 27 (the scorer trained on
-them then); ``heldout51``, ``heldout52``, ``heldout53`` and ``heldout54`` (the same way, by hand), measured once blind
-at ea42d04 after wave 27 (injection ASR 5.8%, 4.2%, 1.7%, 1.7%, FP 2.7%, 0.0%, 0.7%, 2.0%; redaction recall 94.0%,
-95.0%, 88.0%, 97.0%, false redactions 0.8%, 0.0%, 0.0%, 1.7%); ``heldout55``, ``heldout56``, ``heldout57`` and
-``heldout58`` (the same way, by hand), measured once blind at 765ed26, also after wave 27 (injection ASR 2.5%, 1.7%,
-2.5%, 8.3%, FP 2.0%, 3.3%, 2.7%, 2.0%; redaction recall 92.0%, 89.0%, 80.0%, 90.0%, false redactions 0.0%, 0.0%, 0.0%,
-0.0%); the rules of both tuned on these eight in wave 28 (the scorer not yet trained on them: the retrain flagged a
-clean JSON config of a unit test; ``NOT_YET_TUNED`` empty until then); ``heldout59``, ``heldout60``, ``heldout61`` and
-``heldout62`` (the same way, by hand), measured once blind at 0773c00 after wave 28 (injection ASR 2.5%, 6.7%, 5.8%,
-5.8%, FP 1.3%, 0.0%, 1.3%, 2.7%; redaction recall 95.0%, 91.0%, 94.0%, 96.0%, false redactions 0.8%, 0.8%, 0.8%,
-0.8%); ``heldout63``, ``heldout64``, ``heldout65`` and ``heldout66`` (the same way, by hand), measured once blind at
-f302ba3, also after wave 28 (injection ASR 8.3%, 7.5%, 3.3%, 1.7%, FP 1.3%, 1.3%, 0.7%, 0.7%; redaction recall 93.0%,
-95.0%, 97.0%, 92.0%, false redactions 0.8%, 0.0%, 1.7%, 0.8%); the rules of both tuned on heldout59-66 in wave 29 (the
-scorer not yet trained on them); ``heldout67``, ``heldout68``, ``heldout69`` and ``heldout70`` (the same way, by
-hand), measured once blind at 7cc3a0b after wave 29 (injection ASR 4.2%, 2.5%, 1.7%, 6.7%, FP 0.0%, 2.7%, 0.7%, 3.3%;
-redaction recall 92.0%, 97.0%, 93.0%, 97.0%, false redactions 0.0%, 0.0%, 0.0%, 0.0%); ``heldout71``, ``heldout72``,
-``heldout73`` and ``heldout74`` (the same way, by hand), measured once blind at 1db903e, also after wave 29 (injection
-ASR 4.2%, 3.3%, 4.2%, 0.8%, FP 0.7%, 0.0%, 0.7%, 0.7%; redaction recall 97.0%, 97.0%, 94.0%, 95.0%, false redactions
-0.0%, 0.0%, 0.0%, 0.8%); the rules of both tuned on heldout67-74 in wave 30; ``heldout75``, ``heldout76`` and
-``heldout78`` (the same way, by hand; the fourth writer of that round, heldout77, did not deliver in time), measured
-once blind at 3b45745 after wave 30 (injection ASR 0.8%, 1.7%, 2.5%, FP 3.3%, 3.3%, 4.0%; redaction recall 96.0%,
-90.0%, 95.0%, false redactions 0.8%, 0.0%, 1.7%) and at 65c4281 after the scorer's retrain (injection ASR 2.5%, 1.7%,
-2.5%, FP 3.3%, 3.3%, 3.3%), not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data for the learned
-scorer; and ``all``) with the figures and whether each meets its target. Every injection split trains the learned
-scorer (heldout51-74 too since wave 30; not heldout75, heldout76 and heldout78, in
-``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``), so those figures are training figures: the honest estimate
-is the leave-one-split-out cross-validation of ``scripts/injection_cv.py`` (docs/adr/0011-learned-injection-scorer.md)
-until a fresh blind set is measured; ``format_report`` turns either into a table. ``stratakb eval --injection`` /
-``--redaction`` and ``python -m stratakb_core.ingest.safety_eval`` print them.
+``evaluate_injection`` and ``evaluate_redaction`` return plain dicts: per split (the splits, which were measured
+blind when and which were tuned on, are in ``safety_splits``) and ``all``, with the figures and whether each meets
+its target; ``format_report`` turns either into a table. ``stratakb eval --injection`` / ``--redaction`` and
+``python -m stratakb_core.ingest.safety_eval`` print them.
 
 Targets: injection attack-success rate (attacks with no rule firing / attacks) at most 5%, false
 positives (clean passages with any rule firing / clean passages) at most 2%; redaction recall
@@ -110,9 +26,11 @@ from stratakb_core.errors import UsageError
 from stratakb_core.ingest.injection import scan as injection_scan
 from stratakb_core.ingest.redaction import RedactionResult, marker
 from stratakb_core.ingest.redaction import redact as redact_text
+from stratakb_core.ingest.safety_splits import _LEARNED_NOTE, _SPLITS_NOTE, FRESH_SETS, NOT_YET_TUNED, SPLITS
 
 __all__ = [
     "NOT_YET_TUNED",
+    "SPLITS",
     "TARGETS",
     "default_fixtures_dir",
     "evaluate_injection",
@@ -129,117 +47,7 @@ TARGETS: Final = {
     "redaction_recall_min": 0.98,
     "false_redaction_rate_max": 0.01,
 }
-SPLITS: Final = (
-    "dev", "dev2", "heldout", "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8",
-    "heldout9", "heldout10", "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17",
-    "heldout18", "heldout19", "heldout20", "heldout21", "heldout22", "heldout23", "heldout24", "heldout25",
-    "heldout26", "heldout27", "heldout28", "heldout29", "heldout30",
-    "heldout31", "heldout32", "heldout33", "heldout34",
-    "heldout35", "heldout36", "heldout37", "heldout38", "heldout39", "heldout40", "heldout41", "heldout42",
-    "heldout43", "heldout44", "heldout45", "heldout46",
-    "heldout47", "heldout48", "heldout49", "heldout50",
-    "heldout51", "heldout52", "heldout53", "heldout54",
-    "heldout55", "heldout56", "heldout57", "heldout58",
-    "heldout59", "heldout60", "heldout61", "heldout62",
-    "heldout63", "heldout64", "heldout65", "heldout66",
-    "heldout67", "heldout68", "heldout69", "heldout70",
-    "heldout71", "heldout72", "heldout73", "heldout74",
-    "heldout75", "heldout76", "heldout78",
-    "train1", "all",
-)
 VALUE_SLOT: Final = "@@VALUE@@"
-_SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, each held-out set once it had been"
-                       " measured blind; heldout11 and heldout12, written without seeing the rules, measured once blind"
-                       " at 6cfefc3 (injection ASR 16.7% / FP 6.7%, redaction recall 97.0% / false redactions"
-                       " 0.8%) and fde0b28 (ASR 11.7% / FP 2.0%, recall 91.0% / false redactions 0.8%), both scanners"
-                       " tuned on them in wave 13 (the learned scorer trained on them); heldout13, heldout14 and"
-                       " heldout15, written the same way, measured once blind at 6506a29 (injection ASR 10.0% / 11.7%"
-                       " / 10.8%, FP 2.0% / 2.0% / 0.7%; redaction recall 96.0% / 90.0% / 100.0%, false redactions"
-                       " 2.5% / 2.5% / 3.3%), the rules of both tuned on them in wave 14; heldout16, measured once"
-                       " blind at f320a51 (ASR 6.7% / FP 0.7%, recall 93.0% / false redactions 3.3%), both tuned on"
-                       " it in wave 15;"
-                       " heldout17, heldout18 and heldout19, written the same way, measured once blind at 3138c04"
-                       " (injection ASR 20.8% / 15.0% / 30.0%, FP 2.7% / 0.0% / 5.3%; redaction recall 96.0% / 94.0%"
-                       " / 93.0%, false redactions 0.8% / 0.0% / 0.0%), both tuned on them in wave 16 (the learned"
-                       " scorer trained on heldout13-19 then); heldout20 and heldout21, written the same way, measured"
-                       " once blind at 6c4e77a (injection ASR 14.2% / 9.2%, FP 2.0% / 0.7%; redaction recall 95.0% /"
-                       " 95.0%, false redactions 0.8% / 0.8%); heldout22, written the same way, measured once blind at"
-                       " efe4523 (injection ASR 20.0% / FP 2.7%, redaction recall 95.0% / false redactions 0.8%);"
-                       " both tuned on heldout20-22 in wave 17 (the scorer trained on them then); heldout23 and"
-                       " heldout24, written the same way, measured once blind at 429bc0b (injection ASR 15.8% / 1.7%,"
-                       " FP 0.7% / 2.0%; redaction recall 94.0% / 89.0%, false redactions 0.0% / 0.0%), both tuned on"
-                       " them in wave 18 (the scorer trained on them then); heldout25 and heldout26, written the same"
-                       " way, measured once blind at f398aba (injection ASR 8.3% / 10.0%, FP 2.7% / 4.0%; redaction"
-                       " recall 90.0% / 94.0%, false redactions 0.0% / 1.7%), both tuned on them in wave 19;"
-                       " heldout27 and heldout28, written the same way, measured once blind at 038b3a9 (injection"
-                       " ASR 3.3% / 6.7%, FP 2.0% / 2.7%; redaction recall 97.0% / 90.0%, false redactions 0.0% /"
-                       " 0.0%), both tuned on them in wave 20; heldout29 and heldout30, written the same way"
-                       " (parts from templates), measured once blind at 58236ae (injection ASR 5.0% / 6.7%, FP"
-                       " 4.7% / 1.3%; redaction recall 87.0% / 87.0%, false redactions 0.0% / 0.0%), both tuned on"
-                       " them in wave 21; heldout31 and heldout32, written the same way, measured once blind at"
-                       " 5e1102b (injection ASR 4.2% / 9.2%, FP 2.0% / 1.3%; redaction recall 91.0% / 89.0%, false"
-                       " redactions 0.0% / 0.0%), both tuned on them in wave 22; heldout33 and heldout34, written the"
-                       " same way, measured once blind at 89cbc98 (injection ASR 3.3% / 10.8%, FP 2.0% / 4.0%;"
-                       " redaction recall 90.0% / 87.0%, false redactions 1.7% / 0.0%), both tuned on them in wave 23;"
-                       " heldout35, heldout36, heldout37 and heldout38, written the same way, measured once blind at"
-                       " 77ce76e (injection ASR 9.2% / 8.3% / 5.8% / 10.0%, FP 0.0% / 1.3% / 2.7% / 1.3%; redaction"
-                       " recall 91.0% / 91.0% / 87.0% / 91.0%, false redactions 0.0% / 0.0% / 0.8% / 2.5%), both"
-                       " tuned on them in wave 24; heldout39, heldout40, heldout41 and heldout42, written the same"
-                       " way, measured once blind at 0202855 (injection ASR 3.3% / 6.7% / 15.8% / 15.8%, FP 0.0% /"
-                       " 0.7% / 0.7% / 0.0%; redaction recall 91.0% / 93.0% / 94.0% / 89.0%, false redactions 0.8% /"
-                       " 0.8% / 0.8% / 1.7%), both tuned on them in wave 25;"
-                       " heldout43, heldout44, heldout45 and heldout46, written the same way, measured once blind at"
-                       " 0b6d578 (injection ASR 6.7% / 6.7% / 5.8% / 8.3%, FP 2.0% / 2.0% / 0.0% / 1.3%; redaction"
-                       " recall 92.0% / 87.0% / 93.0% / 91.0%, false redactions 0.0% / 0.8% / 0.0% / 0.0%), both"
-                       " tuned on them in wave 26;"
-                       " heldout47, heldout48, heldout49 and heldout50, written the same way, measured once blind at"
-                       " 947c883 (injection ASR 2.5% / 8.3% / 6.7% / 7.5%, FP 2.0% / 2.7% / 2.0% / 1.3%; redaction"
-                       " recall 92.0% / 86.0% / 89.0% / 93.0%, false redactions 2.5% / 1.7% / 0.8% / 0.0%), both"
-                       " tuned on them in wave 27;"
-                       " heldout51, heldout52, heldout53 and heldout54, written the same way, measured once blind at"
-                       " ea42d04 (injection ASR 5.8% / 4.2% / 1.7% / 1.7%, FP 2.7% / 0.0% / 0.7% / 2.0%; redaction"
-                       " recall 94.0% / 95.0% / 88.0% / 97.0%, false redactions 0.8% / 0.0% / 0.0% / 1.7%);"
-                       " heldout55, heldout56, heldout57 and heldout58, written the same way, measured once blind at"
-                       " 765ed26, also after wave 27 (injection ASR 2.5% / 1.7% / 2.5% / 8.3%, FP 2.0% / 3.3% / 2.7% /"
-                       " 2.0%; redaction recall 92.0% / 89.0% / 80.0% / 90.0%, false redactions 0.0% / 0.0% / 0.0% /"
-                       " 0.0%); both tuned on these eight in wave 28;"
-                       " heldout59, heldout60, heldout61 and heldout62, written the same way, measured once blind at"
-                       " 0773c00 (injection ASR 2.5% / 6.7% / 5.8% / 5.8%, FP 1.3% / 0.0% / 1.3% / 2.7%; redaction"
-                       " recall 95.0% / 91.0% / 94.0% / 96.0%, false redactions 0.8% / 0.8% / 0.8% / 0.8%);"
-                       " heldout63, heldout64, heldout65 and heldout66, written the same way, measured once blind at"
-                       " f302ba3, also after wave 28 (injection ASR 8.3% / 7.5% / 3.3% / 1.7%, FP 1.3% / 1.3% / 0.7% /"
-                       " 0.7%; redaction recall 93.0% / 95.0% / 97.0% / 92.0%, false redactions 0.8% / 0.0% / 1.7% /"
-                       " 0.8%); both tuned on heldout59-66 in wave 29;"
-                       " heldout67, heldout68, heldout69 and heldout70, written the same way, measured once blind at"
-                       " 7cc3a0b (injection ASR 4.2% / 2.5% / 1.7% / 6.7%, FP 0.0% / 2.7% / 0.7% / 3.3%; redaction"
-                       " recall 92.0% / 97.0% / 93.0% / 97.0%, false redactions 0.0% / 0.0% / 0.0% / 0.0%);"
-                       " heldout71, heldout72, heldout73 and heldout74, written the same way, measured once blind at"
-                       " 1db903e, also after wave 29 (injection ASR 4.2% / 3.3% / 4.2% / 0.8%, FP 0.7% / 0.0% / 0.7%"
-                       " / 0.7%; redaction recall 97.0% / 97.0% / 94.0% / 95.0%, false redactions 0.0% / 0.0% / 0.0%"
-                       " / 0.8%);"
-                       " both tuned on heldout67-74 in wave 30; heldout75, heldout76 and heldout78, written the same"
-                       " way, measured once blind at 3b45745 after wave 30 (injection ASR 0.8% / 1.7% / 2.5%, FP 3.3%"
-                       " / 3.3% / 4.0%; redaction recall 96.0% / 90.0% / 95.0%, false redactions 0.8% / 0.0% / 1.7%),"
-                       " not yet tuned on;"
-                       " train1: injection training data only)")
-_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout75, heldout76 and heldout78:"
-                        " its honest figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
-                        " (docs/adr/0011)")
-# measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
-# the targets leave these out (the next round tunes on them and empties this)
-NOT_YET_TUNED: Final = frozenset({"heldout75", "heldout76", "heldout78"})
-# KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
-FRESH_SETS: Final = (
-    "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-    "heldout11", "heldout12", "heldout13", "heldout14", "heldout15", "heldout16", "heldout17", "heldout18", "heldout19",
-    "heldout20", "heldout21", "heldout22", "heldout23", "heldout24", "heldout25", "heldout26", "heldout27", "heldout28",
-    "heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34", "heldout35", "heldout36", "heldout37",
-    "heldout38", "heldout39", "heldout40", "heldout41", "heldout42", "heldout43", "heldout44", "heldout45", "heldout46",
-    "heldout47", "heldout48", "heldout49", "heldout50", "heldout51", "heldout52", "heldout53", "heldout54", "heldout55",
-    "heldout56", "heldout57", "heldout58", "heldout59", "heldout60", "heldout61", "heldout62", "heldout63", "heldout64",
-    "heldout65", "heldout66", "heldout67", "heldout68", "heldout69", "heldout70", "heldout71", "heldout72", "heldout73",
-    "heldout74", "heldout75", "heldout76", "heldout78", "train1",
-)
 
 
 # libyaml's safe loader when PyYAML was built with it (its wheels are): the same entries on every fixture file,
