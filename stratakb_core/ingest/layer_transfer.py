@@ -23,7 +23,7 @@ from typing import Any
 from stratakb_core.errors import RefusedError, UsageError
 from stratakb_core.ingest.addplan import LAYER_NAME_RE
 from stratakb_core.ingest.source_sync import layer_chunk_config
-from stratakb_core.ingest.stages import chunk_id
+from stratakb_core.ingest.store_writes import chunk_id
 from stratakb_core.patterns import check_regex, show_pattern
 from stratakb_core.store import bulk_vectors, projector, readers
 from stratakb_core.store import events as ev

@@ -34,7 +34,7 @@ import psycopg
 
 from stratakb_core.embedding import Embedder
 from stratakb_core.errors import DatabaseLost, EmbedError, RefusedError, StrataError
-from stratakb_core.ingest import stages
+from stratakb_core.ingest import stages, store_writes
 from stratakb_core.ingest.content_safety import ContentSafety, ocr_skip_reason, resolve
 from stratakb_core.ingest.sandbox import ParseSandbox, ocr_sandbox_from_env, sandbox_from_env
 from stratakb_core.ingest.stages import ChunkedFile, EmbedResult, ParsedFile, Plan
@@ -172,7 +172,7 @@ def finish_run(conn: psycopg.Connection, layer: str, result: AddResult, actor: s
                extra: Mapping[str, Any]) -> None:
     """Append the run's audit event (run_finished) with its counts; one per run."""
     result.files_skipped = len(result.skipped)
-    log.info("run_finished layer=%s longest_event_lock_s=%.3f", layer, stages.LOCK_HELD["longest_s"])
+    log.info("run_finished layer=%s longest_event_lock_s=%.3f", layer, store_writes.LOCK_HELD["longest_s"])
     if result.not_reached is not None:
         return  # the database is gone: nothing more can be recorded
     event = ev.Event(ev.RUN_FINISHED, layer, {
@@ -346,8 +346,8 @@ class _SourceWriter:
             if emb.vectors is not None and emb.vectors.shape[1] != model.dimensions:
                 raise EmbedError(f"the model returned {emb.vectors.shape[1]} dimensions; "
                                  f"the store holds {model.dimensions}")
-            stages.store_group(conn, self.layer, self.source_id, model, group, emb, self.recipe, self.result.run_id,
-                               self.actor)
+            store_writes.store_group(conn, self.layer, self.source_id, model, group, emb, self.recipe,
+                                     self.result.run_id, self.actor)
         except Exception as exc:  # embedding or storing failed for this group; the run goes on
             lost = lost_message(conn, exc) if isinstance(exc, psycopg.Error) else None
             if lost is not None:
@@ -386,8 +386,8 @@ class _SourceWriter:
 
     def remove(self, stored: Mapping[str, readers.DocumentRow], removals: list[tuple[str, str]]) -> None:
         """Remove the planned and no-text documents, one event each, and count them."""
-        stages.remove_documents(self.conn, self.layer, [(stored[p].id, p, r) for p, r in removals], self.result.run_id,
-                         self.actor)
+        store_writes.remove_documents(self.conn, self.layer, [(stored[p].id, p, r) for p, r in removals],
+                                      self.result.run_id, self.actor)
         self.result.removed.extend(FileNote(name_from_store(p), r) for p, r in removals)
         self.result.files_removed += len(removals)
 
