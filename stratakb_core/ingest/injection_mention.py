@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.injection_described import described
 from stratakb_core.ingest.injection_template_doc import documented
 
 __all__ = ["MENTION_CUES", "NAMED_QUOTE", "TOKEN_THEN", "documented", "reported"]
@@ -29,6 +30,8 @@ _CUES: Final = (
     r"|例如|比如|例えば|文言|예를 들어|예시"
     # a test plan or an advisory: テスト (test), という文 (a sentence that says), 手口 / 事例 (a trick, a case seen)
     r"|テスト|という文|手口|事例|테스트|문장|사례"
+    # wave 31: a French tester, a comment "containing" a quotation; Japanese "such as" (「...」のような)
+    r"|\b(?:testeu(?:r|se)s?|contenant)\b|のような|といった"
     # wave 21: a sentence, a phrase, a line quoted in Dutch, Polish, Swedish, Danish, Norwegian, Turkish, Chinese
     # wave 27: the German "z. B." (for example), the Russian and Ukrainian "(text) like"
     r"|\bz\.\s?b\.|\b(?:вроде|наподобие|на\s+кшталт|на\s+зразок)\b"
@@ -49,7 +52,7 @@ NAMED_QUOTE: Final = re.compile(
     rf"(?:{_SENTENCE_WORD})[ \t]*[:：]?[ \t]*[«“„‘'\"「]"
     # wave 27: a text "like" a quotation (Russian, Ukrainian), "z. B." (German): a sample named as one
     r"|\b(?:вроде|наподобие|на[ \t]+кшталт|на[ \t]+зразок)[ \t]*[«“„‘'\"]|\bz\.[ \t]?b\.[ \t]*[«“„‘'\"]"
-    r"|[»”“’'\"」][ \t]*(?:cümle\w{0,6}|ifade\w{0,6}|という文|문장)",
+    r"|[»”“’'\"」][ \t]*(?:(?:라는|이라는|는|은|란)[ \t]*)?(?:cümle\w{0,6}|ifade\w{0,6}|という文|문장)",
     re.IGNORECASE,
 )
 # a template token followed by what comes next in the format (wave 22: after its role word and closing backtick,
@@ -81,8 +84,9 @@ _FORM_SUBJECT: Final = re.compile(
 
 def reported(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` lies in (or holds) a quotation that a sentence reports as sent or written to a bot, or is
-    a URL that opens a sentence as the shape of one described ("An image URL of the form ...")."""
-    if _FORM_SUBJECT.search(text, max(start - 120, 0), start):
+    a URL that opens a sentence as the shape of one described ("An image URL of the form ..."), or lies in a
+    changelog's entry, a quoted question, a format shown or an HTTP API's doc (wave 31: ``injection_described``)."""
+    if _FORM_SUBJECT.search(text, max(start - 120, 0), start) or described(text, start, end):
         return True
     lo = text.rfind("\n", max(start - 400, 0), start) + 1  # wave 28: bounded, linear on a text with no newline
     hi = text.find("\n", end, end + 800)

@@ -26,6 +26,7 @@ import re
 from typing import Final
 
 from stratakb_core.ingest.injection_cooccur import _WORD, _mask, cues
+from stratakb_core.ingest.injection_described import described_sentence
 from stratakb_core.ingest.injection_prompt_guide import prompt_guide
 
 __all__ = ["contract_clause", "forbidden_attempt", "means_only", "policy_sentence", "rubric_question"]
@@ -133,4 +134,5 @@ def policy_sentence(sentence: str) -> bool:
         or mail_template(sentence)
         or prompt_guide(sentence)
         or contract_clause(sentence)
+        or described_sentence(sentence)  # wave 31: guides, design requirements, business instructions
     )

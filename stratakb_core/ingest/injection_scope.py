@@ -143,6 +143,16 @@ _DATED: Final = re.compile(
     r"(?:昨日|一昨日|昨天|前天|昨晩|昨夜|昨晚|今朝|先週|上周|上週|先月|上个月|어제|그제|지난주)(?:の|的|[ \t])?$"
 )
 
+# wave 31: the same dated after the noun ("dimenticate le istruzioni di ieri", "oubliez les consignes d'hier",
+# "vergesst die Anweisungen von gestern", "ignore the instructions from yesterday")
+_DATED_AFTER: Final = re.compile(
+    r"[ \t]+(?:di|de|d['’]|del|von|vom|from|of|van|z|do|da)[ \t]*(?:ieri|ayer|hier|gestern|yesterday|gisteren"
+    r"|wczoraj|ontem|l['’]altro[ \t]+ieri|last[ \t]+(?:week|night)|letzter[ \t]+woche|la[ \t]+semaine[ \t]+derni[èe]re"
+    r"|la[ \t]+settimana[ \t]+scorsa|la[ \t]+semana[ \t]+pasada|stamattina|ce[ \t]+matin|heute[ \t]+morgen"
+    r"|this[ \t]+morning|esta[ \t]+mañana)\b",
+    re.IGNORECASE,
+)
+
 
 def scoped_sentence(sentence: str, spans: list[tuple[int, int]]) -> bool:
     """A sentence whose override phrases (``spans``) are all about something else, or one that reports what a
@@ -159,6 +169,8 @@ def scoped_override(text: str, start: int, end: int) -> bool:
     if _REPORTED.search(text, max(start - 30, 0), start) or _DATED.search(text, max(start - 6, 0), start):
         return True
     if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end) or _THING_OF.match(text, end):
+        return True
+    if _DATED_AFTER.match(text, end):
         return True
     if _MINE_AFTER.match(text, end) or _RELATIVE.search(text, max(start - 60, 0), start):
         return True

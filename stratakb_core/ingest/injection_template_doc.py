@@ -55,6 +55,19 @@ _TOKEN_PAIRED: Final = re.compile(
 )
 
 
+# wave 31: a token named by the noun or the adjective before it, inside a line of prose ("chèn một thẻ [SYSTEM] giả
+# vào ghi chú", "a fake [SYSTEM] marker in the note", "eine gefälschte [SYSTEM]-Markierung im Text")
+_NAMED_BEFORE: Final = re.compile(
+    r"\b(?:thẻ|nhãn|balises?|tags?|etiquetas?|marqueurs?|markers?|fake|false|forged|spoofed|bogus|fausses?|faux"
+    r"|falsch\w{0,3}|gefälscht\w{0,3}|falsa|falso|finta|finto|gi[ảa])[ \t]+$",
+    re.IGNORECASE,
+)
+
+
 def documented(text: str, start: int, end: int) -> bool:
-    """The token at ``text[start:end]`` is the second of a pair named in prose, or named in a template's docs."""
-    return bool(_TOKEN_PAIRED.search(text, max(start - 40, 0), start)) or documented_token(text, start, end)
+    """The token at ``text[start:end]`` is the second of a pair named in prose, or named in a template's docs, or
+    named by a noun or an adjective before it in a line of prose."""
+    if _TOKEN_PAIRED.search(text, max(start - 40, 0), start) or documented_token(text, start, end):
+        return True
+    after = text[end : end + 80].partition("\n")[0]
+    return bool(_NAMED_BEFORE.search(text, max(start - 30, 0), start)) and bool(_WORD.search(after))
