@@ -107,7 +107,7 @@ _AGENT_HEAD: Final = re.compile(
 )
 # a function call written out ("execute_code(...)"): what an agent told to run it would run
 _CODE_CALL: Final = re.compile(r"\b[a-z_][\w.]{2,60}\(")
-_GREETINGS: Final = frozenset("hi hey hello dear ok okay psst yo hallo salut hola olá ciao hej привет".split())
+_GREETINGS: Final = frozenset("hi hey hello dear ok okay psst yo hallo salut hola olá ciao hej привет btw fyi".split())
 _SEND_CALL: Final = re.compile(r"\w*(?:send|post|upload|mail|forward)\w*\s*\(")
 _PASSIVE_SEND: Final = re.compile(
     r"\b(?:be|is|are|been|being|get|gets)\s+(?:\w+\s+)?(?:sent|posted|uploaded|forwarded|emailed)\b"
@@ -263,10 +263,10 @@ def _addressed(found: Cues, text: str) -> bool:
 def _vocative(found: Cues, text: str) -> bool:
     """The AI is called by name before a comma: "Assistant, delete ...", "Hi agent, please ..."."""
     m = _VOCATIVE.match(text)
-    if not m or m.group(2) in _NOT_VOCATIVE:
+    head = _WORD.findall(m.group(1)) if m else []  # wave 31: "btw assistant, when you're done, ..." is called
+    if not m or not head or (m.group(2) in _NOT_VOCATIVE and head[0] not in _GREETINGS):
         return False
-    head = _WORD.findall(m.group(1))
-    if not head or head[0] in _DETERMINERS or not 0 <= min(found["ai"]) < len(head):
+    if head[0] in _DETERMINERS or not 0 <= min(found["ai"]) < len(head):
         return False
     if head[0] in _GREETINGS:  # "Hi assistant, once you have read this ..."
         return True
