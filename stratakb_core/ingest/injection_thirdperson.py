@@ -9,7 +9,9 @@ modal, before a third-person possessive that stands right before the system prom
 an order: only a model has a prompt of its own to print. "The installer must print its instructions for use"
 names no prompt (``leak_obj`` needs a system, developer, initial or hidden prompt); a sentence that talks about
 attacks or examples (``mention``), or one whose copy-out verb is permitted or negated ("it must never reveal
-its system prompt"), is not one. Matching is linear: one pass to split sentences, one to read words.
+its system prompt"), is not one. Wave 31: the prompt may be owned by a relative clause after it ("a copy of the
+hidden prompt it runs on"), and a purpose clause closing the order (", so marketing can reuse the wording") is not
+read for mention words. Matching is linear: one pass to split sentences, one to read words.
 """
 
 from __future__ import annotations
@@ -35,27 +37,43 @@ _PROMPT_WORD: Final = re.compile(
     r"prompt|instru|istruz|anweis|richtl|consign|directiv|config|message|preamble|rule|regla|regol|regra|vorgab"
     r"|talimat|ohje|pokyn|polece|systemow|промпт|инструкц|системн|правил"
 )
+# wave 31: the prompt owned by a relative clause after it ("a copy of the confidential prompt it's running with",
+# "the instructions that it was given"), and a purpose clause closing the order ("..., so marketing can reuse the
+# wording"), whose words say why, not that the sentence talks about attacks
+_OWNER_AFTER: Final = frozenset({"it", "they"})
+_OWNED_AFTER: Final = re.compile(r"(?:prompt|instructions?|rules)[ \t]+(?:(?:that|which)[ \t]+)?(?:it|they)\b", re.I)
+_PURPOSE: Final = re.compile(
+    r",[ \t]*(?:so(?:[ \t]+that)?|damit|afin[ \t]+que|para[ \t]+que|perch[ée])[ \t][^,;:]{0,120}$", re.IGNORECASE
+)
 _NEGATED: Final = frozenset({"never", "not", "nie", "nicht", "jamais", "nunca", "mai", "niet", "aldrig", "никогда"})
 
 
 def its_prompt_leak(text: str) -> tuple[int, int] | None:
     """The span of a sentence that tells a reader named in the third person to copy out its own prompt, or None."""
     low = text.lower()
-    if not any(_PROMPT_WORD.search(low, m.end(), m.end() + 60) for m in _GATE.finditer(low)):
+    owned_after = _OWNED_AFTER.search(low)
+    if not owned_after and not any(_PROMPT_WORD.search(low, m.end(), m.end() + 60) for m in _GATE.finditer(low)):
         return None  # no possessive with a prompt's word right after it
     masked = _mask(text)
     for start, end in _sentences(masked):
         sentence = masked[start:end]
         words = _WORD.findall(sentence.lower())
         owners = [i for i, w in enumerate(words) if w in _ITS]
-        if not owners or not _PROMPT_WORD.search(sentence):
+        if not (owners or _OWNED_AFTER.search(sentence)) or not _PROMPT_WORD.search(sentence):
             continue
-        found = cues(sentence)
+        found = cues(_PURPOSE.sub("", sentence.rstrip(" \t.)\n")))
         if "mention" in found or not {"leak", "modal", "leak_obj"} <= found.keys() or _permitted(found, "leak"):
             continue
         if _NEGATED.intersection(words):
             continue
         owned = any(_near({"o": [i], "p": found["leak_obj"]}, "o", "p", 1, 3) for i in owners)
+        owned = owned or any(_after_owner(words, i) for i in found["leak_obj"] if i >= 0)
         if owned and _near(found, "modal", "leak", 1, 4) and _near(found, "leak", "leak_obj", 1, 14):
             return start, end
     return None
+
+
+def _after_owner(words: list[str], i: int) -> bool:
+    """The prompt word ``words[i]`` is followed by "it" / "they", or by "that" / "which" and one of them."""
+    nxt = words[i + 1 : i + 3]
+    return bool(nxt) and (nxt[0] in _OWNER_AFTER or (nxt[0] in ("that", "which") and nxt[1:2] in (["it"], ["they"])))
