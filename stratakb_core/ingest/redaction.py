@@ -252,7 +252,7 @@ def _shape_spans(text: str) -> Iterator[_Found]:
                 start, end = runs.origin(m.start()), runs.origin(m.start()) + len(m.group())
                 if word_start and start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_-"):
                     continue
-                if kind == "aws_access_key" and says_id_only(text, end):
+                if kind == "aws_access_key" and says_id_only(text, end, start):
                     continue  # "AKIA... (id only, the secret is not stored here)"
                 if not is_placeholder(m.group()):
                     yield start, end, kind

@@ -30,7 +30,8 @@ _NOT_SECRET_RE: Final = re.compile(
     r"(?i:public|publishable|fingerprint|\bids?\b|hash|sha|commit|checksum|digest|trace|uuid|serial(?![a-z])|example|sample"
     r"|placeholder|dummy|fake|test[ \t]+vector|kid\b|gpg|pgp|sign|cursor|blob|payload|base64"
     r"|not[ \t]+(?:a[ \t]+)?secret|no[ \t]+secrets?|p[úu]bli(?:que|ca|c)|pubblica"
-    r"|key[ \t_-]?id|ssh-|openpgp|websocket|nonce|öffentlich|публич|عام|सार्वजनिक)"
+    r"|key[ \t_-]?id|ssh-|openpgp|websocket|nonce|öffentlich|публич|عام|सार्वजनिक"
+    r"|reporter)"  # wave 31: an iOS crash report's "CrashReporter Key", a device's anonymous id
 )
 _SEALED_RE: Final = re.compile(r"(?i:encrypted|sealed|verschl[üu]sselt|chiffr[ée]|cifrad)")
 _HEX_RE: Final = re.compile(r"[0-9a-f]{40,128}|[0-9A-F]{40,128}")

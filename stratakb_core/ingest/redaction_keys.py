@@ -168,7 +168,8 @@ _NOT_WEAK_RE: Final = re.compile(
     r"(?:^|_)(?:public|publishable|pub|primary|foreign|sort|partition|cache|idempotency|unique|lookup"
     r"|object|file|row|hash|gpg|pgp|ssh|host|kms|dedup|dedupe|composite|natural|surrogate|index|map|dict|hot"
     r"|group|join|shard|cluster|distribution|order|search|lang|locale|country|zip|postal|promo|coupon|discount"
-    r"|status|error|http|response|exit|return|source|product|item|sku|area|websocket|web_socket|key_id)_"
+    r"|status|error|http|response|exit|return|source|product|item|sku|area|websocket|web_socket|key_id"
+    r"|reporter)_"  # wave 31: an iOS crash report's "CrashReporter Key", a device's anonymous id
 )
 
 

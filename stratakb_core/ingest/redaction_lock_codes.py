@@ -5,7 +5,8 @@
   languages), a few words between ("the barrier code is now X", "codice X seguito da ..."): four to eight digits
   with a star or a hash, numbers joined by dashes ("6-31-14-2") or digits with one or two capitals ("4B7C2");
 * an alarm set, armed or disarmed "with" / "con" / "mit" digits, or a shed's alarm followed by its digits;
-* a passphrase or a recovery phrase after its name and a colon (or "used"): three to ten plain words.
+* a passphrase or a recovery phrase after its name and a colon (or "used"): three to ten plain words (wave 31: commas
+  may join them, "vent du nord, sel et pierre").
 
 A bare year, an error, fault, model, postcode or room number word on the line keeps the digits.
 ``lock_code_spans`` yields ``(start, end, kind)`` of the value only.
@@ -25,7 +26,8 @@ _Found = tuple[int, int, str]
 
 _VALUE: Final = (
     r"(?P<v>[#*]?\d{4,8}(?:[#*]\d?)?|\d{1,3}(?:-\d{1,3}){2,4}|\d{3,5}-\d{2,3}(?![\d-])"
-    r"|(?=[0-9A-ZА-Я]{4,7}\b)\d*[A-ZА-Я]\d*[A-ZА-Я]?\d*)"
+    r"|(?=[0-9A-ZА-Я]{4,7}\b)\d*[A-ZА-Я]\d*[A-ZА-Я]?\d*"
+    r"|(?<!\d[ ])\d(?:[ ]\d){3,7}(?![ ]?\d))"  # wave 31: digits spoken one by one ("est le 4 7 1 9 3")
     r"(?=$|[\s.,;:!?)»”“’\"'|（）。，、]|-[ \t])"
 )
 _CODE_WORDS: Final = (
@@ -34,7 +36,10 @@ _CODE_WORDS: Final = (
     r"|şifres?i?|senha|pin"
 )
 _CODE_RE: Final = re.compile(
-    r"(?i:(?<!\w)(?:" + _CODE_WORDS + r"))(?![\w-])(?:[^\n\d]|(?<!\d)\d{1,2}(?!\d)){0,80}?(?<![\w-])" + _VALUE,
+    # wave 31: the gap may also pass digits glued to a letter or a dash, a vehicle's number ("van bus 3-1187 is");
+    # three digits or more, so that no run of digits can be passed in two ways
+    r"(?i:(?<!\w)(?:" + _CODE_WORDS + r"))(?![\w-])"
+    r"(?:[^\n\d]|(?<!\d)\d{1,2}(?!\d)|(?<=[^\W\d]|-)\d{3,}(?!\d)){0,80}?(?<![\w-])" + _VALUE,
     re.MULTILINE,
 )
 _PLACE_RE: Final = re.compile(
@@ -49,7 +54,11 @@ _PLACE_RE: Final = re.compile(
     r"|cadeado|carte|cart[ãa]o|tarjeta|karte|kaart|machine|maschine|m[áa]quina|macchina"
     # wave 30: a store (deposito, dépôt, magazzino, Lager), a vehicle's immobiliser, CJK doors and entrances
     r"|deposit|dep[óo]sito|d[ée]p[ôo]t|magazzin|almac[ée]n|warehouse|lager|immobili[sz]|wegfahrsperre|antiarranque"
-    r"|antid[ée]marrage|门禁|門禁|门锁|門鎖|大门|大門|库房|庫房|仓库|倉庫|保险柜|保险箱|保險櫃|金庫|ドア|玄関|출입|현관|금고|도어)"
+    r"|antid[ée]marrage|门禁|門禁|门锁|門鎖|大门|大門|库房|庫房|仓库|倉庫|保险柜|保险箱|保險櫃|金庫|ドア|玄関|출입|현관|금고|도어"
+    # wave 31: a gate (brama, verja, portón), a key box (cassetta), a safe (cofre), lockers, a keypad (teclado),
+    # a fuel or bank card (tankpas), "code d'accès", a side or service entrance (通用口, 出入口)
+    r"|bram(?:y|ie|ę)|verja|reja\b|port[óo]n|cassett[ae]|cofre|armadiett|teclado|acc[èe]s\b|zutritt"
+    r"|(?:tank|pin|bank|betaal|toegangs)pas\b|通用口|出入口|勝手口|裏口|入口)"
 )
 _WITH_RE: Final = re.compile(
     r"(?i:\balarm\w*|alarma|alarme|alarmanlage)[^\n\d]{0,40}?(?i:\bwith|\bcon|\bmit|\bavec|\bcom|\bkodem|\btype)"
@@ -67,7 +76,9 @@ _DISARM_RE: Final = re.compile(
 )
 # wave 30: a CJK code word run together with what it opens (库房门禁密码：6672, 出入口の暗証番号は 4812)
 _CJK_CODE_RE: Final = re.compile(
-    r"(?:密码|密碼|口令|暗証番号|パスコード|비밀번호)(?:是|为|為|は|는|：|:)?[ \t]*" + _VALUE, re.MULTILINE
+    r"(?:密码|密碼|口令|暗証番号|パスコード|비밀번호)"
+    r"(?:已?(?:更新|更改|改|设置|設定|変更|重置)(?:为|為|成|に)?|是|为|為|は|는|：|:)?[ \t]*" + _VALUE,
+    re.MULTILINE
 )
 # wave 29: "the safe now opens with 61-07-44", "öffnet sich mit 4812#" (a place named on the line)
 _OPENS_RE: Final = re.compile(
@@ -80,7 +91,7 @@ _PHRASE_RE: Final = re.compile(
     r"|парольн\w+[ \t]+фраз\w+|recovery[ \t]+phrase|seed[ \t]+phrase"
     r"|herstelzin|herstelfrase|wiederherstellungsphrase|[åa]terst[äa]llningsfras|gjenopprettingsfrase|palautuslause)"
     r"[^\n]{0,100}?(?:[:：][ \t]*\n?|\bused[ \t]+|\bas[ \t]+(?=[«“\"']))[ \t]*[«“\"']?[ \t]*"
-    r"(?P<v>[^\W\d_]{2,20}(?:[ -][^\W\d_]{1,20}){2,9})(?=[ \t]*[»”\"']?[ \t]*(?:$|[.,;!(]|[ \t]-[ \t])"
+    r"(?P<v>[^\W\d_]{2,20}(?:(?:[ -]|,[ ])[^\W\d_]{1,20}){2,9})(?=[ \t]*[»”\"']?[ \t]*(?:$|[.,;!(]|[ \t]-[ \t])"
     r"|[»”\"'][ \t]+(?:and|then|und|et|y|e|och|og|en|i)\b)",
     re.MULTILINE,
 )
@@ -92,7 +103,9 @@ _POINTER_RE: Final = re.compile(
 )
 # a line that gives a rule, an example or a bank's numbers, not a code or a phrase in use
 _NOT_IN_USE_RE: Final = re.compile(
-    r"(?i:guidance|polic|rule|requirement|example|e\.g\.|at[ \t]+least|minimum|dummy|sample|training|sort[ \t]+code"
+    r"(?i:guidance|polic|rule|requirement|example|e\.g\.|at[ \t]+least|minimum|dummy|training|sort[ \t]+code"
+    # wave 31: a sample value, not a sample store ("the reagent sample safe")
+    r"|sample(?![ \t]+(?:safe|room|store|cabinet|fridge|freezer|vault|locker))"
     r"|account|bank[ \t]+code|routing|shortcut|keyboard)"
 )
 
@@ -111,6 +124,18 @@ def _whole_line(m: re.Match[str], width: int = 200) -> str:
     text, start, end = m.string, m.start("v"), m.end("v")
     stop = text.find("\n", end, end + width)
     return text[max(text.rfind("\n", 0, start) + 1, start - width) : end + width if stop < 0 else stop]
+
+
+# wave 31: the sentence after a code ends at a full stop and a space ("... 44-19-08-71. Two-person rule applies")
+_SENTENCE_END_RE: Final = re.compile(r"[.!?。](?:\s|$)")
+
+
+def _sentence_of(m: re.Match[str]) -> str:
+    """The value's line before it and its sentence after it: a rule in the next sentence is no rule about it."""
+    whole = _whole_line(m)
+    after = m.end("v") - m.start("v") + len(_line_before(m, 200))
+    end = _SENTENCE_END_RE.search(whole, after)
+    return whole if end is None else whole[: end.end()]
 
 
 # wave 30: a year's digits are a code when a door's code label and a colon come before them and nothing after them
@@ -137,7 +162,7 @@ def _is_code(m: re.Match[str]) -> bool:
         or len(set(value) - set("#*-")) < 2
     ):
         return False
-    if _NOT_IN_USE_RE.search(_whole_line(m)) is not None:
+    if _NOT_IN_USE_RE.search(_sentence_of(m)) is not None:
         return False
     if YEAR_RE.fullmatch(value) is not None and not _labelled_alone(m):
         return False

@@ -6,7 +6,9 @@ colon or its digits (``redaction_remarked``), a chat's answer to a question abou
 (``redaction_replies``); wave 27: a generated value shortly after a token's or a secret's name
 (``redaction_nearby``), a password given as "the new one is X" after a sentence naming it
 (``redaction_anaphora``); wave 29: a chat's answer under a question about a login or a PIN
-(``redaction_chat_logins``), secrets said in sentences and quotes (``redaction_said_values``).
+(``redaction_chat_logins``), secrets said in sentences and quotes (``redaction_said_values``); wave 31: connection
+URLs and strings whole, a webhook's token, a key in a commented call (``redaction_connections``), a CJK
+passphrase and a Wi-Fi key of words (``redaction_phrase_values``).
 """
 
 from __future__ import annotations
@@ -16,10 +18,12 @@ from collections.abc import Iterator
 from stratakb_core.ingest.redaction_anaphora import anaphora_spans
 from stratakb_core.ingest.redaction_chat_logins import chat_login_spans
 from stratakb_core.ingest.redaction_cli_secrets import cli_secret_spans
+from stratakb_core.ingest.redaction_connections import connection_spans
 from stratakb_core.ingest.redaction_foreign_keys import foreign_key_spans
 from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_passphrase_forms import passphrase_form_spans
+from stratakb_core.ingest.redaction_phrase_values import phrase_value_spans
 from stratakb_core.ingest.redaction_remarked import remarked_spans
 from stratakb_core.ingest.redaction_replies import reply_spans
 from stratakb_core.ingest.redaction_resets import reset_spans
@@ -51,3 +55,5 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from sticky_note_spans(text)  # wave 30: a transcribed sticky note's password
     yield from reset_spans(text)  # wave 30: "I reset it to X"
     yield from session_token_spans(text)  # wave 30: a session's id in JSON, a vendor's tk_live_ key
+    yield from connection_spans(text)  # wave 31: a service URL or a connection string whole, a hook's token
+    yield from phrase_value_spans(text)  # wave 31: a CJK passphrase, a Wi-Fi key of words and a number

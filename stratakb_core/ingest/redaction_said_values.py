@@ -131,7 +131,7 @@ def _always(m: re.Match[str]) -> bool:
 _PW_GATE: Final = (
     "pass", "pw", "wort", "woord", "senha", "contras", "has", "sandi", "senord", "parol", "пароль", "şifre", "sifre",
     "heslo", "jelsz", "salasana", "κωδικ", "lozink", "geslo", "mdp", "sana", "パスワード", "密码", "密碼", "비밀번호",
-    "clave", "chave",
+    "clave", "chave", "adgangskod",  # wave 31: Danish adgangskode(n)
 )  # fmt: skip
 _COPULAS: Final = (
     " is ", " was ", " ist ", " est ", " es ", " é ", " è ", " er ", " är ", " je ", " jest ", " on ", " ficou ",

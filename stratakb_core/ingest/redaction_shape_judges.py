@@ -57,9 +57,27 @@ _ID_ONLY_RE: Final = re.compile(
 )
 
 
-def says_id_only(text: str, end: int) -> bool:
-    """Whether a remark in brackets right after ``text[:end]`` calls it the id only (see the module docstring)."""
-    return _ID_ONLY_RE.match(text, end) is not None
+# wave 31: the same remark on the id's line before it ("AWS key ID (id only, no secret): AKIA...", "CloudTrail entry,
+# the ID alone: principal=AKIA...", "Schlüssel-ID (kein Geheimnis, nur die ID): AKIA...")
+_ID_ONLY_BEFORE_RE: Final = re.compile(
+    r"(?i:\bid[ \t]+only\b|\bonly[ \t]+(?:the[ \t]+)?(?:key[ \t]+)?id\b|\bthe[ \t]+id[ \t]+alone\b"
+    r"|\bnur[ \t]+(?:die[ \t]+)?id\b|\bkein[ \t]+geheimnis\b|\bnot[ \t]+a[ \t]+(?:secret|credential)\b"
+    r"|\bsolo[ \t]+(?:el[ \t]+|l['’])?(?:id|identificador|identificativo)\b|\bseulement[ \t]+l['’]identifiant\b"
+    r"|\bapenas[ \t]+o[ \t]+(?:id|identificador)\b|\balleen[ \t]+(?:de[ \t]+)?id\b"
+    r"|\bsecret\b[^\n]{0,30}?\b(?:not|never)\b[^\n]{0,20}?\b(?:stored|kept|included|shown|displayed|given|shared"
+    r"|logged)\b)"
+)
+
+
+def says_id_only(text: str, end: int, start: int | None = None) -> bool:
+    """Whether a remark in brackets right after ``text[:end]`` calls it the id only (see the module docstring), or
+    (wave 31, given the id's ``start``) the same remark on its line before it."""
+    if _ID_ONLY_RE.match(text, end) is not None:
+        return True
+    if start is None:
+        return False
+    low = max(text.rfind("\n", 0, start) + 1, start - 200)
+    return _ID_ONLY_BEFORE_RE.search(text, low, start) is not None
 
 
 _NAME_WORDS_RE: Final = re.compile(r"[a-z]{2,}(?:[-_.][a-z]{2,}){1,6}")

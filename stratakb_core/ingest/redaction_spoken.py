@@ -66,7 +66,8 @@ VALUE: Final = r"[\"'`«“‘]?(?P<v>[^\s\"'`«»“”‘’()（）]{4,128}?)
 # after a value: the line ends, a remark in brackets, a clause ends, a dash and more words, "and", "then", "?"
 END: Final = (
     r"(?=[ \t]*\r?$|[.,;:!?]?[ \t]+[(（]|[ \t]*[.,;:!?。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
-    r"|[ \t]+(?:and|then|but|on|in|for|until|und|et|puis|y|e|och|og|и|та|і)\b)"
+    r"|[ \t]+(?:and|then|but|on|in|for|until|und|et|puis|y|e|och|og|и|та|і)\b"
+    r"|[ \t]+(?:indtil|inntil|tills|bis|jusqu|hasta|fino|até)\b)"  # wave 31: a time clause ("X indtil mandag")
 )
 _DIGITS_RE: Final = re.compile(r"[*#]?\d{4,8}(?:[#*]\d{0,2})?")
 _DIAL_RE: Final = re.compile(r"(?=(?:\d-?){5})\d{1,2}(?:-\d{1,2}){2,3}")
