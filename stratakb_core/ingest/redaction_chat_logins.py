@@ -7,7 +7,9 @@ credentials, a password or a PIN (many languages) is answered on the next non-em
 
 * ``user / password`` as its first words (the password looks chosen: ``redaction_spoken.shaped``);
 * a password that looks chosen as its first word;
-* four to eight digits (a star or a hash beside them) as its first word, when the question asked for a PIN or a code.
+* four to eight digits (a star or a hash beside them) as its first word, when the question asked for a PIN or a code;
+* (wave 31) three to seven words with a number among them, when the question named a passphrase (its first word no
+  pointer, "same", "no", "ask", ...), up to a dash and more words, a full stop, a comma or the line's end.
 
 What comes before the answer is a quote mark, a day, a time and a speaker (up to 40 characters and a colon), or a
 dash. A question about the rules (policy, length, reset, expiry) is not answered with a value, nor is one a reply
@@ -70,6 +72,22 @@ def _answer(text: str, start: int, stop: int, asked_code: bool) -> _Found | None
     return None
 
 
+# wave 31: a phrase of three to seven words with a number among them answers a question naming a passphrase
+_PHRASE_ASK_RE: Final = re.compile(
+    r"(?i:pass[ \t-]?phrase|phrase[ \t]+(?:de[ \t]+passe|secr[èe]te)|frase[ \t]+(?:de[ \t]+paso|segreta|secreta)"
+    r"|passwortsatz|wachtzin|seed[ \t]+phrase|recovery[ \t]+phrase)|パスフレーズ|密码短语"
+)
+_PHRASE_RE: Final = re.compile(
+    _LEAD + r"[\"'“‘]?(?P<v>[^\W\d_]{2,20}(?:[ \t]+(?:[^\W\d_]{1,20}|\d{1,4}[^\W\d_]{0,2})){2,6})[\"'”’]?"
+    r"(?=[ \t]*$|[ \t]+[-–—][ \t]|[.!,;][ \t]|[.!]$|[ \t]*[(（])",
+    re.MULTILINE,
+)
+# the answer says where the phrase is, that it is unknown or the same as before, not the phrase
+_NOT_PHRASE_RE: Final = re.compile(
+    r"(?i:(?:same|like|as|check|see|ask|no|not|don|dunno|sorry|unknown|never|in|on|it|its|we|you|i|use|look|try"
+    r"|nope|yes|yeah|ok|okay|changed|stored|kept|written|under|behind|siehe|frag|im|dans|voir|demande|en|ver|vedi"
+    r"|zie|vraag)\b)"
+)
 # wave 30: a chat's question without its question mark ("whats the remote pw again"): a question word starts it
 _ASKED_RE: Final = re.compile(
     r"^[^\n]{0,60}?(?i:\b(?:what'?s|what[ \t]+(?:is|was|are)|wats|wat[ \t]+is|was[ \t]+ist|was[ \t]+war"
@@ -79,6 +97,14 @@ _ASKED_RE: Final = re.compile(
 )
 # a password of lower-case words and a number joined by dashes, as a chat's answer to "what's the pw" gives it
 _JOINED_RE: Final = re.compile(r"(?=[^\d\n]*\d)[a-z]{2,12}(?:-[a-z0-9]{1,12}){1,4}")
+
+
+def _phrase_answer(text: str, start: int, stop: int) -> _Found | None:
+    """A phrase of words with a number answering a question about a passphrase (wave 31)."""
+    m = _PHRASE_RE.match(text, start, stop)
+    if m is None or not any(c.isdigit() for c in m.group("v")) or _NOT_PHRASE_RE.match(m.group("v")) is not None:
+        return None
+    return m.start("v"), m.end("v"), "credential"
 
 
 def _asked_lines(text: str) -> Iterator[tuple[str, int]]:
@@ -108,3 +134,5 @@ def chat_login_spans(text: str) -> Iterator[_Found]:
         elif nxt is not None and (word := _WORD_RE.match(text, *nxt)) is not None:
             if _JOINED_RE.fullmatch(word.group("v")) is not None:  # wave 30: "caster-desk-9" after "whats the pw"
                 yield word.start("v"), word.end("v"), "credential"
+            elif _PHRASE_ASK_RE.search(line) is not None and (phrase := _phrase_answer(text, *nxt)) is not None:
+                yield phrase

@@ -168,6 +168,35 @@ def test_phrase_near_misses_kept(text: str) -> None:
     _kept(text)
 
 
+# ---- a chat's answer of words to a question about a passphrase ----------------------------------------------
+CHAT_PHRASES = [
+    ("Q: what's the passphrase for the field laptop's disk?\nA (Mira, by phone): seven gulls over Kiel 1987 - burn it",
+     "seven gulls over Kiel 1987"),
+    ("Frage: wie lautet die Passphrase für das Backup-Laufwerk?\nAntwort (Jana): sieben Möwen über Kiel 1987 - nicht"
+     " aufschreiben", "sieben Möwen über Kiel 1987"),
+    ("Quelle est la passphrase du coffre numérique ?\nLéa : trois pommes sous la pluie 42. Ne pas noter.",
+     "trois pommes sous la pluie 42"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), CHAT_PHRASES)
+def test_chat_phrase_answers_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+CHAT_PHRASE_NEAR_MISSES = [
+    "what's the passphrase for the archive?\nB: same as last year 2025 - ask Tom",
+    "what's the passphrase for the archive?\nB: no idea, check the wiki page 3",
+    "Q: how long must the passphrase be?\nA: at least four words and 1 number",
+    "what's the passphrase for the archive?\nB: in the vault since 2024 - ask Tom",
+]
+
+
+@pytest.mark.parametrize("text", CHAT_PHRASE_NEAR_MISSES)
+def test_chat_phrase_near_misses_kept(text: str) -> None:
+    _kept(text)
+
+
 # ---- false redactions fixed: an id-only remark before an access key's id, a crash reporter's key ---------------
 ID_ONLY = [
     "AWS key ID (id only, no secret) of the export user: AKIAZ7K4MNP2QRS6TUVW. The secret is elsewhere.",
