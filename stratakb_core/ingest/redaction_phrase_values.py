@@ -2,7 +2,8 @@
 
 * a CJK passphrase's name (パスフレーズ, 合言葉, 密码短语, 암호 문구), or a password's name, then は / 是 / 为
   / a colon and the phrase in corner brackets (「kumo hoshi umi 2088」); after a passphrase's name, also a run
-  of CJK text with no space up to a bracket, a full stop or the line's end (パスフレーズ：赤い傘が月を歩く（...）);
+  of CJK text with no space up to a bracket, a full stop or the line's end (パスフレーズ：赤い傘が月を歩く（...）), or
+  three to ten romanised lower-case words (パスフレーズ：kaze ga fuku yoru ni);
 * on a line naming a Wi-Fi network (Wi-Fi, WLAN, SSID, réseau, red, rete, netwerk), a password's or a key's label
   and a colon, then three to seven words with a number among them ending the line or the sentence ("Passwort:
   Kuchen mit 3 Kirschen!", "clé : trois chats sur le toit 2031").
@@ -32,6 +33,12 @@ _CJK_QUOTED_RE: Final = re.compile(
 _CJK_RUN_RE: Final = re.compile(
     r"(?:" + _CJK_PHRASE_NAME + r")(?:は|是|为|為|는|은)?[ \t]*[：:][ \t]*"
     r"(?P<v>[^\s\x00-\x7f（）()「」。、，,：:]{5,40})(?=[（(。，,]|[ \t]*$)",
+    re.MULTILINE,
+)
+# a romanised phrase after a CJK passphrase's name: three to ten lower-case words ("パスフレーズ：kaze ga fuku yoru ni")
+_CJK_ROMAJI_RE: Final = re.compile(
+    r"(?:" + _CJK_PHRASE_NAME + r")(?:は|是|为|為|는|은)?[ \t]*[：:]?[ \t]*"
+    r"(?P<v>[a-z]{1,20}(?:[ ][a-z0-9]{1,20}){2,9})(?=[ \t]*$|[ \t]*[（(。、，,.])",
     re.MULTILINE,
 )
 # a request, a pointer or a rule, not a phrase ("管理者に確認してください", "请联系 IT", "見本")
@@ -67,7 +74,7 @@ def _line(text: str, start: int, end: int) -> str:
 
 
 def _cjk_spans(text: str) -> Iterator[_Found]:
-    for pattern in (_CJK_QUOTED_RE, _CJK_RUN_RE):
+    for pattern in (_CJK_QUOTED_RE, _CJK_RUN_RE, _CJK_ROMAJI_RE):
         for m in pattern.finditer(text):
             value = m.group("v")  # (is_placeholder calls any run of CJK text a placeholder: not asked of the run)
             if (pattern is _CJK_RUN_RE or not is_placeholder(value)) and _CJK_NOT_VALUE_RE.search(value) is None:

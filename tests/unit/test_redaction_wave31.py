@@ -139,6 +139,8 @@ PHRASES = [
     ("金庫ファイルのパスフレーズ：赤い傘が月を歩く（共有済み）", "赤い傘が月を歩く"),
     ("暗号化ディスクのパスフレーズは「kumo hoshi umi 2088」です。", "kumo hoshi umi 2088"),
     ("备份盘的密码短语是「蓝色 雨伞 月亮 77」。", "蓝色 雨伞 月亮 77"),
+    ("社内NAS（経理用）のパスフレーズ：kaze ga fuku yoru ni", "kaze ga fuku yoru ni"),
+    ("백업 디스크 암호 문구: bada wie dal i tteunda", "bada wie dal i tteunda"),
     ("Gäste-WLAN „Cafe-Gast“ hat ein neues Passwort: Kuchen mit 3 Kirschen! Bitte nicht weitergeben.",
      "Kuchen mit 3 Kirschen!"),
     ("Wifi de l'atelier : réseau Atelier-5, clé : trois chats sur le toit 2031", "trois chats sur le toit 2031"),
@@ -155,6 +157,7 @@ def test_phrases_go(text: str, value: str) -> None:
 PHRASE_NEAR_MISSES = [
     "パスフレーズ：管理者に確認してください。",
     "パスフレーズは「12文字以上」にしてください。",
+    "パスフレーズ：see the wiki page for the rules",
     "WLAN-Passwort: mindestens 12 Zeichen lang.",
     "Wi-Fi password: see the card at reception desk 3.",
     "Wifi : réseau Atelier-5, clé : demandez à l'accueil 24 heures sur 24",
