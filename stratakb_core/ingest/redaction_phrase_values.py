@@ -6,7 +6,8 @@
   three to ten romanised lower-case words (パスフレーズ：kaze ga fuku yoru ni);
 * on a line naming a Wi-Fi network (Wi-Fi, WLAN, SSID, réseau, red, rete, netwerk), a password's or a key's label
   and a colon, then three to seven words with a number among them ending the line or the sentence ("Passwort:
-  Kuchen mit 3 Kirschen!", "clé : trois chats sur le toit 2031").
+  Kuchen mit 3 Kirschen!", "clé : trois chats sur le toit 2031"), or lower-case words and a number joined by
+  dashes after the label's colon or "is" ("the key is harbour-lights-2031").
 
 A phrase that says where the value is, who gives it, or how long it must be is kept (a pointer verb, a unit of
 length, "at least"), and so is a line giving a rule or an example. ``phrase_value_spans`` yields
@@ -54,6 +55,15 @@ _WIFI_LABEL_RE: Final = re.compile(
     r"(?=\.?[ \t]*$|\.[ \t]+\S|[ \t]*[(（])",
     re.MULTILINE,
 )
+# ... or lower-case words and a number joined by dashes after "is" ("the key is harbour-lights-2031")
+_WIFI_DASHED_RE: Final = re.compile(
+    r"(?i:\b(?:passwort|kennwort|password|passphrase|cl[ée]|key|schl[üu]ssel|contrase[ñn]a|clave|senha|chiave"
+    r"|wachtwoord|mot[ \t]+de[ \t]+passe))(?:[ \t]*[:：]|[ \t]+(?:is|ist|est|es|è|é|er|är|lautet))[ \t]+[\"'“‘]?"
+    r"(?P<v>(?=[a-z-]{0,60}\d)[a-z]{2,12}(?:-[a-z0-9]{1,12}){2,5})(?=[\"'”’]?(?:[ \t]*$|[.,;!?]?[ \t]))",
+    re.MULTILINE,
+)
+# a network's security mode, not its key ("wpa2-psk-aes-128")
+_MODE_RE: Final = re.compile(r"(?:^|-)(?:wpa\d?|psk|aes|tkip|ccmp|sae|eap|wep|\d(?:\.\d)?ghz)(?:-|$)")
 # the phrase says where the key is or who hands it out (its first word), or how long it must be (any word)
 _POINTER_RE: Final = re.compile(
     r"(?i:(?:see|ask|at|in|on|from|by|wird|steht|liegt|gibt|bei|siehe|auf|voir|demande\w*|aupr[eè]s|sur|dans|ver"
@@ -82,6 +92,12 @@ def _cjk_spans(text: str) -> Iterator[_Found]:
 
 
 def _wifi_spans(text: str) -> Iterator[_Found]:
+    for m in _WIFI_DASHED_RE.finditer(text):
+        line, value = _line(text, m.start(), m.end()), m.group("v")
+        if _WIFI_LINE_RE.search(line) is None or _RULE_RE.search(line) is not None or _MODE_RE.search(value):
+            continue
+        if not is_placeholder(value):
+            yield m.start("v"), m.end("v"), "credential"
     for m in _WIFI_LABEL_RE.finditer(text):
         value = m.group("v")
         line = _line(text, m.start(), m.end())

@@ -146,6 +146,9 @@ PHRASES = [
     ("Wifi de l'atelier : réseau Atelier-5, clé : trois chats sur le toit 2031", "trois chats sur le toit 2031"),
     ("Wifi del taller: red Taller-2, clave: tres gatos en el tejado 2031", "tres gatos en el tejado 2031"),
     ("La passphrase de l'archive : vent du nord, sel et pierre.", "vent du nord, sel et pierre"),
+    ("Chat from Omar: the guest Wi-Fi is 'Hall-Guests' and the key is harbour-lights-2031, print it on the badges",
+     "harbour-lights-2031"),
+    ("Das WLAN „Messe-Gast“: der Schlüssel ist blaue-halle-77 bis Freitag.", "blaue-halle-77"),
 ]
 
 
@@ -160,6 +163,7 @@ PHRASE_NEAR_MISSES = [
     "パスフレーズ：see the wiki page for the rules",
     "WLAN-Passwort: mindestens 12 Zeichen lang.",
     "Wi-Fi password: see the card at reception desk 3.",
+    "Wi-Fi release notes: the key is x-y-z-2031 in the example config.",
     "Wifi : réseau Atelier-5, clé : demandez à l'accueil 24 heures sur 24",
     "The passphrase is stored in the vault, ask the night shift.",
     "Passphrase policy: at least four words, e.g. lamp, river, stone and cloud.",
