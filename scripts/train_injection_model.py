@@ -59,9 +59,8 @@ from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  #
 # (f302ba3), heldout67-70 (7cc3a0b) and heldout71-74 (1db903e) waited here from wave 28 to wave 30: every retrain with
 # them flagged a unit test's clean JSON config (p 0.83 against HIGH 0.8). Wave 30 trains on them, with clean structured
 # configs and configs with planted orders added to train1 (t1c501 on, t1a401 on; docs/adr/0011, wave-30 retrain)
-# heldout75, heldout76 and heldout78, measured blind at 3b45745 (wave 30's rules) and 65c4281 (these weights),
-# and heldout77, measured blind at bdf7e14 (the same rules and weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({"heldout75", "heldout76", "heldout77", "heldout78"})
+# heldout75-78 (measured blind at 3b45745, 65c4281 and bdf7e14) waited here for wave 31, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:

@@ -85,10 +85,11 @@ time), measured once blind at 3b45745 after wave 30 (injection ASR 0.8%, 1.7%, 2
 recall 96.0%, 90.0%, 95.0%, false redactions 0.8%, 0.0%, 1.7%) and at 65c4281 after the scorer's retrain (injection
 ASR 2.5%, 1.7%, 2.5%, FP 3.3%, 3.3%, 3.3%); ``heldout77`` (the same way, by hand; its writer delivered after the other
 three were measured), measured once blind at bdf7e14, after the retrain (injection ASR 0.0%, FP 2.0%; redaction recall
-93.0%, false redactions 0.0%); heldout75-78 not yet tuned on (``NOT_YET_TUNED``); ``train1``, injection training data
-for the learned scorer; and ``all``, every split pooled. Every injection split trains the learned scorer (heldout51-74
-too since wave 30; not heldout75-78, in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``), so those figures
-are training figures: the honest estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
+93.0%, false redactions 0.0%); the rules of both tuned on heldout75-78 in wave 31 (the scorer trained on them then);
+``train1``, injection training data for the learned scorer; and ``all``, every split pooled. Every injection split
+trains the learned scorer (heldout51-74 since wave 30, heldout75-78 since wave 31:
+``scripts/train_injection_model.py`` ``NOT_YET_TRAINED`` is empty), so those figures are training figures: the honest
+estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
 (docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured.
 """
 
@@ -187,17 +188,17 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        " / 0.8%);"
                        " both tuned on heldout67-74 in wave 30; heldout75, heldout76 and heldout78, written the same"
                        " way, measured once blind at 3b45745 after wave 30 (injection ASR 0.8% / 1.7% / 2.5%, FP 3.3%"
-                       " / 3.3% / 4.0%; redaction recall 96.0% / 90.0% / 95.0%, false redactions 0.8% / 0.0% / 1.7%),"
+                       " / 3.3% / 4.0%; redaction recall 96.0% / 90.0% / 95.0%, false redactions 0.8% / 0.0% / 1.7%);"
                        " heldout77, written the same way, its writer late, measured once blind at bdf7e14 (injection"
-                       " ASR 0.0%, FP 2.0%; redaction recall 93.0%, false redactions 0.0%); heldout75-78 not yet"
-                       " tuned on;"
+                       " ASR 0.0%, FP 2.0%; redaction recall 93.0%, false redactions 0.0%); both tuned on heldout75-78"
+                       " in wave 31 (the scorer trained on them);"
                        " train1: injection training data only)")
-_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout75-78: its honest"
-                        " figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
+_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split (heldout75-78 since wave 31): its"
+                        " honest figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
 # measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
 # the targets leave these out (the next round tunes on them and empties this)
-NOT_YET_TUNED: Final = frozenset({"heldout75", "heldout76", "heldout77", "heldout78"})
+NOT_YET_TUNED: Final[frozenset[str]] = frozenset()
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
 FRESH_SETS: Final = (
     "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
