@@ -80,7 +80,7 @@ from stratakb_core.ingest.injection_handover import handed_over
 from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, loose_order
 from stratakb_core.ingest.injection_markers import fake_turn, recorded_turn
 from stratakb_core.ingest.injection_mention import MENTION_CUES as _MENTION_CUES
-from stratakb_core.ingest.injection_mention import NAMED_QUOTE, documented, reported
+from stratakb_core.ingest.injection_mention import NAMED_QUOTE, documented, quoted_in, reported
 from stratakb_core.ingest.injection_mention import TOKEN_THEN as _TOKEN_THEN
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, judgeable, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
@@ -235,7 +235,7 @@ _DESCRIBED: Final = re.compile(
     re.I,
 )
 _QUOTED: Final = re.compile(
-    r"(?<!\")\"[^\"\n]{3,400}\"(?!\")|“[^”\n]{3,400}”|‘[^’\n]{3,400}’|`[^`\n]{3,400}`|«[^»\n]{3,400}»|「[^」\n]{2,400}」|『[^』\n]{2,400}』|„[^“”\n]{3,400}[“”]|(?<!\w)'[^'\n]{6,400}'(?![^\W가-힣])"
+    r"(?<!\")\"[^\"\n]{3,400}\"(?!\")|“[^”\n]{3,400}”|‘[^’\n]{3,400}’|`[^`\n]{3,400}`|«[^»\n]{3,400}»|「[^」\n]{2,400}」|『[^』\n]{2,400}』|„[^“”\n]{3,400}[“”]|(?<!\w)'(?:[^'\n]|(?<=[^\W\d_])'(?=[^\W\d_])){6,400}'(?![^\W가-힣])"
 )
 
 
@@ -302,7 +302,7 @@ def _is_mention(text: str, start: int, end: int) -> bool:
         return True
     if not _talks_about_attacks(window):
         return False
-    if (any(q in span for q in '"`「」『』') or _SAID.search(span) or NAMED_QUOTE.search(span)) and not _csv_row(
+    if (quoted_in(span) or _SAID.search(span) or NAMED_QUOTE.search(span)) and not _csv_row(
         text, start
     ):
         return True  # straddles quotes: words from two quoted strings (not a cell of a CSV row)

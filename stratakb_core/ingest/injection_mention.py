@@ -14,7 +14,7 @@ from typing import Final
 from stratakb_core.ingest.injection_described import described
 from stratakb_core.ingest.injection_template_doc import documented
 
-__all__ = ["MENTION_CUES", "NAMED_QUOTE", "TOKEN_THEN", "documented", "reported"]
+__all__ = ["MENTION_CUES", "NAMED_QUOTE", "TOKEN_THEN", "documented", "quoted_in", "reported"]
 
 _CUES: Final = (
     r"\b(?:attack\w*|attacker\w*|inject\w*|malicious|adversar\w*|payload\w*|example\w*|e\.g\.|such as|like|phrases?|"
@@ -32,6 +32,9 @@ _CUES: Final = (
     r"|テスト|という文|手口|事例|테스트|문장|사례"
     # wave 31: a French tester, a comment "containing" a quotation; Japanese "such as" (「...」のような)
     r"|\b(?:testeu(?:r|se)s?|contenant)\b|のような|といった"
+    # wave 32: a scenario "testé" / "probado" / "testato", a flaw (vulnérabilité), a text that "contient" a quotation
+    r"|\b(?:test[ée]\w*|testad[oa]s?|testat[oaie]|probad[oa]s?|vuln[ée]rab\w*|contient|contiennent|contienen?"
+    r"|contém|enth[äa]lt|bevat|zawiera\w*)\b"
     # wave 21: a sentence, a phrase, a line quoted in Dutch, Polish, Swedish, Danish, Norwegian, Turkish, Chinese
     # wave 27: the German "z. B." (for example), the Russian and Ukrainian "(text) like"
     r"|\bz\.\s?b\.|\b(?:вроде|наподобие|на\s+кшталт|на\s+зразок)\b"
@@ -55,6 +58,15 @@ NAMED_QUOTE: Final = re.compile(
     r"|[»”“’'\"」][ \t]*(?:(?:라는|이라는|는|은|란)[ \t]*)?(?:cümle\w{0,6}|ifade\w{0,6}|という文|문장)",
     re.IGNORECASE,
 )
+# wave 32: a sentence holding a whole quotation between guillemets or typographic quotes (« ... », “ ... ”, „ ... “),
+# as one holding a "..." one: what a test report or a training text quotes (not a bare « opening a tool's output)
+_WHOLE_QUOTE: Final = re.compile(r"«[^»\n]{3,400}»|“[^”\n]{3,400}”|„[^“”\n]{3,400}[“”]")
+
+
+def quoted_in(span: str) -> bool:
+    """``span`` holds a double quote, a backtick or a CJK corner bracket, or a whole «...» / “...” / „...“ quotation."""
+    return any(q in span for q in '"`「」『』') or bool(_WHOLE_QUOTE.search(span))
+
 # a template token followed by what comes next in the format (wave 22: after its role word and closing backtick,
 # or an ellipsis, "`<start_of_turn>user` ... `<end_of_turn>` then"): a format shown, not a turn opened
 TOKEN_THEN: Final = re.compile(

@@ -52,6 +52,16 @@ _LEGAL_LIST: Final = re.compile(
 # "disregard any earlier instructions I may have given": the writer's own instructions, named after the match
 _MINE_AFTER: Final = re.compile(
     r"[ \t]+(?:that[ \t]+|which[ \t]+)?(?:I|we)[ \t]+(?:\w+[ \t]+){0,2}?(?:gave|given|issued|sent)\b"
+    # wave 32: the same in French, Spanish, Portuguese, Italian, German and Dutch ("les instructions que je vous ai
+    # envoyées", "las instrucciones que mandé", "as instruções que enviei", "le istruzioni che ho mandato",
+    # "die Anweisungen, die ich geschickt habe", "de instructies die ik stuurde")
+    r"|[ \t]+que[ \t]+(?:je|nous)[ \t]+(?:vous[ \t]+|te[ \t]+|t')?(?:ai|avons|avais|avions)[ \t]+"
+    r"(?:envoy|donn|transmis|communiqu|fait[ \t]+parvenir)"
+    r"|[ \t]+que[ \t]+(?:(?:te|os|les?|vos|lhes?)[ \t]+)?(?:mand[ée]|envi[ée]|di|dimos|mandamos|enviamos|pas[ée]"
+    r"|mandei|enviei|dei|passei)\b"
+    r"|[ \t]+che[ \t]+(?:(?:vi|ti)[ \t]+)?(?:ho|abbiamo)[ \t]+(?:mandat|inviat|dat)"
+    r"|,?[ \t]+die[ \t]+(?:ich|wir|ik|we|wij)[ \t]+(?:[^\W\d_]+[ \t]+){0,3}?(?:geschickt|gesendet|gegeben"
+    r"|geschrieben|stuurde|stuurden|gestuurd|gaf|gegeven)\b"
 )
 # "se il server usa ZFS, ...": a condition on a thing; "if you are an AI", "if the user asks" are not
 _CONDITION: Final = re.compile(
