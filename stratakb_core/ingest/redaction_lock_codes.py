@@ -28,12 +28,12 @@ _VALUE: Final = (
     r"(?P<v>[#*]?\d{4,8}(?:[#*]\d?)?|\d{1,3}(?:-\d{1,3}){2,4}|\d{3,5}-\d{2,3}(?![\d-])"
     r"|(?=[0-9A-ZА-Я]{4,7}\b)\d*[A-ZА-Я]\d*[A-ZА-Я]?\d*"
     r"|(?<!\d[ ])\d(?:[ ]\d){3,7}(?![ ]?\d))"  # wave 31: digits spoken one by one ("est le 4 7 1 9 3")
-    r"(?=$|[\s.,;:!?)»”“’\"'|（）。，、]|-[ \t])"
+    r"(?=$|[\s.,;:!?)»”“’\"'|（）。，、،؛]|-[ \t])"
 )
 _CODE_WORDS: Final = (
     r"codes?|\w*code|c[óo]digo|codice|\w*k[óo]d(?:en|em|u)?|код\w*|κωδικ\w*|msimbo|رمز|비밀번호(?:는)?|combinaci[óo]n"
     r"|combinaison|combinatie|combination|combinazione|combina[çc][ãa]o|kombinac\w*|kombination|\w*schloss"
-    r"|şifres?i?|senha|pin"
+    r"|şifres?i?|senha|pin|cod(?:ul|ului)|koodi\w*|k[óo]dja"
 )
 _CODE_RE: Final = re.compile(
     # wave 31: the gap may also pass digits glued to a letter or a dash, a vehicle's number ("van bus 3-1187 is");
@@ -58,7 +58,10 @@ _PLACE_RE: Final = re.compile(
     # wave 31: a gate (brama, verja, portón), a key box (cassetta), a safe (cofre), lockers, a keypad (teclado),
     # a fuel or bank card (tankpas), "code d'accès", a side or service entrance (通用口, 出入口)
     r"|bram(?:y|ie|ę)|verja|reja\b|port[óo]n|cassett[ae]|cofre|armadiett|teclado|acc[èe]s\b|zutritt"
-    r"|(?:tank|pin|bank|betaal|toegangs)pas\b|通用口|出入口|勝手口|裏口|入口)"
+    r"|(?:tank|pin|bank|betaal|toegangs)pas\b|通用口|出入口|勝手口|裏口|入口"
+    # wave 32: an entrance (ingang), a digicode, a stairwell (trapphus), a door (ușa, ovi), a cabinet (szafa),
+    # a card (kártya)
+    r"|ingang|digicode|trapphus|trappeopgang|u[șşs](?:a|ii)\b|\bov(?:i|en|et|essa)\b|szaf|k[áa]rty)"
 )
 _WITH_RE: Final = re.compile(
     r"(?i:\balarm\w*|alarma|alarme|alarmanlage)[^\n\d]{0,40}?(?i:\bwith|\bcon|\bmit|\bavec|\bcom|\bkodem|\btype)"
@@ -110,6 +113,19 @@ _NOT_IN_USE_RE: Final = re.compile(
 )
 
 
+# wave 32: a card payment's authorisation code (on a receipt's line) and the visible last digits of a masked number
+_PAYMENT_AUTH_RE: Final = re.compile(
+    r"(?i:\b(?:auth(?:ori[sz]ation)?|approval)[ \t]+code|code[ \t]+d['’]autorisation"
+    r"|c[óo]digo[ \t]+de[ \t]+autorizaci[óo]n"
+    r"|codice[ \t]+(?:di[ \t]+)?autorizzazione|genehmigungs(?:code|nummer)|autori[sz]atie-?code)"
+)
+_PAYMENT_RE: Final = re.compile(
+    r"(?i:approved|declined|payment|transaction|receipt|purchase|paiement|pago|pagamento|zahlung|betaling"
+    r"|visa|mastercard|amex|\b(?:GBP|EUR|USD|CHF|SEK)\b|[£€$])"
+)
+MASKED_BEFORE_RE: Final = re.compile(r"(?:[*•xX]{4}|[*•]{2,})[ \t-]?$")
+
+
 # wave 29: a phone extension right before the digits ("reset requests go to facilities (ext. 4400)")
 _EXTENSION_RE: Final = re.compile(r"(?i:\b(?:ext|extension|durchwahl|poste|tel|t[ée]l|phone|nebenstelle)\.?[ \t]*$)")
 
@@ -149,7 +165,8 @@ def _labelled_alone(m: re.Match[str]) -> bool:
     text, start, end = m.string, m.start("v"), m.end("v")
     label = text[text.rfind("\n", 0, start) + 1 : start].rstrip()
     rest = text[end : (text.find("\n", end) + 1 or len(text) + 1) - 1]
-    return label[-1:] in (":", "：") and len(label) <= 60 and not rest.strip() and _DATED_RE.search(label) is None
+    ends = not rest.strip() or re.match(r"\.(?:[ \t]+[A-ZÀ-Ý]|[ \t]*$)", rest) is not None  # w32: "1948. Nyckeln"
+    return label[-1:] in (":", "：") and len(label) <= 60 and ends and _DATED_RE.search(label) is None
 
 
 def _is_code(m: re.Match[str]) -> bool:
@@ -166,7 +183,9 @@ def _is_code(m: re.Match[str]) -> bool:
         return False
     if YEAR_RE.fullmatch(value) is not None and not _labelled_alone(m):
         return False
-    if _EXTENSION_RE.search(line[-24:]) is not None:
+    if _EXTENSION_RE.search(line[-24:]) is not None or MASKED_BEFORE_RE.search(line[-8:]) is not None:
+        return False
+    if _PAYMENT_AUTH_RE.search(line) is not None and _PAYMENT_RE.search(_whole_line(m)) is not None:
         return False
     digits = sum(c.isdigit() for c in value)
     return digits >= 4 or (digits == 3 and (value[-1] in "#*" or any(c.isupper() for c in value)))

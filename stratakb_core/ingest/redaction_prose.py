@@ -348,9 +348,9 @@ _WORDS_NUMBER_RE: Final = re.compile(r"[^\W\d_]{3,12}(?:-[^\W\d_]{3,12}){1,5}-\d
 
 
 def _login_pair_value(m: re.Match[str]) -> _Found | None:
-    value = m.group("v")
+    value, label = m.group("v"), m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start("v")]  # w32: no public
     joined = _WORDS_NUMBER_RE.fullmatch(value) is not None  # Harbour-Lamp-42 (wave 25), 1423-lab-core (wave 27)
-    if (_chosen(value) or joined) and sum(c.isalpha() for c in value) >= 3:  # not "2024-Q1 / 2025-Q2"
+    if (_chosen(value) or joined) and sum(c.isalpha() for c in value) >= 3 and not calls_public(label):  # not 2024-Q1
         return m.start("v"), m.end("v"), "credential"
     return None
 

@@ -32,6 +32,7 @@ from stratakb_core.ingest.redaction_keys import (
     is_setting_words,
     is_weak_key,
 )
+from stratakb_core.ingest.redaction_lock_codes import MASKED_BEFORE_RE
 from stratakb_core.ingest.redaction_phrases import is_loose_phrase
 from stratakb_core.ingest.redaction_spoken import PW_WORDS, shaped
 from stratakb_core.ingest.redaction_values import is_placeholder, looks_random
@@ -42,7 +43,7 @@ __all__ = ["remarked_spans"]
 _Found = tuple[int, int, str]
 _WORD_RE: Final = re.compile(r"[^\W\d_][\w'’-]*")
 _ABOUT_RE: Final = re.compile(
-    r"(?i)\b(?:hash\w*|digest|fingerprint|checksum|sha-?\d*|md5|salt|public|publishable|öffentlich\w*|example|e\.g"
+    r"(?i)\b(?:hash\w*|digest|fingerprint|checksum|empreinte|huella|impronta|fingerabdruck|vingerafdruk|sha-?\d*|md5|salt|public|publishable|öffentlich\w*|example|e\.g"
     r"|beispiel\w*|exemple|ejemplo|esempio|voorbeeld|sample|dummy|fake|format|length|länge|ids?|name|policy|policies"
     r"|richtlinie\w*|rotation|rotated|expired|revoked|deactivated|disabled|deleted|widerrufen|gesperrt|deaktiviert"
     r"|abgelaufen|former|previous|hint|prefix|suffix|last|requirements?|rules?|regeln?|must|should|muss|soll"
@@ -213,6 +214,8 @@ def remarked_spans(text: str) -> Iterator[_Found]:
             remark, value = m.group("r"), m.group("v")
             if _TRIVIAL_RE.fullmatch(value) or _example_line(text, m.start(), m.end()):
                 continue
+            if MASKED_BEFORE_RE.search(text, max(0, m.start("v") - 8), m.start("v")):
+                continue  # wave 32: the shown last digits of a masked card number ("**** **** **** 4471")
             if _ABOUT_RE.search(remark) or (pattern is _CODE_FOR_RE and not _PLACE_RE.search(remark)):
                 continue
             if "code" in remark.lower() and len(m.group("v")) == 6:

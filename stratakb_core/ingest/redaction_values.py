@@ -48,7 +48,8 @@ _PLACEHOLDER_WORDS: Final = frozenset(
     your_secret mypassword secretref vault include same-origin omit auto basic bearer oauth oauth2 jwt
     flag option argument parameter switch replace_me replaceme
     changez-moi remplacez-moi cámbiame cambiame cambiami ändere-mich aendere-mich mude-me altere-me wijzig-mij
-    zmień-mnie
+    zmień-mnie à-remplir a-remplir à-compléter a-completer ändra-mig byt-mig endre-meg bytt-meg ændr-mig skift-mig
+    da-compilare da-cambiare a-preencher troque-me in-te-vullen a-rellenar por-definir bitte-ändern vaihda-minut
     sso saml ldap oidc kerberos mfa 2fa otp totp passkey yubikey keychain keepass 1password bitwarden lastpass
     test testing mock fake pass pwd n/a unknown
     нет нету keins kein keine ninguna ninguno nenhuma nenhum nessuna nessuno aucun aucune geen brak yok ingen
@@ -288,7 +289,10 @@ _NOT_SECRET_REMARK_RE: Final = re.compile(
     r"[ \t]*(?:#|//|<!--|\()[^\n]*?(?<![\w.-])(?i:public[ _-]key|publishable|not\s+(?:a\s+)?secret|non-?secret"
     r"|(?:example|sample|exemple|ejemplo|esempio|exemplo|beispiel|voorbeeld)(?!\.)"
     r"|dummy|fake|placeholder|documentation|test[ _-]vectors?|md5|sha-?\d*|checksum|hash|fingerprint|digest|identifier"
-    r"|(?:account|user|client|app|tenant|project|object|request|key)[ _-]id)(?![\w-])"
+    r"|(?:account|user|client|app|tenant|project|object|request|key)[ _-]id"
+    # wave 32: the secret itself is elsewhere ("(the signing secret itself is in the vault)", "lui-même", "selbst")
+    r"|(?:secret|key|password|token|cl[ée]|secreto|clave|geheimnis|schl[üu]ssel|segreto|chiave)[ \t]+"
+    r"(?:itself|lui-m[êe]me|elle-m[êe]me|en[ \t]+s[íi]|selbst|stesso|stessa))(?![\w-])"
 )
 
 
