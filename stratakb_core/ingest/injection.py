@@ -78,7 +78,7 @@ from stratakb_core.ingest.injection_asked import asked_leak
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_handover import handed_over
 from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, loose_order
-from stratakb_core.ingest.injection_markers import fake_turn, recorded_turn
+from stratakb_core.ingest.injection_markers import closing_note, fake_turn, recorded_turn
 from stratakb_core.ingest.injection_mention import MENTION_CUES as _MENTION_CUES
 from stratakb_core.ingest.injection_mention import NAMED_QUOTE, documented, quoted_in, reported
 from stratakb_core.ingest.injection_mention import TOKEN_THEN as _TOKEN_THEN
@@ -268,7 +268,7 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     """A match quoted in a paragraph that talks about attacks, or one a sentence defines, is not an order."""
     if _DEFINED.match(text, end):
         return True
-    if _TRANSCRIPT.match(text) and recorded_turn(text, start, end):  # a turn of a recorded exchange
+    if (_TRANSCRIPT.match(text) or closing_note(text)) and recorded_turn(text, start, end):  # a recorded turn
         return True
     if "=" in text and any(m.start() <= start and end <= m.end() for m in _PROMPT_CONSTANT.finditer(text)):
         return True

@@ -26,7 +26,7 @@ import itertools
 import re
 from typing import Final
 
-__all__ = ["fake_turn", "recorded_turn"]
+__all__ = ["closing_note", "fake_turn", "recorded_turn"]
 
 _SYSTEM: Final = (
     r"system|sistema|système|systeme|systeem|systemet|systém|sistem|sistemi|rendszer|järjestelmä|süsteem|sustav"
@@ -155,3 +155,17 @@ def recorded_turn(text: str, start: int, end: int) -> bool:
     if turn.startswith("agent") and _OTHER_SPEAKER.search(text, end):
         return True
     return turn[:5] in ("user:", "human", "actio") or (turn == "system:" and bool(_ANSWERED.search(text, end)))
+
+
+# wave 32: an exchange whose last line says where it was exported from ("(exported from the support bot for the
+# wiki)", "(exportiert aus ...)", "(exporté depuis ...)", "(exportado de ...)"): a record, as under a transcript head
+_CLOSING_NOTE: Final = re.compile(
+    r"\n[ \t]*[(\[]?[ \t]*(?:exported|copied|transcribed|exportiert|export(?:é|ee|ée)|exportad[oa])[ \t]+"
+    r"(?:from|aus|von|de|depuis|desde)\b[^\n]{0,120}\Z",
+    re.IGNORECASE,
+)
+
+
+def closing_note(text: str) -> bool:
+    """The text's last line notes that the exchange above it was exported or copied from somewhere."""
+    return bool(_CLOSING_NOTE.search(text, max(text.rfind("\n"), 0)))
