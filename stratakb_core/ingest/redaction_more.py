@@ -32,6 +32,7 @@ from stratakb_core.ingest.redaction_session_tokens import session_token_spans
 from stratakb_core.ingest.redaction_slash_logins import slash_login_spans
 from stratakb_core.ingest.redaction_ssh_prompts import ssh_prompt_spans
 from stratakb_core.ingest.redaction_sticky_notes import sticky_note_spans
+from stratakb_core.ingest.redaction_wifi_copula import wifi_copula_spans
 
 __all__ = ["wave26_spans"]
 
@@ -57,3 +58,4 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from session_token_spans(text)  # wave 30: a session's id in JSON, a vendor's tk_live_ key
     yield from connection_spans(text)  # wave 31: a service URL or a connection string whole, a hook's token
     yield from phrase_value_spans(text)  # wave 31: a CJK passphrase, a Wi-Fi key of words and a number
+    yield from wifi_copula_spans(text)  # wave 32: "la password del Wi-Fi ... è X"

@@ -97,3 +97,29 @@ def test_door_cabinet_and_card_codes_in_more_languages_are_redacted(text: str, v
 )
 def test_near_misses_of_the_new_places_are_kept(text: str) -> None:
     assert not redact(text).spans
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Ciao, la password del Wi-Fi del magazzino è Tramonto_sul_Lago, scrivila sul badge.", "Tramonto_sul_Lago"),
+        ("La clave del wifi de la recepción será Girasol-Norte-44 hasta marzo.", "Girasol-Norte-44"),
+        ("Le mot de passe du wifi invités est Baguette*Chaude19.", "Baguette*Chaude19"),
+        ("Das Passwort für das WLAN im Lager ist jetzt Kiesel!Weg72.", "Kiesel!Weg72"),
+    ],
+)
+def test_a_wifi_password_after_a_copula_in_a_sentence_is_redacted(text: str, value: str) -> None:
+    assert value not in redact(text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "La password del Wi-Fi della sala riunioni è cambiata ieri.",
+        "La clave del wifi de invitados es la misma que el año pasado.",
+        "La senha do wifi do escritório é pedida na recepção.",
+        "Le mot de passe du wifi est affiché à l'accueil.",
+    ],
+)
+def test_a_remark_about_a_wifi_password_after_a_copula_is_kept(text: str) -> None:
+    assert not redact(text).spans
