@@ -60,10 +60,8 @@ from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  #
 # them flagged a unit test's clean JSON config (p 0.83 against HIGH 0.8). Wave 30 trains on them, with clean structured
 # configs and configs with planted orders added to train1 (t1c501 on, t1a401 on; docs/adr/0011, wave-30 retrain)
 # heldout75-78 (measured blind at 3b45745, 65c4281 and bdf7e14) waited here for wave 31, which trains on them
-# heldout79-84, measured blind at 6a108ef (wave 31's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout79", "heldout80", "heldout81", "heldout82", "heldout83", "heldout84",
-})
+# heldout79-84 (measured blind at 6a108ef) waited here for wave 32, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
