@@ -53,7 +53,8 @@ FOLDS = ("heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7",
          "heldout67", "heldout68", "heldout69", "heldout70",
          "heldout71", "heldout72", "heldout73", "heldout74",
          "heldout75", "heldout76", "heldout77", "heldout78",
-         "heldout79", "heldout80", "heldout81", "heldout82", "heldout83", "heldout84")
+         "heldout79", "heldout80", "heldout81", "heldout82", "heldout83", "heldout84",
+         "heldout85", "heldout86", "heldout87", "heldout88")
 RECENT = 29  # the pooled figures are printed for every fold and for the folds from heldout29 on (rules since wave 21)
 # the last commit before each fresh split was tuned on: the rules there had never seen it
 BLIND_RULES = {"heldout2": "5f57e0f", "heldout3": "baee1f2", "heldout4": "8a81654", "heldout5": "297fa5c",
@@ -81,7 +82,8 @@ BLIND_RULES = {"heldout2": "5f57e0f", "heldout3": "baee1f2", "heldout4": "8a8165
                "heldout75": "3b45745", "heldout76": "3b45745", "heldout78": "3b45745",
                "heldout77": "bdf7e14",
                "heldout79": "6a108ef", "heldout80": "6a108ef", "heldout81": "6a108ef", "heldout82": "6a108ef",
-               "heldout83": "6a108ef", "heldout84": "6a108ef"}
+               "heldout83": "6a108ef", "heldout84": "6a108ef",
+               "heldout85": "7697271", "heldout86": "7697271", "heldout87": "7697271", "heldout88": "7697271"}
 # the rules alone: rule_hits where the commit has it (since the scorer joined scan), else scan, then rules only;
 # and whether a hit is certain (exempt from the scorer's veto) where the commit has that tier
 _RUN_OLD = (
