@@ -36,25 +36,11 @@ from stratakb_core.ingest.injection import certain, rule_hits, scan  # noqa: E40
 from stratakb_core.ingest.injection_fit import LAMBDA, fit, ordinary_prose, structured_clean, training_set  # noqa: E402
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, score, window_score  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
+from stratakb_core.ingest.safety_splits import FRESH_SETS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDS = ("heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
-         "heldout11", "heldout12", "heldout13", "heldout14", "heldout15",
-         "heldout16", "heldout17", "heldout18", "heldout19", "heldout20", "heldout21",
-         "heldout22", "heldout23", "heldout24", "heldout25", "heldout26", "heldout27", "heldout28",
-         "heldout29", "heldout30", "heldout31", "heldout32", "heldout33", "heldout34",
-         "heldout35", "heldout36", "heldout37", "heldout38", "heldout39", "heldout40", "heldout41", "heldout42",
-         "heldout43", "heldout44", "heldout45", "heldout46",
-         "heldout47", "heldout48", "heldout49", "heldout50",
-         "heldout51", "heldout52", "heldout53", "heldout54",
-         "heldout55", "heldout56", "heldout57", "heldout58",
-         "heldout59", "heldout60", "heldout61", "heldout62",
-         "heldout63", "heldout64", "heldout65", "heldout66",
-         "heldout67", "heldout68", "heldout69", "heldout70",
-         "heldout71", "heldout72", "heldout73", "heldout74",
-         "heldout75", "heldout76", "heldout77", "heldout78",
-         "heldout79", "heldout80", "heldout81", "heldout82", "heldout83", "heldout84",
-         "heldout85", "heldout86", "heldout87", "heldout88")
+# every fresh held-out split is a fold (train1 is training data only)
+FOLDS = tuple(s for s in FRESH_SETS if s != "train1")
 RECENT = 29  # the pooled figures are printed for every fold and for the folds from heldout29 on (rules since wave 21)
 # the last commit before each fresh split was tuned on: the rules there had never seen it
 BLIND_RULES = {"heldout2": "5f57e0f", "heldout3": "baee1f2", "heldout4": "8a81654", "heldout5": "297fa5c",
