@@ -12,7 +12,8 @@ Two hooks, each a family a careful reader of real documents tells apart from an 
 * a format a tool or an assistant is said to emit ("meldet Werkzeugaufrufe als <tool_call>{...}", "the model
   returns calls as {"name": ...}"): the token or JSON after a verb of emitting and "as" is shown, not sent;
 * an HTTP API's documentation ("send a GET request to https://api.../export with your personal access token"):
-  a request sent with the reader's own credential as its means, to a URL with no slot for data.
+  a request sent with the reader's own credential as its means, to a URL with no slot for data (the URL taken
+  whole, and the sentence ending at the means: "... with the credentials you have" is not an API doc's).
 
 ``described_sentence(sentence)`` (from ``injection_policy_text.policy_sentence``, for the co-occurrence rule):
 
@@ -65,9 +66,9 @@ _EMITTED_AS: Final = re.compile(
 )
 _HTTP_REQUEST: Final = re.compile(
     r"\b(?:send|make|issue|submit)[ \t]+an?[ \t]+(?:authenticated[ \t]+)?(?:GET|POST|PUT|PATCH|DELETE|HEAD|HTTPS?"
-    r"|API|REST)[ \t]+(?:API[ \t]+)?requests?[ \t]+to[ \t]+https?://[^\s{}<>\[\]]{1,200}"
+    r"|API|REST)[ \t]+(?:API[ \t]+)?requests?[ \t]+to[ \t]+https?://[^\s{}<>\[\]]{1,200}(?=[.,;:)]*(?:\s|$))"
     r"(?:[ \t]+(?:with|using)[ \t]+(?:your|an?|the)[ \t]+(?:personal[ \t]+|own[ \t]+)?(?:access[ \t]+|api[ \t]+"
-    r"|bearer[ \t]+|auth\w{0,12}[ \t]+)?(?:tokens?|keys?|credentials))?(?=[ \t]*[.,;:]|[ \t]*$|[ \t]+(?:with|using)\b)",
+    r"|bearer[ \t]+|auth\w{0,12}[ \t]+)?(?:tokens?|keys?|credentials))?(?=[ \t]*[.,;:]|[ \t]*$)",
     re.IGNORECASE,
 )
 _OWN_MEANS: Final = re.compile(
