@@ -1,4 +1,5 @@
-"""The check every redaction wave's examples share: each value gone, a marker left, the layout kept."""
+"""The checks the redaction waves' examples share: a value gone (with its marker and layout, or alone), or a
+text left untouched."""
 
 from __future__ import annotations
 
@@ -15,3 +16,15 @@ def assert_redacted_in_place(text: str, values: str | tuple[str, ...] | list[str
     assert "[REDACTED_" in result.text
     assert result.text.count("\n") == text.count("\n")
     assert preserves_layout(text, result)
+
+
+def assert_value_gone(text: str, value: str) -> None:
+    """``value`` is no longer in ``redact(text)`` (however much around it went)."""
+    out = redact(text).text
+    assert value not in out, out
+
+
+def assert_untouched(text: str) -> None:
+    """``redact(text)`` redacts nothing."""
+    result = redact(text)
+    assert not result.spans, result.text

@@ -11,16 +11,10 @@ from __future__ import annotations
 import pytest
 
 from stratakb_core.ingest.redaction import redact
+from tests.helpers.redaction_checks import assert_untouched, assert_value_gone
 
-
-def _gone(text: str, value: str) -> None:
-    out = redact(text).text
-    assert value not in out, out
-
-
-def _kept(text: str) -> None:
-    result = redact(text)
-    assert not result.spans, result.text
+_gone = assert_value_gone
+_kept = assert_untouched
 
 
 # ---- passphrases: more names, copula, comma, quotes, CSV, Wi-Fi cards ----------------------------------------
