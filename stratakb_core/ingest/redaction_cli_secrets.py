@@ -11,7 +11,9 @@
 * (wave 27) any tool told to read its password from standard input and given it in a here-string
   (``openconnect ... --passwd-on-stdin <<< 'PW'``, ``--password-stdin <<< PW``); a console login given as bare
   arguments after ``+login`` (``steamcmd +login USER PW``); a game server's login token directive
-  (``sv_setsteamaccount TOKEN``).
+  (``sv_setsteamaccount TOKEN``);
+* (wave 33) a Samba tool's login given whole, ``user%password``, to ``-U`` / ``--user``: ``smbclient //nas/share -U
+  ops%PW``, ``rpcclient -U 'DOM\\ops%PW' host``, ``net ads join -U admin%PW``: the part after ``%`` goes.
 
 A placeholder (``$PASSWORD``, ``<secret>``, ``****``) stays; so does a value of code (``"$(cat pw.txt)"``).
 """
@@ -46,6 +48,10 @@ _STDIN_FLAG_RE: Final = re.compile(
 )
 _PLUS_LOGIN_RE: Final = re.compile(r"\+login[ \t]+[^\s+\"']{1,64}[ \t]+" + _QV)
 _GAME_TOKEN_RE: Final = re.compile(r"\bsv_setsteamaccount[ \t]+" + _QV)
+_SAMBA_RE: Final = re.compile(
+    r"\b(?:smbclient|rpcclient|smbcacls|smbget|smbmap|smbtree|winexe|samba-tool|net[ \t]+(?:ads|rpc|sam))\b"
+    r"[^\n]{0,200}?(?:-U[ \t]*|--user(?:name)?[= \t][ \t]*)[\"']?[^\s%\"']{1,64}%(?P<uv>[^\s\"'|;&<>]{1,128})"
+)
 _DOCKERCFG_RE: Final = re.compile(
     r"[\"']?\.docker(?:configjson|cfg)[\"']?[ \t]*:[ \t]*[\"']?(?P<uv>[A-Za-z0-9+/]{24,}={0,2})(?![\w+/=])"
 )
@@ -56,17 +62,19 @@ def _value(m: re.Match[str]) -> tuple[int, int] | None:
     if group is None:
         return None
     value = m.group(group)
-    if is_placeholder(value) or is_code(value) or value.startswith(("$", "-", "+")):
+    code = is_code(value) and m.re is not _SAMBA_RE  # a Samba login's password is typed, never code (Mai.Hof_21)
+    if is_placeholder(value) or code or value.startswith(("$", "-", "+")):
         return None
     return m.start(group), m.end(group)
 
 
 def cli_secret_spans(text: str) -> Iterator[_Found]:
-    """The values of ``sudo -S``, ``mc alias set``, a tool's password prompt and a ``.dockerconfigjson``."""
+    """The values of ``sudo -S``, ``mc alias set``, a tool's password prompt, a ``.dockerconfigjson``, ``-U u%PW``."""
     low = text.lower()
     gated = (
         (_SUDO_RE, "sudo"), (_MC_RE, "mc "), (_PROMPT_RE, " for "), (_DOCKERCFG_RE, ".docker"),
         (_STDIN_FLAG_RE, "stdin"), (_PLUS_LOGIN_RE, "+login"), (_GAME_TOKEN_RE, "sv_setsteamaccount"),
+        (_SAMBA_RE, "%"),
     )  # fmt: skip
     for pattern, literal in gated:
         if literal not in low:

@@ -29,7 +29,7 @@ _Found = tuple[int, int, str]
 _SERVICE_URL_RE: Final = re.compile(
     r"(?<![\w+.-])(?P<url>(?i:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|rediss?|amqps?|mqtts?|kafka|nats"
     r"|sqlserver|mssql|oracle|clickhouse|couchdb|cassandra|ldaps?|smtps?|ftps?|sftp)://"
-    r"(?P<user>[^\s:/@\"'<>]{1,64}):(?P<v>[^\s@/\"'<>]{1,128})@[^\s\"'<>]{1,300})"
+    r"(?P<user>[^\s:/@\"'<>]{0,64}):(?P<v>[^\s@/\"'<>]{1,128})@[^\s\"'<>]{1,300})"
 )
 _TRAILING: Final = ".,;:!?)]}»”’）。，"
 _QUOTED_RE: Final = re.compile(r"[\"'](?P<v>[^\"'\n]{12,600})(?=[\"'])")  # the closing quote may open the next

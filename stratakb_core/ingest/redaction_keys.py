@@ -30,7 +30,7 @@ __all__ = [
 PASSWORD_WORDS: Final = (
     r"passwort|kennwort|contrase[ñn]a|senha|wachtwoord|has[łl][oa]|mot_de_passe|l[öo]senord(?:et)?|salasana(?:n|si)?"
     r"|[şs]ifre(?:si|niz)?|[šs]ifra|parol[aă](?:s[ıi]|n[ıi]z)?|hesl[oa]|jelsz[óo]|jelszav(?:a|át|at)|adgangskode(?:n)?"
-    r"|passord(?:et)?|geslo|lozinka|parool|пароль|парола|κωδικός|συνθηματικό"
+    r"|passord(?:et)?|geslo|lozinka|parool|пароль|парола|κωδικ(?:ός|ό|ού)|συνθηματικό"
     # wave 25: Portugal's palavra-passe, the French abbreviation mdp (mot de passe)
     r"|palavra[_-]passe|mdp"
     # Irish and Scottish Gaelic, Welsh (wave 19)

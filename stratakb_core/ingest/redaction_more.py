@@ -19,11 +19,13 @@ from stratakb_core.ingest.redaction_anaphora import anaphora_spans
 from stratakb_core.ingest.redaction_chat_logins import chat_login_spans
 from stratakb_core.ingest.redaction_cli_secrets import cli_secret_spans
 from stratakb_core.ingest.redaction_connections import connection_spans
+from stratakb_core.ingest.redaction_counted_codes import counted_code_spans
 from stratakb_core.ingest.redaction_foreign_keys import foreign_key_spans
 from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_passphrase_forms import passphrase_form_spans
 from stratakb_core.ingest.redaction_phrase_values import phrase_value_spans
+from stratakb_core.ingest.redaction_quoted_phrases import quoted_phrase_spans
 from stratakb_core.ingest.redaction_remarked import remarked_spans
 from stratakb_core.ingest.redaction_replies import reply_spans
 from stratakb_core.ingest.redaction_resets import reset_spans
@@ -59,3 +61,5 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from connection_spans(text)  # wave 31: a service URL or a connection string whole, a hook's token
     yield from phrase_value_spans(text)  # wave 31: a CJK passphrase, a Wi-Fi key of words and a number
     yield from wifi_copula_spans(text)  # wave 32: "la password del Wi-Fi ... è X"
+    yield from counted_code_spans(text)  # wave 33: "a 3-digit lock: 417", "cadenas à 3 chiffres : 529"
+    yield from quoted_phrase_spans(text)  # wave 33: "the password ... is the sentence 'four owls sing at noon'"

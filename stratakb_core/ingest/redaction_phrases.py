@@ -28,6 +28,7 @@ __all__ = ["PHRASE_LABEL_FINDERS", "PHRASE_START_WORDS", "is_loose_phrase", "is_
 
 _Found = tuple[int, int, str]
 
+# (wave 33: the words a policy counts, "minstens vier woorden", "at least four words", are no phrase's)
 _FUNCTION_WORDS: Final = frozenset(
     """
     a an the at in on of to for by with from into onto than then that this these those there here is are was were
@@ -46,6 +47,7 @@ _FUNCTION_WORDS: Final = frozenset(
     il lo gli e non che è con per da della dello ogni tutti meno più dopo prima giorni ore caratteri
     os as um uma ou não são em do da cada mais depois dias
     het een en niet dat zijn met voor door op elke alle minder meer na dagen uren tekens
+    van minstens hoogstens woorden words wörter mots palabras parole palavras ord
     """.split()
 )
 

@@ -45,11 +45,11 @@ from stratakb_core.ingest.redaction_codes import CODES_FINDERS, CODES_START_WORD
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, calls_public, is_setting_words
 from stratakb_core.ingest.redaction_phrases import PHRASE_LABEL_FINDERS, is_loose_phrase, is_passphrase
 from stratakb_core.ingest.redaction_reach import tried_spans
+from stratakb_core.ingest.redaction_sample_remarks import is_code_in_sentence, is_code_or_sample
 from stratakb_core.ingest.redaction_spoken import SPOKEN_FINDERS, SPOKEN_START_WORDS
 from stratakb_core.ingest.redaction_told import TOKEN_NAMES, TOLD_FINDERS, TOLD_START_WORDS
 from stratakb_core.ingest.redaction_values import (
     is_code,
-    is_code_in_sentence,
     is_joined_passphrase,
     is_placeholder,
     looks_chosen,
@@ -150,7 +150,7 @@ _END: Final = (
     r"(?=[ \t]*\r?$|[.,;:]?[ \t]+[(（]|[ \t]*[.,;。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
     r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|na|ma|mais|pero|aber|nhé|nha|nhá|ạ|ya|yah|ok|oke)\b|[ \t]+و"
     r"|[ \t]+(?:นะ|ครับ|ค่ะ|คะ)|[ \t]*[،؛](?:[ \t]|\r?$)"  # Thai particles, Arabic comma and semicolon
-    r"|(?<=[\x21-\x7e])[ \t]+[\u0590-\u08ff])"  # a value in Latin letters ends where Hebrew or Arabic text resumes
+    r"|(?<=[\x21-\x7e])[ \t]+[\u0370-\u04ff\u0590-\u08ff])"  # a Latin value ends at Greek, Cyrillic, Hebrew, Arabic
 )
 # (the question may have a remark after it: "what's the db pw? vault is down"; the answer may open with a word or
 # two, "sure, it's ...", and have a remark after it: "stg-Pw-42 (don't paste it anywhere)")
@@ -310,7 +310,7 @@ def _prose_value(m: re.Match[str]) -> _Found | None:
     if _PERCENT_RE.fullmatch(value):
         return None
     plain = _MIXED_RE.search(value.rstrip("?!.,:;")) or (group == "qv" and len(value.split()) >= 3)
-    if plain and not is_placeholder(value) and not is_code_in_sentence(value):
+    if plain and not is_placeholder(value) and not is_code_or_sample(value, m.string[m.end(group) :]):
         return m.start(group), m.end(group), "credential"
     return None
 
@@ -339,7 +339,7 @@ def _cjk_value(m: re.Match[str]) -> _Found | None:
     if m.group(0).startswith("暗証番号") and value.isdigit() and 4 <= len(value) <= 8:  # wave 21: a PIN's digits
         return m.start("v"), m.start("v") + len(value), "credential"
     if _MIXED_RE.search(value) and looks_like_secret(value) and not is_placeholder(value):
-        if not is_code_in_sentence(value):
+        if not is_code_or_sample(value, m.string[m.start("v") + len(value) :]):
             return m.start("v"), m.start("v") + len(value), "credential"
     return None
 

@@ -51,7 +51,9 @@ _ABOUT_RE: Final = re.compile(
     r"|area|country|tax|status|exit|promo|discount|coupon|voucher|gutschein|kosten\w*|cost|storage|stored|hashing"
     r"|bcrypt|argon2|scrypt|pbkdf2|encod\w*|base64|blob|config|settings|payload|decodes?|string|optional|required"
     # ... or says the secret is not there or not one ("no password", "zonder wachtwoord", "non-secret")
-    r"|no|not|non|without|zonder|ohne|sans|sin|senza|sem|utan|uden|uten|bez|kein\w*|geen|nicht)\b"
+    # (wave 33: not "not the search-only key", which names the other key: a contrast, not a negation)
+    r"|(?:no|not|non|nicht)\b(?![ \t]+(?:the|der|die|das|den|dem|la|le|les|el|il|het)\b)"
+    r"|without|zonder|ohne|sans|sin|senza|sem|utan|uden|uten|bez|kein\w*|geen)\b"
 )
 _PHRASE_NAME_RE: Final = re.compile(r"(?i)pass ?phrase|" + PASSPHRASE_WORDS.replace("_", "[ _-]"))
 _PW_NAME_RE: Final = re.compile(r"(?i)\b(?:" + PW_WORDS + r")")

@@ -300,8 +300,16 @@ _NOT_SECRET_REMARK_RE: Final = re.compile(
 _FIELD_VALUE_RE: Final = re.compile(r"(?P<name>[A-Za-z][\w.-]{0,31})=(?=[^=\s])[^\s=]{1,256}")
 
 
+# wave 33: a word joining a list of empty names, "fill in API_KEY=, SMTP_PASSWORD= and SOURCE_PASSWORD= with ...":
+# no value at all (and, or, with, und, oder, et, ou, y, e, en, of, och, og, eller, lub, или)
+_JOINING_WORD_RE: Final = re.compile(r"and|or|with|then|und|oder|mit|et|ou|avec|y|con|ed|en|of|och|og|eller|lub|или|и")
+
+
 def is_other_field(value: str) -> bool:
-    """A ``name=value`` whose name holds no secret (``kid=...``, ``alg=RS256``): that field's value, not the secret."""
+    """A ``name=value`` whose name holds no secret (``kid=...``, ``alg=RS256``): that field's value, not the secret;
+    also a word joining a list of names (``A=, B= and C=``, wave 33)."""
+    if _JOINING_WORD_RE.fullmatch(value) is not None:
+        return True
     m = _FIELD_VALUE_RE.fullmatch(value.strip("\"'`"))
     return m is not None and not is_secret_key(m.group("name")) and not is_weak_key(m.group("name"))
 
@@ -380,6 +388,7 @@ def looks_random(value: str) -> bool:
     counts = Counter(value)
     entropy = -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
     return entropy >= 3.0
+
 
 
 # one word holding digits, letters and a symbol or both cases: Rep0rts#Net, not "Hello World 2"
