@@ -384,11 +384,21 @@ def looks_random(value: str) -> bool:
     if _IDENTIFIER_RE.fullmatch(value):
         return False
     if not (any(c.isdigit() for c in value) and any(c.isalpha() for c in value)):
-        return False
+        return _random_letters(value)
     counts = Counter(value)
     entropy = -sum(n / len(value) * math.log2(n / len(value)) for n in counts.values())
     return entropy >= 3.0
 
+
+def _random_letters(value: str) -> bool:
+    """Wave 33: a generated token of letters only (32+, both cases, ``pATHinfBgTGoRKnE...``): the case changes every
+    two or three letters and vowels are rare, where a CamelCase name changes case once a word and reads as words."""
+    if len(value) < 32 or not value.isalpha() or not value.isascii() or value.islower() or value.isupper():
+        return False
+    switches = sum(a.islower() != b.islower() for a, b in zip(value, value[1:], strict=False))
+    vowels = sum(c in "aeiouAEIOU" for c in value)
+    entropy = -sum(n / len(value) * math.log2(n / len(value)) for n in Counter(value).values())
+    return switches * 3 >= len(value) and vowels * 4 <= len(value) and entropy >= 4.0
 
 
 # one word holding digits, letters and a symbol or both cases: Rep0rts#Net, not "Hello World 2"

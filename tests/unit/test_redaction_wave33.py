@@ -252,3 +252,33 @@ def test_new_searches_are_linear() -> None:
     assert_linear(lambda t: list(counted_code_spans(t)), "a 3-digit lock code of the " * 3_000 + "x")
     assert_linear(lambda t: list(quoted_phrase_spans(t)), "the password for the 'is the sentence " * 2_500)
     assert_linear(lambda t: list(cli_secret_spans(t)), "smbclient -U a " * 5_000 + "%")
+
+
+# ---- a generated token of letters only, beside a name saying what it opens ------------------------------------
+_LETTERS_TOKEN = "kQzRmWbXtLpVnHcJsDfGyTrEwQaZxCvBnMkLpO"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"Přístupový token k API jízdních řádů: {_LETTERS_TOKEN}",
+        f"Access token for the timetable API: {_LETTERS_TOKEN}",
+        f"Zugriffstoken für die Fahrplan-API: {_LETTERS_TOKEN}",
+        f"Jeton d'accès pour l'API des horaires : {_LETTERS_TOKEN}",
+    ],
+)
+def test_letters_only_tokens_go(text: str) -> None:
+    _gone(text, _LETTERS_TOKEN)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Token class for the timetable API: AbstractTimetableApiTokenProviderFactoryBean",
+        "Access token for the timetable API: getTimetableAccessTokenFromEnvironmentNow",
+        "Access token for the timetable API: PLACEHOLDERTOKENPLACEHOLDERTOKENXX",
+        f"Build label of the timetable release {_LETTERS_TOKEN}",
+    ],
+)
+def test_letters_only_near_misses_kept(text: str) -> None:
+    _kept(text)
