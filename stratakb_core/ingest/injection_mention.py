@@ -35,6 +35,8 @@ _CUES: Final = (
     # wave 32: a scenario "testé" / "probado" / "testato", a flaw (vulnérabilité), a text that "contient" a quotation
     r"|\b(?:test[ée]\w*|testad[oa]s?|testat[oaie]|probad[oa]s?|vuln[ée]rab\w*|contient|contiennent|contienen?"
     r"|contém|enth[äa]lt|bevat|zawiera\w*)\b"
+    # wave 33: the Russian and Ukrainian "injection" and "for example" (например / наприклад)
+    r"|\b(?:инъекци\w*|ін'?єкці\w*|например|наприклад)\b"
     # wave 21: a sentence, a phrase, a line quoted in Dutch, Polish, Swedish, Danish, Norwegian, Turkish, Chinese
     # wave 27: the German "z. B." (for example), the Russian and Ukrainian "(text) like"
     r"|\bz\.\s?b\.|\b(?:вроде|наподобие|на\s+кшталт|на\s+зразок)\b"
@@ -43,7 +45,9 @@ _CUES: Final = (
 )
 # the look-alike variant maps Cyrillic letters shaped like Latin ones (а е о р с у х) to them: the cues read so too
 _LOOKALIKE: Final = str.maketrans({"а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "у": "y", "х": "x"})
-_CYRILLIC: Final = "|".join(w.translate(_LOOKALIKE) for w in ("фраз", "пример", "атак", "внедрени", "инцидент"))
+_CYRILLIC: Final = "|".join(
+    w.translate(_LOOKALIKE) for w in ("фраз", "пример", "атак", "внедрени", "инцидент", "инъекци", "например")
+)
 MENTION_CUES: Final = re.compile(rf"{_CUES}|\b(?:{_CYRILLIC})\w*", re.IGNORECASE)
 # a quotation the sentence names as a sentence or phrase, in the text or the look-alike variant ("de zin 'x'", "фраза
 # «x»", "语句“x”", "'x' cümlesi"): a sentence quoted in a report, not one given to the reader
