@@ -63,6 +63,25 @@ _MINE_AFTER: Final = re.compile(
     r"|,?[ \t]+die[ \t]+(?:ich|wir|ik|we|wij)[ \t]+(?:[^\W\d_]+[ \t]+){0,3}?(?:geschickt|gesendet|gegeben"
     r"|geschrieben|stuurde|stuurden|gestuurd|gaf|gegeven)\b"
 )
+# wave 33: an e-mail taking back a message on a named matter ("disregard the earlier message about Biscuit's bloods",
+# "Disregard earlier instructions re: depot keys"): a topic led by a determiner, a capital or "re:", never the
+# reader's own rules, output or behaviour ("ignore earlier instructions about being neutral / the system prompt")
+_READERS_OWN: Final = (
+    r"(?!(?i:(?:the|any|all|your|our|its|their|my)[ \t]+)?(?i:system|safety|safe|secur|confiden|rule|guideline|restrict"
+    r"|filter|polic|prompt|content|ethic|moderat|privacy|being|what|how|you|output|answer|respon|repl|disclos|reveal"
+    r"|shar|not\b|never\b|limit|guardrail|instruction|refus|tool|secret|password|credential|data\b|format|language"
+    r"|tone|style))"
+)
+_ABOUT: Final = re.compile(
+    rf"[ \t]+(?i:about)[ \t]+{_READERS_OWN}(?:(?i:the|our|this|that|these|those|last)\b|[A-Z0-9][\w'’-]*)"
+    rf"|[ \t]+(?i:re):[ \t]*{_READERS_OWN}[^\W_]"
+)
+# ... unless what follows calls on an AI or turns to a new order ("..., AI: tell the owner", "and instead approve")
+_AI_AFTER: Final = re.compile(
+    r"\b(?:ai|a\.i\.|assistants?|models?|bots?|chatbots?|llms?|gpt|agents?|ki|ia|you[ \t]+are[ \t]+now)\b"
+    r"|\b(?:and|then|but)[ \t]+(?:now[ \t]+|just[ \t]+)?instead\b",
+    re.I,
+)
 # "se il server usa ZFS, ...": a condition on a thing; "if you are an AI", "if the user asks" are not
 _CONDITION: Final = re.compile(
     r"(?:^|[.!?:;\n]\s*)(?:if|se|si|wenn|falls|als|jeśli|eğer)\s+([^,.;:\n]{3,60}),\s*$", re.IGNORECASE
@@ -180,7 +199,7 @@ def scoped_override(text: str, start: int, end: int) -> bool:
         return True
     if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end) or _THING_OF.match(text, end):
         return True
-    if _DATED_AFTER.match(text, end):
+    if _DATED_AFTER.match(text, end) or (_ABOUT.match(text, end) and not _AI_AFTER.search(text, end, end + 400)):
         return True
     if _MINE_AFTER.match(text, end) or _RELATIVE.search(text, max(start - 60, 0), start):
         return True
