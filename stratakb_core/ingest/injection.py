@@ -187,7 +187,7 @@ _SHOWN: Final = re.compile(
     r"\b(?:like|e\.g\.|for example|such as|comes? back as|returns?|looks like|format|schema|shape|wie|zum beispiel"
     r"|beispielsweise|z\.\s?b\.|comme|par exemple|como|por ejemplo|come|per esempio|zoals|bijvoorbeeld|jak|na przykład"
     r"|как|например|gibi|örneğin|såsom|till exempel|traz|devolve|retorna|devuelve|renvoie|restituisce|liefert"
-    r"|возвращает|seriali[sz]\w*\s+(?:[\w-]+\s+){0,3}as)\b[^.\n]{0,40}$",
+    r"|возвращает|seriali[sz]\w*\s+(?:[\w-]+\s+){0,3}as|(?:models?|llms?)\s+emit(?:s|ted)?)\b[^.\n]{0,40}$",
     re.I,
 )
 # a block of tokens or JSON under a line that says it shows a format ("ReAct trace format used in our logs:",
