@@ -26,6 +26,8 @@ import itertools
 import re
 from typing import Final
 
+from stratakb_core.ingest.injection_speakers import spoken_line
+
 __all__ = ["closing_note", "fake_turn", "recorded_turn"]
 
 _SYSTEM: Final = (
@@ -154,7 +156,9 @@ def recorded_turn(text: str, start: int, end: int) -> bool:
     turn = text[start:end].lstrip()[:7].lower()
     if turn.startswith("agent") and _OTHER_SPEAKER.search(text, end):
         return True
-    return turn[:5] in ("user:", "human", "actio") or (turn == "system:" and bool(_ANSWERED.search(text, end)))
+    if turn[:5] in ("user:", "human", "actio") or (turn == "system:" and bool(_ANSWERED.search(text, end))):
+        return True
+    return spoken_line(text, start, end)  # wave 33: a named speaker's line another speaker answers
 
 
 # wave 32: an exchange whose last line says where it was exported from ("(exported from the support bot for the
