@@ -78,7 +78,7 @@ from stratakb_core.ingest.injection_asked import asked_leak
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_handover import handed_over
 from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, loose_order
-from stratakb_core.ingest.injection_markers import closing_note, fake_turn, recorded_turn
+from stratakb_core.ingest.injection_markers import closing_note, fake_turn, head_end, recorded_turn
 from stratakb_core.ingest.injection_mention import MENTION_CUES as _MENTION_CUES
 from stratakb_core.ingest.injection_mention import NAMED_QUOTE, documented, quoted_in, reported
 from stratakb_core.ingest.injection_mention import TOKEN_THEN as _TOKEN_THEN
@@ -214,7 +214,7 @@ def _shown_format(text: str, start: int, end: int) -> bool:
     if text[start : start + 1] not in ("<", "[", "{") and not _FORMAT_HEAD.search(text, 0, start):
         return False
     para = max(text.rfind("\n\n", 0, start), 0)
-    if _FORMAT_HEAD.search(text, para, text.rfind("\n", 0, start) + 1 if "\n" in text[para:start] else para):
+    if _FORMAT_HEAD.search(text, para, head_end(text, para, start)):  # wave 33: a match at the head's line break
         return True
     if text[start : start + 1] not in ("<", "[", "{"):
         return False

@@ -26,9 +26,10 @@ import itertools
 import re
 from typing import Final
 
+from stratakb_core.ingest.injection_shownturns import head_end  # wave 33: re-exported for injection (at 496 lines)
 from stratakb_core.ingest.injection_speakers import spoken_line
 
-__all__ = ["closing_note", "fake_turn", "recorded_turn"]
+__all__ = ["closing_note", "fake_turn", "head_end", "recorded_turn"]
 
 _SYSTEM: Final = (
     r"system|sistema|système|systeme|systeem|systemet|systém|sistem|sistemi|rendszer|järjestelmä|süsteem|sustav"
