@@ -2,7 +2,8 @@
 
 "Writing system prompts for the 311 assistant: state the service area, the tone, what to refuse ...", "Tips för
 systemprompter: skriv kort ...", "When you ask the assistant to summarise an office action, say what you want
-back", "cuando pida al asistente que resuma ..., indique el público": the imperatives are said to the person who
+back", "cuando pida al asistente que resuma ..., indique el público", or a FAQ asking "Can I ask the assistant to ...?"
+(wave 33): the imperatives are said to the person who
 writes the prompt or asks the assistant, which is named only as the one they write for or ask. Such a sentence is
 policy text (``injection_policy_text.policy_sentence``) unless it also throws orders away, declares them void,
 hides something, lifts limits or sends data (then it is an attack dressed as a guide).
@@ -27,7 +28,18 @@ _GUIDE: Final = re.compile(
     rf"|\bcuando[ \t]+(?:le[ \t]+)?pida[sn]?[ \t]+al[ \t]+{_AI}\b"
     rf"|\bquand[ \t]+vous[ \t]+demandez[ \t]+à[ \t]+l['’]{_AI}\b"
     rf"|\bwenn[ \t]+(?:sie|du)[ \t]+(?:den|die|das)[ \t]+{_AI}[ \t]+(?:bitten|bittest|fragen|fragst)\b"
-    rf"|\bquando[ \t]+(?:pedir|pede|pedires)[ \t]+(?:ao|à)[ \t]+{_AI}\b",
+    rf"|\bquando[ \t]+(?:pedir|pede|pedires)[ \t]+(?:ao|à)[ \t]+{_AI}\b"
+    # wave 33: Italian "quando chiedete all'assistente di ..."
+    rf"|\bquando[ \t]+(?:chiedete|chiedi|chiede|chiedono)[ \t]+(?:all['’]|al[ \t]+|alla[ \t]+){_AI}\b",
+    re.IGNORECASE,
+)
+# wave 33: a person asks whether they may ask the assistant for something ("Can I ask the assistant to reveal its
+# system prompt?", "Puis-je demander à l'assistant de ...?"): a FAQ's question, the assistant named in the third person
+_MAY_I_ASK: Final = re.compile(
+    rf"\b(?:can|may|should|could)[ \t]+(?:I|we)[ \t]+ask[ \t]+(?:the|our|an?)[ \t]+(?:\w+[ \t]+)?{_AI}[ \t]+to\b"
+    rf"|\b(?:puis-je|pouvons-nous|peut-on)[ \t]+demander[ \t]+à[ \t]+l['’]{_AI}[ \t]+de\b"
+    rf"|\b(?:puedo|podemos)[ \t]+pedir(?:le)?[ \t]+al[ \t]+{_AI}[ \t]+que\b"
+    rf"|\b(?:kann|darf)[ \t]+(?:ich|man)[ \t]+(?:den|die|das)[ \t]+{_AI}[ \t]+bitten\b",
     re.IGNORECASE,
 )
 _STRONG: Final = frozenset({"override", "void", "secret", "limitless", "unbounded", "annul", "supplant", "send"})
@@ -35,6 +47,7 @@ _STRONG: Final = frozenset({"override", "void", "secret", "limitless", "unbounde
 
 def prompt_guide(sentence: str) -> bool:
     """The sentence advises a person on prompting an assistant and gives the assistant no order of its own."""
-    if not _GUIDE.search(sentence[:200]):
+    asked = bool(_MAY_I_ASK.search(sentence[:200])) and sentence.rstrip().endswith("?")
+    if not (asked or _GUIDE.search(sentence[:200])):
         return False
     return _STRONG.isdisjoint(cues(sentence.lower()))
