@@ -28,6 +28,7 @@ from typing import Final
 from stratakb_core.ingest.injection_cooccur import _WORD, _mask, cues
 from stratakb_core.ingest.injection_described import described_sentence
 from stratakb_core.ingest.injection_prompt_guide import prompt_guide
+from stratakb_core.ingest.injection_stringlist import string_list
 
 __all__ = ["contract_clause", "forbidden_attempt", "means_only", "policy_sentence", "rubric_question"]
 
@@ -135,4 +136,5 @@ def policy_sentence(sentence: str) -> bool:
         or prompt_guide(sentence)
         or contract_clause(sentence)
         or described_sentence(sentence)  # wave 31: guides, design requirements, business instructions
+        or string_list(sentence)  # wave 33: '"Ignore" / "Undo previous selection" / "Instructions: ..."'
     )

@@ -28,6 +28,7 @@ import re
 from typing import Final
 
 from stratakb_core.ingest.injection_policy_text import contract_clause
+from stratakb_core.ingest.injection_stringlist import straddled_list
 
 __all__ = ["scoped_override", "scoped_sentence"]
 
@@ -201,6 +202,8 @@ def scoped_override(text: str, start: int, end: int) -> bool:
         return True
     if _DATED_AFTER.match(text, end) or (_ABOUT.match(text, end) and not _AI_AFTER.search(text, end, end + 400)):
         return True
+    if straddled_list(text, start, end):
+        return True  # wave 33: '"Ignore" / "Undo previous selection" / "Instructions: ..."', a UI's labels
     if _MINE_AFTER.match(text, end) or _RELATIVE.search(text, max(start - 60, 0), start):
         return True
     lead = re.split(r"[.!?\n]", text[max(start - 120, 0) : start])[-1]
