@@ -2,7 +2,9 @@
 
 * a Twitch chat token as IRC clients take it: ``oauth:`` then thirty lower-case letters and digits (a digit in it);
 * a Discord bot token: three base64url parts joined by dots, 23 to 28 characters (letters of both cases and a digit:
-  the bot's id), six, then 27 to 40 (a digit in it); a JWT opens with ``eyJ`` and is left to its own rule.
+  the bot's id), six, then 27 to 40 (a digit in it); a JWT opens with ``eyJ`` and is left to its own rule;
+* (wave 33) a DeepL API Free key: a UUID and ``:fx`` (``xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx:fx``); a UUID alone
+  stays an id.
 
 ``bot_token_spans`` runs both searches (each opens with a literal or a run of token characters inside a plain search);
 ``redaction_codes.own_search_spans`` runs it. It yields ``(start, end, kind)`` of the value only.
@@ -23,6 +25,8 @@ _DISCORD_RE: Final = re.compile(
     r"(?<![\w.-])(?P<v>[A-Za-z0-9]{23,28}\.[A-Za-z0-9_-]{6}\.[A-Za-z0-9_-]{27,40})(?![\w.-])"
 )
 
+_DEEPL_RE: Final = re.compile(r"(?<![\w-])(?P<v>[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}:fx)(?![\w-])")
+
 
 def _mixed(part: str) -> bool:
     return part.lower() != part and part.upper() != part and any(c.isdigit() for c in part)
@@ -34,6 +38,8 @@ def bot_token_spans(text: str) -> Iterator[_Found]:
         for m in _TWITCH_RE.finditer(text):
             if any(c.isdigit() for c in m.group("v")) and any(c.isalpha() for c in m.group("v")):
                 yield (m.start("v"), m.end("v"), "api_token")
+    if ":fx" in text:
+        yield from ((m.start("v"), m.end("v"), "api_token") for m in _DEEPL_RE.finditer(text))
     if "." not in text:
         return
     for m in _DISCORD_RE.finditer(text):

@@ -111,6 +111,15 @@ def _secret_header(cells: list[tuple[int, str]]) -> list[int]:
     return found + weak
 
 
+# wave 33: a cell's placeholder with a remark in brackets after it, "n/a (key switch)", "none (SSO)", "- (badge)"
+_REMARKED_CELL_RE: Final = re.compile(r"(?P<head>[^()\n]{1,40}?)[ \t]*\([^()\n]{1,60}\)")
+
+
+def _remarked_placeholder(value: str) -> bool:
+    m = _REMARKED_CELL_RE.fullmatch(value)
+    return m is not None and is_placeholder(m.group("head"))
+
+
 def _markdown_spans(text: str) -> Iterator[_Found]:
     """The cells under a Markdown table header that names a secret (| user | password |)."""
     for pos, cells, columns in _markdown_body(text, _secret_header):
@@ -120,7 +129,9 @@ def _markdown_spans(text: str) -> Iterator[_Found]:
                 value = cell.strip()
                 if i < -1 and not looks_random(value):
                     continue
-                if value and not is_placeholder(value) and not _ENV_NAME_RE.fullmatch(value):
+                if not value or is_placeholder(value) or _remarked_placeholder(value):
+                    continue
+                if not _ENV_NAME_RE.fullmatch(value):
                     offset = start + cell.index(value)
                     yield pos + offset, pos + offset + len(value), "credential"
 

@@ -282,3 +282,56 @@ def test_letters_only_tokens_go(text: str) -> None:
 )
 def test_letters_only_near_misses_kept(text: str) -> None:
     _kept(text)
+
+
+# ---- a masked value a remark calls masked; a table cell's placeholder with a remark -------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "2026-11-02 08:01:13 INFO sync connecting with api_key=****41ce (masked)",
+        "token=••••7c2e (masked)",
+        "Zugang: secret=****a9 (maskiert)",
+        "| Host | User | Password |\n|---|---|---|\n| NVR | view | n/a (badge reader) |\n| Gate | op | none (SSO) |",
+    ],
+)
+def test_masked_values_and_remarked_placeholders_kept(text: str) -> None:
+    _kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("password=Kx7!mQ2z (masked in the UI only)", "Kx7!mQ2z"),
+        ("password=Kx7!mQ2z # never masked anywhere, rotate", "Kx7!mQ2z"),
+        ("| Host | User | Password |\n|---|---|---|\n| Lift | svc | Lift#Key-2291 (rotated) |", "Lift#Key-2291"),
+    ],
+)
+def test_values_beside_a_remark_still_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+# ---- a passphrase's name, who chose it, and quoted words; a DeepL Free key ---------------------------------------
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ('The vault passphrase we picked is "amber kettle drifting north" for now.', "amber kettle drifting north"),
+        ('Die Passphrase, die ich gewählt habe, ist "blaue Möwe tanzt leise".', "blaue Möwe tanzt leise"),
+        ("La phrase de passe que j'ai choisie est « vent-du-nord-sur-la-digue ».", "vent-du-nord-sur-la-digue"),
+        ("Clé DeepL de l'équipe : 3f0a9c2e-7b41-4d8e-a1c5-9e2b7f6d4c10:fx", "3f0a9c2e-7b41-4d8e-a1c5-9e2b7f6d4c10"),
+    ],
+)
+def test_chosen_passphrases_and_deepl_keys_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'The passphrase I chose is "at least five words".',
+        'The passphrase field is "optional" in the form.',
+        'The passphrase I use is "the one from the vault".',
+        "request id 3f0a9c2e-7b41-4d8e-a1c5-9e2b7f6d4c10 failed",
+    ],
+)
+def test_chosen_passphrase_and_uuid_near_misses_kept(text: str) -> None:
+    _kept(text)
