@@ -3,7 +3,8 @@
 * a call in the ``functions`` namespace of OpenAI-style tool use, with its arguments ("functions.send_email({...})",
   "functions.invia_messaggio({"a": ...})"): the form a model's own tool call takes, planted in a document;
 * a tool tag whose element and attribute names are translated ("<ferramenta nome="apagar_registros">",
-  "<herramienta nombre=...>", "<outil nom=...>", "<Werkzeug name=...>");
+  "<herramienta nombre=...>", "<outil nom=...>", "<Werkzeug name=...>"; wave 33: "<chiamata_strumento nome=...>",
+  "[LLAMADA_HERRAMIENTA] {...}", a JSON call under a translated key, {"verktyg": "x", "argument": {...}});
 * a call as Llama 3 writes it, ``{"name": "x", "parameters": {"key": ...}}`` (a function's schema has
   "parameters": {"type": "object", ...} or "properties" there, and stays out).
 
@@ -18,10 +19,19 @@ from typing import Final
 
 __all__ = ["TOOL_FORMS", "tool_form"]
 
+_TOOL: Final = (
+    r"(?:ferramenta|herramienta|outil|strumento|werkzeug|narz[eę]dzi[eaw]|инструмент\w{0,2}|verktyg|ツール|工具|도구)"
+)
 _FORMS: Final = re.compile(
     r"\bfunctions\.[A-Za-z_][\w.]{0,60}\([ \t]*[{\[\"'\w]"
-    r"|<(?:ferramenta|herramienta|outil|strumento|werkzeug|narz[eę]dzie|инструмент|ツール|工具|도구)[ \t]+"
-    r"(?:nome|nombre|nom|name|nazwa|имя|名前|名称|이름)[ \t]*=[ \t]*[\"'][^\"'<>\n]{1,60}[\"'][ \t]*/?>"
+    rf"|<(?:[^\W\d_]{{3,12}}_)?{_TOOL}(?:_[^\W\d_]{{3,12}})?[ \t]+"
+    r"(?:nome|nombre|nom|name|nazwa|namn|имя|名前|名称|이름)[ \t]*=[ \t]*[\"'][^\"'<>\n]{1,60}[\"'][ \t]*/?>"
+    # wave 33: a translated call tag in brackets ("[LLAMADA_HERRAMIENTA] {...}"), a JSON call under a translated key
+    # ({"wywołanie_narzędzia": {"nazwa": ...}}, {"verktyg": "radera_mapp", "argument": {...}})
+    rf"|\[(?:[^\W\d_]{{3,12}}_)?{_TOOL}(?:_[^\W\d_]{{3,12}})?\][ \t]*\{{"
+    rf"|\{{[ \t]*[\"'](?:[^\W\d_]{{3,12}}_)?{_TOOL}(?:_[^\W\d_]{{3,12}})?[\"'][ \t]*:[ \t]*(?:\{{[ \t]*[\"']"
+    r"(?:nombre|nome|nom|name|nazwa|namn|имя)[\"'][ \t]*:|[\"'][\w.:-]{1,60}[\"'][ \t]*,[ \t]*[\"'](?:argument\w{0,4}"
+    r"|argoment\w{0,2}|par[aâá]m[eè]t\w{1,4})[\"'][ \t]*:)"
     r"|\{[ \t]*[\"']name[\"'][ \t]*:[ \t]*[\"'][\w.:-]{1,60}[\"'][ \t]*,[ \t]*[\"']parameters[\"'][ \t]*:[ \t]*"
     r"\{[ \t]*[\"'](?!(?:type|properties|required|description|\$schema)[\"'])",
     re.IGNORECASE,
