@@ -194,9 +194,9 @@ _CODE_ASK_RE: Final = re.compile(
     re.MULTILINE,
 )  # fmt: skip
 _PLACES_RE: Final = re.compile(r"(?i:\b(?:" + _PLACES + r"|wi-?fi|wlan|alarm)s?\b)")
-# "log in as 'ops' with X", "sign in as admin using X", "se connecter en tant que admin avec X"
+# "log in as 'ops' with X", "sign in as admin using X", "se connecter en tant que admin avec X" (w33: "logs in as")
 _LOGIN_AS_RE: Final = re.compile(
-    r"(?i:\b(?:log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|connect(?:ed)?|anmelden|connecter|entrar)"
+    r"(?i:\b(?:log(?:s|ged|ging)?[ -]?(?:in|on)|sign(?:s|ed|ing)?[ -]?in|connect(?:s|ed)?|anmelden|connecter|entrar)"
     r"[ \t]+(?:as|en tant que|als|como|come)[ \t]+)[\"'`]?[\w.@\\-]{1,64}[\"'`]?[ \t]+"
     r"(?i:(?:with|using|avec|mit|con|com)(?:[ \t]+(?:the[ \t]+)?(?:password|pw|pass|mot de passe|passwort))?[ \t]+)"
     + VALUE
@@ -412,8 +412,8 @@ SPOKEN_START_WORDS: Final = (
     r"|(?:t[üu]r|tor|zugangs|alarm|tresor|schloss|zahlen)code|" + _DOOR_COMPOUND + r"(?:code|kode|kod)"
     r"|codes?[ \t]+(?:for|to|of|on|d['’]|de|du)"
     r"|c[óo]digo[ \t]+de|codice[ \t]+d|kod[ \t]+d|код[ \t]|(?:code[ns]?|kod(?:en)?)[ \t]+(?:f[üö]r|zu|till?|voor)"
-    r"|pin|log(?:ged|ging)?[ -]?(?:in|on)|sign(?:ed|ing)?[ -]?in|combo|combina"  # (wave 27: a lock's combination)
-    r"|connect(?:ed)?[ \t]+as|anmelden|connecter|entrar|logon|login|wlan|ssid|wireless|réseau|netzwerk"
+    r"|pin|log(?:s|ged|ging)?[ -]?(?:in|on)|sign(?:s|ed|ing)?[ -]?in|combo|combina"  # (wave 27: a lock's combination)
+    r"|connect(?:s|ed)?[ \t]+as|anmelden|connecter|entrar|logon|login|wlan|ssid|wireless|réseau|netzwerk"
     r"|" + PW_WORDS
 )
 

@@ -335,3 +335,28 @@ def test_chosen_passphrases_and_deepl_keys_go(text: str, value: str) -> None:
 )
 def test_chosen_passphrase_and_uuid_near_misses_kept(text: str) -> None:
     _kept(text)
+
+
+# ---- "logs in as X with Y": the third person of a login -----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Hi Sam, the till laptop logs in as 'shop' with Lantern_Friday_27. Please leave it.", "Lantern_Friday_27"),
+        ("The kiosk signs in as kiosk2 using Harbour-Lamp#42.", "Harbour-Lamp#42"),
+        ("The job connects as svc_etl with Kx7!mQ2z.", "Kx7!mQ2z"),
+    ],
+)
+def test_third_person_logins_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The app logs in as admin with SSO.",
+        "The laptop logs in as events with the usual password.",
+        "She logs in as admin with her badge.",
+    ],
+)
+def test_third_person_login_near_misses_kept(text: str) -> None:
+    _kept(text)
