@@ -277,7 +277,7 @@ _CUES: Final[dict[str, str]] = {
         messages_de_l_utilisateur question_de_l_utilisateur mensaje_del_usuario mensagem_do_usuário
         mensagem_do_usuario messaggio_dell_utente nachricht_des_nutzers card_number card_numbers
         confidential confidentiels confidentielles vertraulich* confidencial* riservat* vertrouwelijk*
-        poufn* конфиденциальн* gizli konfidentiell*
+        poufn* конфиденциальн* gizli konfidentiell* card_details caller_numbers
         mailbox inbox postfach boîte_de_réception bandeja_de_entrada caixa_de_entrada casella_di_posta
         postvak skrzynka_pocztowa почтовый_ящик
         passwörter kennwort* mots_de_passe
