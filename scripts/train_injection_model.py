@@ -61,10 +61,8 @@ from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  #
 # configs and configs with planted orders added to train1 (t1c501 on, t1a401 on; docs/adr/0011, wave-30 retrain)
 # heldout75-78 (measured blind at 3b45745, 65c4281 and bdf7e14) waited here for wave 31, which trains on them
 # heldout79-84 (measured blind at 6a108ef) waited here for wave 32, which trains on them
-# heldout85-88, measured blind at 7697271 (wave 32's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout85", "heldout86", "heldout87", "heldout88",
-})
+# heldout85-88 (measured blind at 7697271) waited here for wave 33, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:

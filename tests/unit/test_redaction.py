@@ -74,29 +74,20 @@ def test_the_first_held_out_set_meets_the_targets_too(figures):
 # heldout67-74 (wave 30: 100, 0 on each).
 # heldout75-78 (wave 31: 99, 0; 99, 0; 100, 0; 100, 0).
 # heldout79-84 (wave 32, a short round: 99, 0; 97, 0; 97, 0; 99, 0; 99, 0; 99, 0).
+# heldout85-88 (wave 33: 100, 0 on each).
 # heldout15 keeps one false redaction: a test file's "hunter2", which issue 17 asks to redact whatever its fame. Sets
 # in NOT_YET_TUNED wait for a round.
-TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 85))
-# tuned on and still under the recall target, with why (heldout29, at 97 of 100 for two address:password pairs its
-# writer counted whole, meets it since wave 23 redacts such a pair whole)
-# heldout44 (wave 26) at 95: h44s086's value shares its first half with a word of its sentence ("Fachschaft"), which
-# the half-value check counts; h44s019 counts a whole MongoDB URI as the secret (its password is redacted, the host
-# kept as in every other connection string); h44s040 (a token on the line after its name), h44s069 (a passphrase
-# followed by more prose) and h44s075 (a Wi-Fi "key is X") were not reached in the wave
-# heldout56 and heldout57 (wave 28) at 97 and 95: a safe's dial numbers with no word for a code (h56s015, h56s033),
-# "the password became / is temporarily X" in Portuguese and Dutch (h56s021, h57s010, h57s012), a login "as 'events'
-# with X" (h57s014), an app's admin line "- X" (h57s028) and a code in a table column (h57s093), not reached
-# (wave 29 raised heldout56 to 99, over the target, and heldout57 to 97: h57s010 is redacted, but half its value
-# is also the club's name in the signature, which the half-value check counts; h57s014 and h57s028 not reached;
-# heldout44 is at 97)
-# heldout80 and heldout81 (wave 32, a short round) at 97: h80s081 and h80s099 are URLs whose secret part is redacted
-# but whose fixture value is the whole URL, so the host left behind counts as a leak; h80s010 (a passphrase in
-# French quotes), h81s012 and h81s034 (a chat answer on the line after the question) and h81s078 (a key shaped
-# <uuid>:fx) were not reached in the round
-BELOW_TARGET: dict[str, float] = {"heldout44": 0.97, "heldout57": 0.97, "heldout80": 0.97, "heldout81": 0.97}
-# tuned on and still over the false-redaction target, with why: heldout54 (wave 28) redacts an ExternalSecret's key
-# path (h54r016) and a table's "see vault" cells (h54r072), 2 of 120, not reached in the wave
-ABOVE_TARGET: dict[str, float] = {"heldout54": 0.017}
+TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 89))
+# tuned on and still under the recall target, with why. Empty since wave 33, which brought the last four up to 98:
+# heldout44 (under since wave 26), heldout57 (wave 28), heldout80 and heldout81 (wave 32). Their history: heldout44's
+# h44s086 shares half its value with a word of its sentence ("Fachschaft"), which the half-value check counts, and
+# h44s019 counts a whole MongoDB URI as the secret; heldout57's h57s010 shares half its value with the club's name in
+# the signature; heldout80's h80s081 and h80s099 are URLs whose secret part is redacted but whose fixture value is the
+# whole URL. Those four misses remain, and each of the four sets is at 98.
+BELOW_TARGET: dict[str, float] = {}
+# tuned on and still over the false-redaction target, with why. Empty since wave 33: heldout54 (wave 28) had 2 of 120
+# (h54r016, an ExternalSecret's key path, and h54r072, a table's "see vault" cells); wave 33 fixed h54r072
+ABOVE_TARGET: dict[str, float] = {}
 
 
 def test_every_tuned_split_meets_the_targets(figures):
