@@ -23,7 +23,8 @@ __all__ = ["documented", "documented_token"]
 _DOC_CUE: Final = re.compile(
     r"\b(?:templates?|plantillas?|modèles?|vorlagen?|modell?i|formats?|formato|tokens?|jetons?|marqueurs?|balises?"
     r"|etiquetas?|marcadores?|delimiters?|fine-?tun\w*|finetun\w*|data-?sets?|training|changelog|tokenizer\w*"
-    r"|Token-?\w*|special)\b"
+    r"|Token-?\w*|special|markers?|markierung(?:en)?)\b"
+    r"|vorlagen?\b"  # wave 34: German compounds name the template ("Chatvorlagen", "Prompt-Vorlage")
     r"|模板|模版|格式|标记|標記|特殊|令牌|分词|微调|训练|テンプレート|トークン|書式|形式|템플릿|토큰|형식|변경",
     re.IGNORECASE,
 )
