@@ -27,13 +27,14 @@ _Found = tuple[int, int, str]
 _VALUE: Final = (
     r"(?P<v>[#*]?\d{4,8}(?:[#*]\d?)?|\d{1,3}(?:-\d{1,3}){2,4}|\d{3,5}-\d{2,3}(?![\d-])"
     r"|(?=[0-9A-ZА-Я]{4,7}\b)\d*[A-ZА-Я]\d*[A-ZА-Я]?\d*"
-    r"|(?<!\d[ ])\d(?:[ ]\d){3,7}(?![ ]?\d))"  # wave 31: digits spoken one by one ("est le 4 7 1 9 3")
+    r"|(?<!\d[ ])\d(?:[ ]\d){3,7}(?![ ]?\d)"  # wave 31: digits spoken one by one ("est le 4 7 1 9 3")
+    r"|(?<!\d[ ])\d\d(?:[ ]\d\d){2,3}(?![ ]?\d))"  # wave 34: a dial's numbers in pairs ("è 38 15 72")
     r"(?=$|[\s.,;:!?)»”“’\"'|（）。，、،؛]|-[ \t])"
 )
 _CODE_WORDS: Final = (
     r"codes?|\w*code|c[óo]digo|codice|\w*k[óo]d(?:en|em|u)?|код\w*|κωδικ\w*|msimbo|رمز|비밀번호(?:는)?|combinaci[óo]n"
     r"|combinaison|combinatie|combination|combinazione|combina[çc][ãa]o|kombinac\w*|kombination|\w*schloss"
-    r"|şifres?i?|senha|pin|cod(?:ul|ului)|koodi\w*|k[óo]dja"
+    r"|şifres?i?|senha|pin|cod(?:ul|ului)|koodi\w*|k[óo]dja|combo"  # wave 34: "padlock combo X"
 )
 _CODE_RE: Final = re.compile(
     # wave 31: the gap may also pass digits glued to a letter or a dash, a vehicle's number ("van bus 3-1187 is");
@@ -61,10 +62,14 @@ _PLACE_RE: Final = re.compile(
     r"|(?:tank|pin|bank|betaal|toegangs)pas\b|通用口|出入口|勝手口|裏口|入口"
     # wave 32: an entrance (ingang), a digicode, a stairwell (trapphus), a door (ușa, ovi), a cabinet (szafa),
     # a card (kártya)
-    r"|ingang|digicode|trapphus|trappeopgang|u[șşs](?:a|ii)\b|\bov(?:i|en|et|essa)\b|szaf|k[áa]rty)"
+    r"|ingang|digicode|trapphus|trappeopgang|u[șşs](?:a|ii)\b|\bov(?:i|en|et|essa)\b|szaf|k[áa]rty"
+    # wave 34: a (roller) gate (Tor, Rolltor), a key box (Schlüsselkasten), what a disarm code unsets (desarme,
+    # снятие с охраны)
+    r"|\b(?:roll|hof|garagen|einfahrts|werks|haupt|schiebe|sektional)?tor\b|schl[üu]sselkast|d[ée]sarm|disarm|охран)"
 )
 _WITH_RE: Final = re.compile(
-    r"(?i:\balarm\w*|alarma|alarme|alarmanlage)[^\n\d]{0,40}?(?i:\bwith|\bcon|\bmit|\bavec|\bcom|\bkodem|\btype)"
+    r"(?i:\balarm\w*|alarma|alarme|alarmanlage)[^\n\d]{0,40}?(?i:\bwith|\bcon|\bmit|\bavec|\bcom|\bkodem|\btype"
+    r"|\btape[zr]?|\bsaisi(?:ssez|r)|\bcomposez|\btipp(?:en|e)|\bdigit[ea]|\bteclee?|\bmarque)"  # wave 34
     r"[ \t]+" + _VALUE,
     re.MULTILINE,
 )
@@ -161,12 +166,22 @@ _DATED_RE: Final = re.compile(
 )
 
 
+_COPULA_END_RE: Final = re.compile(r"(?i:\b(?:is|är|ist|lautet|est|es|è|é|er|jest))$")
+
+
 def _labelled_alone(m: re.Match[str]) -> bool:
     text, start, end = m.string, m.start("v"), m.end("v")
     label = text[text.rfind("\n", 0, start) + 1 : start].rstrip()
     rest = text[end : (text.find("\n", end) + 1 or len(text) + 1) - 1]
     ends = not rest.strip() or re.match(r"\.(?:[ \t]+[A-ZÀ-Ý]|[ \t]*$)", rest) is not None  # w32: "1948. Nyckeln"
-    return label[-1:] in (":", "：") and len(label) <= 60 and ends and _DATED_RE.search(label) is None
+    said = label[-1:] in (":", "：") or _COPULA_END_RE.search(label) is not None  # wave 34: "... port är 1966."
+    return said and len(label) <= 60 and ends and _DATED_RE.search(label) is None
+
+
+def _evenly_stepped(value: str) -> bool:
+    """A dial's pairs in even steps ("12 34 56", "10 20 30", "11 22 33"): an illustration, not a combination."""
+    pairs = value.split(" ") if len(value) >= 8 and value[2:3] == " " else []
+    return len({int(b) - int(a) for a, b in zip(pairs, pairs[1:], strict=False)}) == 1
 
 
 def _is_code(m: re.Match[str]) -> bool:
@@ -186,6 +201,8 @@ def _is_code(m: re.Match[str]) -> bool:
     if _EXTENSION_RE.search(line[-24:]) is not None or MASKED_BEFORE_RE.search(line[-8:]) is not None:
         return False
     if _PAYMENT_AUTH_RE.search(line) is not None and _PAYMENT_RE.search(_whole_line(m)) is not None:
+        return False
+    if _evenly_stepped(value):
         return False
     digits = sum(c.isdigit() for c in value)
     return digits >= 4 or (digits == 3 and (value[-1] in "#*" or any(c.isupper() for c in value)))

@@ -1,0 +1,64 @@
+"""Wave 34 (heldout89-94 as tuning data): redaction families, our own examples and clean near misses.
+
+Every example here was written for this file (none is copied from a fixture).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers.linear_time import assert_linear
+from tests.helpers.redaction_checks import assert_untouched, assert_value_gone
+
+_gone = assert_value_gone
+_kept = assert_untouched
+
+
+# ---- access codes: more places, a padlock combo, dial pairs, a disarm code, a keyed-in code ------------------
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Hinweis Werkstatt: der Code für das Hoftor beim Lager 4 lautet ab Freitag 5813.", "5813"),
+        ("Der Zahlencode vom Schlüsselkasten neben der Küche: 2947", "2947"),
+        ("Schlüsselkasten im Flur, Zahlencode 6602. Danach wieder schließen.", "6602"),
+        ("Bike shed at block C - padlock combo 3816. Staff only.", "3816"),
+        ("Il codice del lucchetto del deposito attrezzi è 47 09 36, cambiato lunedì.", "47 09 36"),
+        ("The safe's combination in the back office is 12 44 08, reset last week.", "12 44 08"),
+        ("el código de desarme del almacén 2 es 7154. Después llamar a seguridad.", "7154"),
+        ("Код снятия с охраны склада: 5291", "5291"),
+        ("Pour désarmer l'alarme de l'atelier, tapez 39274 puis ENTRÉE.", "39274"),
+        ("Para desactivar la alarma del garaje, marque 6183 y espere.", "6183"),
+        ("Om de alarm van de loods uit te zetten, type 80416 en dan OFF.", "80416"),
+        ("Till städpersonalen: koden till garagets port är 1972. Stäng efter er.", "1972"),
+        ("Note for the night shift: the code to the loading dock door is 1984. Lock up after.", "1984"),
+    ],
+)
+def test_access_codes_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The monitor code is 4471 in the parts list.",
+        "The doctor's code of conduct runs to 1234 pages.",
+        "The warehouse door was installed in 1966. The code changed since.",
+        "The gate code since 2019 is 2020.",
+        "Tower 12 was built in 1987 and the padlock is new.",
+        "Der Torwart trug die Nummer 12 34 56 auf dem Trikot.",
+        "The safe's combination must have 4 digits; never 12 34 56.",
+        "Pour désarmer l'alarme, tapez votre code personnel puis OFF.",
+        "Lastkajens port är 1966 år gammal.",
+        "La combinazione della cassaforte di prova è 10 20 30, come nel manuale.",
+        "The door code is ****.",
+    ],
+)
+def test_access_code_near_misses_kept(text: str) -> None:
+    _kept(text)
+
+
+def test_new_code_forms_are_linear() -> None:
+    from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
+
+    assert_linear(lambda t: list(lock_code_spans(t)), "the Rolltor code is 12 34 " * 3_000 + "x")
+    assert_linear(lambda t: list(lock_code_spans(t)), "alarme, tapez " * 5_000 + "x")
