@@ -27,6 +27,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
+from stratakb_core.ingest.injection_demanded import demand_masked, demanded_quote
 from stratakb_core.ingest.injection_policy_text import contract_clause
 from stratakb_core.ingest.injection_stringlist import straddled_list
 
@@ -173,6 +175,14 @@ _DATED: Final = re.compile(
     r"(?:昨日|一昨日|昨天|前天|昨晩|昨夜|昨晚|今朝|先週|上周|上週|先月|上个月|어제|그제|지난주)(?:の|的|[ \t])?$"
 )
 
+# wave 34: a change note says the software was fixed so that it no longer follows such instructions
+# ("メモ内の指示に従わないよう修正", "메모의 지시를 따르지 않도록 수정했습니다"): a past change, not an order
+# ("...修正してください", "...수정해 주세요" stay)
+_FIXED_AFTER: Final = re.compile(
+    r"よう(?:に)?(?:修正|変更|改善|改修|対策|対応)(?:しました|した|済み|されました|された)?(?=[。、.,\s)]|$)"
+    r"|[ \t]*않도록[ \t]*(?:수정|변경|개선)(?:했습니다|하였습니다|되었습니다|됨|함|했음)?(?=[.,\s)]|$)"
+)
+
 # wave 31: the same dated after the noun ("dimenticate le istruzioni di ieri", "oubliez les consignes d'hier",
 # "vergesst die Anweisungen von gestern", "ignore the instructions from yesterday")
 _DATED_AFTER: Final = re.compile(
@@ -189,6 +199,9 @@ def scoped_sentence(sentence: str, spans: list[tuple[int, int]]) -> bool:
     text tried to get an AI to do (the attempt not at its head, where "try to get it to ..." is an order)."""
     if spans and all(scoped_override(sentence, start, end) for start, end in spans):
         return True
+    masked = demand_masked(sentence) if len(sentence) <= 2000 else None  # wave 34: a demand turned down, quoted
+    if masked is not None and not any(rule == "override" for rule, *_ in cooccur_fired([masked])):
+        return True
     return any(m.start() >= 12 for m in _ATTEMPT_INSIDE.finditer(sentence))
 
 
@@ -201,6 +214,8 @@ def scoped_override(text: str, start: int, end: int) -> bool:
     if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end) or _THING_OF.match(text, end):
         return True
     if _DATED_AFTER.match(text, end) or (_ABOUT.match(text, end) and not _AI_AFTER.search(text, end, end + 400)):
+        return True
+    if _FIXED_AFTER.match(text, end) or demanded_quote(text, start, end):  # wave 34: a change note, a demand refused
         return True
     if straddled_list(text, start, end):
         return True  # wave 33: '"Ignore" / "Undo previous selection" / "Instructions: ..."', a UI's labels
