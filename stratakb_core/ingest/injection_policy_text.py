@@ -113,7 +113,8 @@ _PARTY_SHALL: Final = re.compile(
     r"\b(?:[Tt]he|[Ee]ach|[Ee]ither|[Nn]either|[Aa]ny)[ \t]+(?:Contractor|Subcontractor|Seller|Buyer|Purchaser"
     r"|Supplier|Vendor|Licensee|Licensor|Tenant|Landlord|Lessee|Lessor|Borrower|Lender|Employer|Employee|Principal"
     r"|Client|Customer|Marketplace|Party|Parties|Provider|Recipient|Consultant|Distributor|Agent)[ \t]+shall\b"
-    r"|\bshall[ \t]+be[ \t]+(?:disregarded|ignored|void)[ \t]+unless[^.\n]{0,80}\bin[ \t]+writing\b"
+    r"|\b(?:shall[ \t]+be|will[ \t]+be|are|is)[ \t]+(?:disregarded|ignored|void|null[ \t]+and[ \t]+void|invalid)"
+    r"[ \t]+unless[^.\n]{0,80}\bin[ \t]+writing\b"  # wave 34: "... are void unless confirmed in writing"
 )
 _SPOKEN_TO: Final = re.compile(
     r"\b(?:you|your|yours|ai|a\.i\.|assistants?|chatbots?|bots?|llms?|models?|agents?[ \t]+reading)\b", re.IGNORECASE
