@@ -25,6 +25,7 @@ from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_passphrase_forms import passphrase_form_spans
 from stratakb_core.ingest.redaction_phrase_values import phrase_value_spans
+from stratakb_core.ingest.redaction_qualified_names import qualified_name_spans
 from stratakb_core.ingest.redaction_quoted_phrases import quoted_phrase_spans
 from stratakb_core.ingest.redaction_remarked import remarked_spans
 from stratakb_core.ingest.redaction_replies import reply_spans
@@ -63,3 +64,4 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from wifi_copula_spans(text)  # wave 32: "la password del Wi-Fi ... è X"
     yield from counted_code_spans(text)  # wave 33: "a 3-digit lock: 417", "cadenas à 3 chiffres : 529"
     yield from quoted_phrase_spans(text)  # wave 33: "the password ... is the sentence 'four owls sing at noon'"
+    yield from qualified_name_spans(text)  # wave 34: "le mot de passe du ... (compte X) est : X", a verbal password

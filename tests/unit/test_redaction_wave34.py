@@ -62,3 +62,49 @@ def test_new_code_forms_are_linear() -> None:
 
     assert_linear(lambda t: list(lock_code_spans(t)), "the Rolltor code is 12 34 " * 3_000 + "x")
     assert_linear(lambda t: list(lock_code_spans(t)), "alarme, tapez " * 5_000 + "x")
+
+
+# ---- a password's name with a longer qualifier, a quoted value after the name, a verbal password ---------------
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("le mot de passe de la caisse (poste 2, accueil) est : Caisse#Poste2!\nMerci", "Caisse#Poste2!"),
+        ("Das Passwort für Kasse 3 (Filiale Nord) ist Kasse#Nord-2291. Danach abmelden.", "Kasse#Nord-2291"),
+        ("hasło kierownika zmiany magazynu to Magazyn!Zmiana44 - tylko dla kierowników.", "Magazyn!Zmiana44"),
+        ("the password for kiosk 4 (front desk) is Kiosk4-Front!26 until Monday.", "Kiosk4-Front!26"),
+        ("Konto: Benutzer „kasse“, Passwort „Filiale_Nord77“.", "Filiale_Nord77"),
+        ("Account for the boiler panel: user « chauffe », mot de passe « Chaudiere_Sud92 ».", "Chaudiere_Sud92"),
+        ('Verbal password for the warehouse (say it to the control room): "silver gull over water"',
+         "silver gull over water"),
+        ('Senha verbal da loja Centro para a central: "caju maduro"', "caju maduro"),
+        ("Mot de passe verbal du site 7 : « vieux moulin rouge »", "vieux moulin rouge"),
+    ],
+)
+def test_qualified_password_names_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Connection (Windows login, no password): Server=db01;Database=Stock;Trusted_Connection=True;",
+        "mysql://<user>:<password>@<host>:3306/stock",
+        "We store only a bcrypt hash, never the password itself. Settings: cost=12, salt=16.",
+        "The password hash (bcrypt) is: $2b$12$abcdefghijABCDEFGHIJ12",
+        "the password for kiosk 4 (front desk) is: <your-password>",
+        "le mot de passe du poste (accueil) est : ********",
+        "the password policy (v2) is: see the wiki",
+        'Password hint for kiosk 4: "Your pet name"',
+        'Verbal password for site 2: "enter your password"',
+        'Verbal password policy for all sites: "at least three words"',
+        "the password for the printer (room 4) is in the vault.",
+    ],
+)
+def test_qualified_password_near_misses_kept(text: str) -> None:
+    _kept(text)
+
+
+def test_qualified_names_are_linear() -> None:
+    from stratakb_core.ingest.redaction_qualified_names import qualified_name_spans
+
+    assert_linear(lambda t: list(qualified_name_spans(t)), "password for kiosk 4 (a) is verbal password x " * 2_000)
