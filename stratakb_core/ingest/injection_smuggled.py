@@ -16,7 +16,10 @@ Wave 30: the same split one character at a time, spaces and punctuation included
 \u200bt\u200bo"): ten characters in a row, each followed by a zero-width space, a word joiner or an invisible operator.
 No script is written so: a zero-width space marks a word break (Thai, Khmer, CJK line breaking hints), never every
 character of a Latin sentence, and those scripts are left out for it; a word joiner glues two characters, never
-ten in a row."""
+ten in a row.
+
+Wave 34: the same with a ZWNJ or a ZWJ after each Latin letter or space ("Z\u200cI\u200cG\u200cN..."): Persian and
+Indic scripts and emoji take joiners, Latin letters never do."""
 
 from __future__ import annotations
 
@@ -41,6 +44,8 @@ _LETTERWISE: Final = re.compile(
     "(?:[^\n\u200b-\u200d\u2060-\u2064][\u2060-\u2064]){10}"
     "|(?:[^\n\u200b-\u200d\u2060-\u2064\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u2e80-\u9fff\uac00-\ud7af"
     "\uf900-\ufaff\uff00-\uffef][\u200b]){10}"
+    # wave 34: Latin letters and spaces each followed by a ZWNJ or a ZWJ (Latin never takes a joiner)
+    "|(?:[ A-Za-z\u00c0-\u024f][\u200c\u200d]){10}"
 )
 
 
