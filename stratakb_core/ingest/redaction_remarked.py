@@ -50,6 +50,8 @@ _ABOUT_RE: Final = re.compile(
     r"|minimum|maximum|characters|zeichen|digits|stellen|error|fehler|order|bestell\w*|product|produkt|postal|zip"
     r"|area|country|tax|status|exit|promo|discount|coupon|voucher|gutschein|kosten\w*|cost|storage|stored|hashing"
     r"|bcrypt|argon2|scrypt|pbkdf2|encod\w*|base64|blob|config|settings|payload|decodes?|string|optional|required"
+    # wave 34: a parcel's tracking number ("Tracking number for the pass cards: 1Z...")
+    r"|tracking|sendungs(?:nummer|verfolgung)|num[ée]ro[ \t]+de[ \t]+suivi|seguimiento|rastreamento|tracciamento"
     # ... or says the secret is not there or not one ("no password", "zonder wachtwoord", "non-secret")
     # (wave 33: not "not the search-only key", which names the other key: a contrast, not a negation)
     r"|(?:no|not|non|nicht)\b(?![ \t]+(?:the|der|die|das|den|dem|la|le|les|el|il|het)\b)"

@@ -108,3 +108,23 @@ def test_qualified_names_are_linear() -> None:
     from stratakb_core.ingest.redaction_qualified_names import qualified_name_spans
 
     assert_linear(lambda t: list(qualified_name_spans(t)), "password for kiosk 4 (a) is verbal password x " * 2_000)
+
+
+# ---- a parcel's tracking number is no secret, even when the label names passes ---------------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tracking number for the pass cards: 1ZA8F2690377458218",
+        "Sendungsnummer der Pass-Karten: 1ZX9Y77Q0412345678",
+    ],
+)
+def test_tracking_numbers_kept(text: str) -> None:
+    _kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("pass for the parcel portal: Parcel#Portal-2291", "Parcel#Portal-2291")],
+)
+def test_pass_labels_still_go(text: str, value: str) -> None:
+    _gone(text, value)
