@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_spoken import END, PW_WORDS, shaped
-from stratakb_core.ingest.redaction_values import is_placeholder
+from stratakb_core.ingest.redaction_values import is_placeholder, looks_random
 
 __all__ = ["qualified_name_spans"]
 
@@ -44,6 +44,16 @@ _VERBAL_RE: Final = re.compile(
     r"(?P<gap>[^\n:：\"«»“”„]{0,80}?)[ \t]*[:：][ \t]*[«“„\"][ \t]?"
     r"(?P<q>[^\W\d_]{2,20}(?:[ \t][^\W\d_]{1,20}){1,5})[ \t]?[»”“\"]",
     re.MULTILINE,
+)
+# a German compound key name, a qualifier and a colon before a generated value ("PagerDuty-Integrationsschlüssel
+# für ...: <hex>"); not a public key, a key's id, a database's key or a key's fingerprint
+_COMPOUND_KEY_RE: Final = re.compile(
+    r"(?<![\w-])(?P<name>[A-Za-zÄÖÜäöüß][\w-]{2,40}?schl(?:[üu]|ue)ssel)(?![\w-])"
+    r"(?P<gap>[ \t][^\n:：<>@=.;!?]{0,60}?)?[ \t]*[:：][ \t]*(?P<v>[A-Za-z0-9_-]{20,128})(?![\w-])",
+    re.MULTILINE,
+)
+_PUBLIC_KEY_RE: Final = re.compile(
+    r"(?i)öffentlich|public|prim[äa]r|fremd|[-_]?id\b|fingerabdruck|fingerprint|prüfsumme|checksum|hash|beispiel"
 )
 # a qualifier naming what is not the password itself
 _NOT_VALUE_RE: Final = re.compile(
@@ -76,6 +86,10 @@ def qualified_name_spans(text: str) -> Iterator[_Found]:
                 continue
             if _NOT_VALUE_RE.search(gap) is None and shaped(m.group(group)):
                 yield m.start(group), m.end(group), "credential"
+    if "ssel" in text:
+        for m in _COMPOUND_KEY_RE.finditer(text):
+            if _PUBLIC_KEY_RE.search(m.group("name") + (m.group("gap") or "")) is None and looks_random(m.group("v")):
+                yield m.start("v"), m.end("v"), "credential"
     for m in _VERBAL_RE.finditer(text):
         words = m.group("q").lower().split()
         if _NOT_VALUE_RE.search(m.group("gap")) is None and not _ABOUT_WORDS.intersection(words):

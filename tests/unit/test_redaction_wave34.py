@@ -108,6 +108,7 @@ def test_qualified_names_are_linear() -> None:
     from stratakb_core.ingest.redaction_qualified_names import qualified_name_spans
 
     assert_linear(lambda t: list(qualified_name_spans(t)), "password for kiosk 4 (a) is verbal password x " * 2_000)
+    assert_linear(lambda t: list(qualified_name_spans(t)), "Aschlüssel Bschlüssel für c " * 3_000 + ":")
 
 
 # ---- a parcel's tracking number is no secret, even when the label names passes ---------------------------------
@@ -128,3 +129,29 @@ def test_tracking_numbers_kept(text: str) -> None:
 )
 def test_pass_labels_still_go(text: str, value: str) -> None:
     _gone(text, value)
+
+
+# ---- a German compound key name with a qualifier before a generated value ------------------------------------
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Opsgenie-Integrationsschlüssel für Wasserschäden: 4be1c93a07d25f6e8a9b0c1d2e3f4a5b",
+         "4be1c93a07d25f6e8a9b0c1d2e3f4a5b"),
+        ("Webhook-Signaturschlüssel des Shops: 8f3a9c2e71b44d0e9a6f5c3b2d1e7a90", "8f3a9c2e71b44d0e9a6f5c3b2d1e7a90"),
+    ],
+)
+def test_compound_key_names_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Primärschlüssel der Tabelle: customer_order_identifier_v2",
+        "Lizenzschlüssel für das Handbuch: siehe Ordner",
+        "Schlüssel-ID des Zertifikats: 0x5A3F",
+        "Fingerabdruck vom Hostschlüssel: SHA256-abcdef",
+    ],
+)
+def test_compound_key_near_misses_kept(text: str) -> None:
+    _kept(text)
