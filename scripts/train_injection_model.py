@@ -62,10 +62,8 @@ from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  #
 # heldout75-78 (measured blind at 3b45745, 65c4281 and bdf7e14) waited here for wave 31, which trains on them
 # heldout79-84 (measured blind at 6a108ef) waited here for wave 32, which trains on them
 # heldout85-88 (measured blind at 7697271) waited here for wave 33, which trains on them
-# heldout89-94, measured blind at 649b371 (wave 33's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout89", "heldout90", "heldout91", "heldout92", "heldout93", "heldout94",
-})
+# heldout89-94 (measured blind at 649b371) waited here for wave 34, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
