@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from itertools import islice
 from typing import Final
 
+from stratakb_core.ingest.redaction_keypads import FAULT_RE
 from stratakb_core.ingest.redaction_keys import (
     PASSPHRASE_WORDS,
     calls_public,
@@ -203,6 +204,13 @@ def _changed_spans(text: str) -> Iterator[_Found]:
                 yield m.start("v"), m.start("v") + len(value), "credential"
 
 
+def _fault_before(text: str, start: int) -> bool:
+    """A fault, status or model word among the words before "code" in its own sentence ("Error code for ...")."""
+    before = text[max(0, start - 24) : start]
+    cut = max(before.rfind(c) for c in "\n.!?;:")
+    return FAULT_RE.search(before[cut + 1 :]) is not None
+
+
 _NEEDLES: Final = (
     (_PIN_RE, "Pin"), (_PIN_RE, "PIN"), (_CODE_FOR_RE, "od"), (_CODE_FOR_RE, "ód"), (_CODE_FOR_RE, "OD"),
     (_CODE_FOR_RE, "од"),
@@ -222,6 +230,8 @@ def remarked_spans(text: str) -> Iterator[_Found]:
                 continue  # wave 32: the shown last digits of a masked card number ("**** **** **** 4471")
             if _ABOUT_RE.search(remark) or (pattern is _CODE_FOR_RE and not _PLACE_RE.search(remark)):
                 continue
+            if pattern is _CODE_FOR_RE and _fault_before(text, m.start()):
+                continue  # stop 37: "Error code for the gate controller is 5012" reports a fault, opens nothing
             if "code" in remark.lower() and len(m.group("v")) == 6:
                 continue  # "PIN code 560001": an Indian postcode
             yield m.start("v"), m.end("v"), "credential"

@@ -74,8 +74,10 @@ def test_new_code_forms_are_linear() -> None:
         ("the password for kiosk 4 (front desk) is Kiosk4-Front!26 until Monday.", "Kiosk4-Front!26"),
         ("Konto: Benutzer „kasse“, Passwort „Filiale_Nord77“.", "Filiale_Nord77"),
         ("Account for the boiler panel: user « chauffe », mot de passe « Chaudiere_Sud92 ».", "Chaudiere_Sud92"),
-        ('Verbal password for the warehouse (say it to the control room): "silver gull over water"',
-         "silver gull over water"),
+        (
+            'Verbal password for the warehouse (say it to the control room): "silver gull over water"',
+            "silver gull over water",
+        ),
         ('Senha verbal da loja Centro para a central: "caju maduro"', "caju maduro"),
         ("Mot de passe verbal du site 7 : « vieux moulin rouge »", "vieux moulin rouge"),
     ],
@@ -135,8 +137,10 @@ def test_pass_labels_still_go(text: str, value: str) -> None:
 @pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("Opsgenie-Integrationsschlüssel für Wasserschäden: 4be1c93a07d25f6e8a9b0c1d2e3f4a5b",
-         "4be1c93a07d25f6e8a9b0c1d2e3f4a5b"),
+        (
+            "Opsgenie-Integrationsschlüssel für Wasserschäden: 4be1c93a07d25f6e8a9b0c1d2e3f4a5b",
+            "4be1c93a07d25f6e8a9b0c1d2e3f4a5b",
+        ),
         ("Webhook-Signaturschlüssel des Shops: 8f3a9c2e71b44d0e9a6f5c3b2d1e7a90", "8f3a9c2e71b44d0e9a6f5c3b2d1e7a90"),
     ],
 )
@@ -155,3 +159,28 @@ def test_compound_key_names_go(text: str, value: str) -> None:
 )
 def test_compound_key_near_misses_kept(text: str) -> None:
     _kept(text)
+
+
+# ---- the lead's review (stop 37): a fault or status code for a place reports, it opens nothing ----------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Error code for the gate controller is 5012.",
+        "The error code for the side gate motor is 4417 after a power cut.",
+        "Status code for the garage door is 4031.",
+    ],
+)
+def test_fault_code_for_a_place_kept(text: str) -> None:
+    _kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The code for the side gate is 5912.", "5912"),
+        ("Page 3 of the handbook. The code for the yard gate is 6143.", "6143"),
+        ("After the error last week, the code for the back door is 7305.", "7305"),
+    ],
+)
+def test_code_for_a_place_still_goes(text: str, value: str) -> None:
+    _gone(text, value)
