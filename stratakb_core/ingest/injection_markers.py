@@ -28,6 +28,7 @@ from typing import Final
 
 from stratakb_core.ingest.injection_shownturns import head_end  # wave 33: re-exported for injection (at 496 lines)
 from stratakb_core.ingest.injection_speakers import spoken_line
+from stratakb_core.ingest.injection_turnsend import sends_private
 
 __all__ = ["closing_note", "fake_turn", "head_end", "recorded_turn"]
 
@@ -153,13 +154,26 @@ def recorded_turn(text: str, start: int, end: int) -> bool:
     """The match ``text[start:end]`` opens a turn of an exchange that ``injection`` found under a transcript head: a
     user's, a human's or an action's turn, or a system turn that an assistant's turn answers further on ("system:
     You are a triage helper." / "user: ..." / "assistant: ..."), or an agent's turn another speaker answers ("Agent:
-    ..." / "Caller: ..."). A planted system turn has nobody answer it."""
+    ..." / "Caller: ..."). A planted system turn has nobody answer it; a turn that sends private data to an address
+    is none (wave 35: ``injection_turnsend``)."""
+    if sends_private(_turn_text(text, start, end)):
+        return False
     turn = text[start:end].lstrip()[:7].lower()
     if turn.startswith("agent") and _OTHER_SPEAKER.search(text, end):
         return True
     if turn[:5] in ("user:", "human", "actio") or (turn == "system:" and bool(_ANSWERED.search(text, end))):
         return True
     return spoken_line(text, start, end)  # wave 33: a named speaker's line another speaker answers
+
+
+def _turn_text(text: str, start: int, end: int) -> str:
+    """The lines ``text[start:end]`` lies on; in a variant whose line breaks are collapsed, the match to its
+    sentence's end."""
+    if "\n" not in text:
+        stop = re.compile(r"[.!?](?:\s|\Z)").search(text, end)
+        return text[start : stop.end() if stop else len(text)]
+    hi = text.find("\n", end)
+    return text[text.rfind("\n", 0, start) + 1 : hi if hi != -1 else len(text)]
 
 
 # wave 32: an exchange whose last line says where it was exported from ("(exported from the support bot for the

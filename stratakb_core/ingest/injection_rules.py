@@ -373,10 +373,10 @@ _WHAT: Final = (
     r"contents?\s+of\s+(?:this|the|your|our)\s+(?:knowledge\s+base|kb|conversation|chat|context|memory|database"
     r"|vault|workspace|repo\w*|inbox|mailbox|prompt|system\s+prompt|index|corpus|vector\s+store|secrets?|\.env)|(?:this|the|your|our|entire|whole|full)\s+(?:knowledge\s+base|kb"
     r"|corpus|vector\s+store|database|index|context\s+window|workspace|repository|repo|vault)|"
-    r"customer\s+(?:data|records|list)|(?:all|every)\s+(?:the\s+)?(?:passages?|chunks?|records)|"
+    r"(?:customer|client|patient|member)s?'?\s+(?:data(?:base)?|records|list)|(?:all|every)\s+(?:the\s+)?(?:passages?|chunks?|records)|"
     r"\w*gespräch\w*|\w*verlauf|\w*daten|données|datos|conversación|dados|dati|данные|переписк\w*|conversatie"
     r"|gesprek\w*|\w*geschiedenis|gegevens|wachtwoord\w*|histori[aęi]\w*|rozmow\w*|dane|hasł\w*|czat\w*"
-    r"|cronologia|conversazion\w*|conversa\b|hist[oó]rico|mot\w*\s+de\s+passe|contraseñ\w*|senhas?"
+    r"|cronologia|conversazion\w*|conversa\b|hist[oó]rico|mot\w*\s+de\s+passe|contraseñ\w*|senhas?|passwörter"
 )
 _STEALTH: Final = (
     r"\b(?:silently|quietly|secretly|covertly|discreetly|without\s+(?:telling|informing|notifying|alerting|mentioning"

@@ -17,7 +17,7 @@ __all__ = ["spoken_line"]
 # a turn's label at the head of a line, or after a sentence's end or the head's colon where the variant collapsed the
 # line breaks
 _LABEL: Final = re.compile(
-    r"(?:^|(?<=[.!?:] ))[ \t]*([^\W\d_][\w'-]{0,20}(?:[ \t][\w'-]{1,20})?)[ \t]*:(?=[ \t])", re.MULTILINE
+    r"(?:^|(?<=[.!?:)\]] ))[ \t]*([^\W\d_][\w'-]{0,20}(?:[ \t][\w'-]{1,20})?)[ \t]*:(?=[ \t])", re.MULTILINE
 )
 _NOT_SPEAKER: Final = re.compile(
     r"\b(?:system|sys|developer|dev|admin\w*|operator|root|instructions?|note|notice|important|warning|override"
