@@ -106,6 +106,8 @@ _CUES: Final[dict[str, str]] = {
         odrzuć odrzuc игнорир* проигнорир* забудь* забыть не_обращай отбрось отбросьте отмени пренебреги
         не_следуй не_выполняй не_подчиняйся unut* yok_say yoksay görmezden ignorera glöm bortse_från
         strunta_i följ_inte no_hagas_caso no_hagáis_caso
+        no_sigues ya_no_sigues no_seguirás no_seguiras tu_ne_suis_plus tu_ne_suivras_plus ne_suivez_plus
+        não_segues nao_segues já_não_segues não_seguirás non_segui non_seguirai
     """,
     "void": """
         null_and_void outdated be_dropped be_discarded be_disregarded not_be_applied switched_off
