@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 from stratakb_core.ingest.redaction_anaphora import anaphora_spans
 from stratakb_core.ingest.redaction_chat_logins import chat_login_spans
+from stratakb_core.ingest.redaction_clause_values import clause_value_spans
 from stratakb_core.ingest.redaction_cli_secrets import cli_secret_spans
 from stratakb_core.ingest.redaction_connections import connection_spans
 from stratakb_core.ingest.redaction_counted_codes import counted_code_spans
@@ -65,3 +66,4 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from counted_code_spans(text)  # wave 33: "a 3-digit lock: 417", "cadenas à 3 chiffres : 529"
     yield from quoted_phrase_spans(text)  # wave 33: "the password ... is the sentence 'four owls sing at noon'"
     yield from qualified_name_spans(text)  # wave 34: "le mot de passe du ... (compte X) est : X", a verbal password
+    yield from clause_value_spans(text)  # wave 35: a strong value in the clause after a name, whatever the words
