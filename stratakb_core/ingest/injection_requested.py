@@ -19,6 +19,7 @@ import re
 from typing import Final
 
 from stratakb_core.ingest.injection_cooccur import _DEST, _WORD, Cues, _mask, _sentences, cues
+from stratakb_core.ingest.injection_demanded import complied_demand
 from stratakb_core.ingest.injection_toolforms import TOOL_FORMS
 
 __all__ = ["REQUESTED", "requested_leak", "requested_send"]
@@ -159,4 +160,9 @@ def requested_leak(text: str) -> tuple[int, int] | None:
 
 # the rules these set off, for ``injection._rule_hits``
 # wave 31: tool calls in forms the phrase rules do not list ride on this list's call site (injection.py is full)
-REQUESTED: Final = (("send_to_url", requested_send), ("prompt_leak", requested_leak), *TOOL_FORMS)
+REQUESTED: Final = (
+    ("send_to_url", requested_send),
+    ("prompt_leak", requested_leak),
+    *TOOL_FORMS,
+    ("override", complied_demand),  # wave 35: a quoted demand to drop the rules, and an order to comply
+)
