@@ -38,13 +38,13 @@ _NAMES: Final = (
 )
 # a phrase: a word of letters, then words of letters or numbers of up to four digits, one space or dash apart
 _PHRASE: Final = r"(?P<v>[^\W\d_]{2,20}(?:[ -](?:[^\W\d_]{1,20}|\d{1,4})){1,9})"
-_END: Final = r"(?=[ \t]*[»”\"'’]?[ \t]*(?:$|[.,;!(（]|[ \t]-[ \t]))"
+_END: Final = r"(?=[ \t]*[»”“\"'’]?[ \t]*(?:$|[.,;!(（]|[ \t]-[ \t]))"
 _COLON_RE: Final = re.compile(
     r"(?i:(?<!\w)(?:" + _NAMES + r"))[^\n:：]{0,70}?[:：][ \t]*[«“\"'‘]?[ \t]*" + _PHRASE + _END, re.MULTILINE
 )
 _COPULA_RE: Final = re.compile(
     r"(?i:(?<!\w)(?:" + _NAMES + r"))(?P<b>[^\n:：.]{0,70}?)(?i:[ \t](?:is|was|è|est|ist|es|é|är|er|on|jest|je|είναι))"
-    r"[ \t]+(?:(?i:now|ora|maintenant|jetzt|nu|ahora|agora)[ \t]+)?[«“\"'‘]?" + _PHRASE + _END,
+    r"[ \t]+(?:(?i:now|ora|maintenant|jetzt|nu|ahora|agora)[ \t]+)?(?:[«“„\"'‘][ \t]?)?" + _PHRASE + _END,
     re.MULTILINE,
 )
 _COMMA_RE: Final = re.compile(r"[,;][ \t]+(?i:" + _NAMES + r")[ \t]+[«“\"'‘]?" + _PHRASE + _END, re.MULTILINE)
@@ -138,12 +138,29 @@ def _before(m: re.Match[str]) -> str:
     return text[stop + 1 : start]
 
 
+# wave 35: an article may start a phrase said after a copula when it is a clause of its own ("es la cadena siempre
+# se engrasa el lunes", "est « le vélo dort sous la pluie »"): in quotes, or five words or more, none pointing
+# elsewhere or naming a hint ("the name of the dog", "la misma de siempre")
+_ARTICLES: Final = frozenset("the la le les el los las il lo het der die das".split())
+_HINTS: Final = frozenset(
+    "name nom nombre nome naam same usual mismo misma même habitual usuel üblich one see ask stored kept saved printed"
+    " written".split()
+)
+
+
+def _article_clause(m: re.Match[str], words: list[str]) -> bool:
+    quoted = m.string[max(0, m.start("v") - 2) : m.start("v")].strip() in ("«", "“", "„", '"', "'", "‘")
+    if words[0].lower() not in _ARTICLES or len(words) < (3 if quoted else 5) or words[1].lower() in _NOT_FIRST:
+        return False
+    return not any(w.lower() in _HINTS for w in words)
+
+
 def _a_phrase(m: re.Match[str], least: int = 3, prose: bool = False) -> bool:
     value = m.group("v")
     words = value.replace("-", " ").split()
     if len(words) < least or sum(not w.isdigit() for w in words) < 2:
         return False
-    if words[0].lower() in (_NOT_FIRST if prose else _POINTING):
+    if words[0].lower() in (_NOT_FIRST if prose else _POINTING) and not (prose and _article_clause(m, words)):
         return False
     alpha = [w for w in words if not w.isdigit()]
     if prose and (_NOT_A_WORD_RE.fullmatch(words[0]) is not None or all(w[:1].isupper() for w in alpha)):

@@ -113,3 +113,30 @@ def test_clause_values_are_linear() -> None:
 
     assert_linear(lambda t: list(clause_value_spans(t)), "password wachtwoord is tijdelijk x " * 3_000)
     assert_linear(lambda t: list(clause_value_spans(t)), "PIN keypad at safe L1-R2 code for the door " * 2_000)
+
+
+# ---- a passphrase said after a copula that starts with an article (a clause of its own, or in quotes) ---------
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Minutes: the passphrase of the backup disk is the heron waits by the cold weir.", "heron waits by the cold"),
+        ("La frase secreta del disco es el gato duerme junto al horno. Solo para el turno.", "gato duerme junto al"),
+        ("La phrase de passe de l'archive est « la lune tombe dans le puits ».", "lune tombe dans le puits"),
+        ("Die Passphrase des Laufwerks ist „die Eule singt im Nebel“.", "Eule singt im Nebel"),
+    ],
+)
+def test_article_passphrases_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The passphrase of the backup disk is the name of our first office dog.",
+        "La frase secreta del disco es la misma de siempre, pregunta a Marta.",
+        "The passphrase of the archive is the one printed on the sealed card.",
+        "The passphrase of the archive is the same as on the old backup drive.",
+    ],
+)
+def test_article_passphrase_near_misses_stay(text: str) -> None:
+    _kept(text)
