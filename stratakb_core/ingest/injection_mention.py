@@ -87,19 +87,6 @@ _REPORTED: Final = re.compile(
     r"|(?:написал|отправил|прислал)\w{0,2}\s+бот\w{0,2})[ \t]*[:,]?[ \t]*([\"'“‘«„])",
     re.IGNORECASE,
 )
-# wave 35: what a note, a message or a customer says, quoted after the verb ("A customer note says '...'", "the
-# e-mail read: '...'", "la nota dice «...»"): reported, unless the text goes on to tell the reader to obey it
-_SAYS: Final = re.compile(
-    r"\b(?:note|message|e-?mail|ticket|comment|review|letter|sticker|customer|caller|visitor|nota|mensaje|notiz"
-    r"|nachricht|kunden?|kundin|client)\s+(?:says|said|reads|read|stated|states|wrote|dice|decía|sagt|sagte|lautet"
-    r"|lautete|schrieb|dit|disait|écrit)[ \t]*[:,]?[ \t]*([\"'“‘«„])",
-    re.IGNORECASE,
-)
-_OBEY_AFTER: Final = re.compile(
-    r"\b(?:do\s+(?:what|as)|follow|obey|comply|carry\s+(?:it|this|that)\s+out|befolge|folgen?|gehorche|obéis\w*"
-    r"|suivez|sigue|siga|haz\s+lo\s+que|cumple|esegui)\b",
-    re.IGNORECASE,
-)
 _CLOSING: Final = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "„": "“”"}
 
 
@@ -119,14 +106,9 @@ def reported(text: str, start: int, end: int) -> bool:
         return True
     lo = text.rfind("\n", max(start - 400, 0), start) + 1  # wave 28: bounded, linear on a text with no newline
     hi = text.find("\n", end, end + 800)
-    stop = hi if hi != -1 else min(len(text), end + 800)
-    found = [(m, False) for m in _REPORTED.finditer(text, max(lo, start - 400), stop)]
-    found += [(m, True) for m in _SAYS.finditer(text, max(lo, start - 400), stop)]
-    for m, said in found:
+    for m in _REPORTED.finditer(text, max(lo, start - 400), hi if hi != -1 else min(len(text), end + 800)):
         closing = _CLOSING[m.group(1)]
         close = min((i for i in (text.find(c, m.end(), m.end() + 400) for c in closing) if i != -1), default=-1)
-        if said and close != -1 and _OBEY_AFTER.search(text, close, close + 300):
-            continue  # "The note says '...'. Do what it says.": an order after all
         if close != -1 and (m.end() <= start < close or (start <= m.start() and close < end)):
             return True
     return False
