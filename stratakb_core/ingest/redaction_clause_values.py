@@ -69,10 +69,12 @@ _KIND_BEFORE_RE: Final = re.compile(
 )
 # after a PIN's value: a factory default or an example, not the PIN
 _PIN_AFTER_RE: Final = re.compile(r"(?i)[^\n.!?;]{0,40}?(?:default|factory|werk|usine|f[áa]brica|example|e\.g\.)")
-# the word after these names what the secret belongs to (a user, an account, a host), not the secret
+# the word after these names what the secret belongs to (a user, an account, a host) or who acted on it ("reset by
+# JohnDoe42", "réinitialisé par Admin2"), not the secret
 _OWNER_WORDS: Final = frozenset(
     "for of van voor für von du des del della dla di der user username login account konto compte cuenta conta"
-    " utilisateur usuario usuário benutzer gebruiker użytkownika host server hostname device".split()
+    " utilisateur usuario usuário benutzer gebruiker użytkownika host server hostname device"
+    " by par por przez durch door da av af".split()
 )
 _KEY_ABOUT_RE: Final = re.compile(
     r"(?i)\bid\b|\bids\b|identif|fingerprint|empreinte|huella|impressão|hash|checksum|public|publi[cq]|pública"

@@ -42,6 +42,10 @@ def test_clause_passwords_go(text: str, value: str) -> None:
         "Password for svc-Backup01 is in the vault, ask Dana.",
         "Das Passwort für den Benutzer Admin-Ops7 liegt im Tresor.",
         "Set DATABASE_URL=postgres://app:<password>@db.internal.example:5432/app in the env file.",
+        # the lead's review: who acted on the password, named after "by" / "durch" / "par", is no password
+        "Password reset requested by JohnDoe42 on 2024-03-01.",
+        "Passwort zurückgesetzt durch ITAdmin01 am Montag.",
+        "Mot de passe réinitialisé par Admin2024! hier soir.",
     ],
 )
 def test_clause_password_near_misses_stay(text: str) -> None:
