@@ -63,10 +63,8 @@ from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  #
 # heldout79-84 (measured blind at 6a108ef) waited here for wave 32, which trains on them
 # heldout85-88 (measured blind at 7697271) waited here for wave 33, which trains on them
 # heldout89-94 (measured blind at 649b371) waited here for wave 34, which trains on them
-# heldout95-98, measured blind at 0fb9cb2 (wave 34's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout95", "heldout96", "heldout97", "heldout98",
-})
+# heldout95-98 (measured blind at 0fb9cb2) waited here for wave 35, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:

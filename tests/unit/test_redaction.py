@@ -78,17 +78,17 @@ def test_the_first_held_out_set_meets_the_targets_too(figures):
 # heldout89-94 (wave 34, a short round: 99, 0; 97, 0; 100, 0; 100, 0; 99, 0; 99, 0).
 # heldout15 keeps one false redaction: a test file's "hunter2", which issue 17 asks to redact whatever its fame. Sets
 # in NOT_YET_TUNED wait for a round.
-TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 95))
+TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 99))
 # tuned on and still under the recall target, with why. Empty since wave 33, which brought the last four up to 98:
 # heldout44 (under since wave 26), heldout57 (wave 28), heldout80 and heldout81 (wave 32). Their history: heldout44's
 # h44s086 shares half its value with a word of its sentence ("Fachschaft"), which the half-value check counts, and
 # h44s019 counts a whole MongoDB URI as the secret; heldout57's h57s010 shares half its value with the club's name in
 # the signature; heldout80's h80s081 and h80s099 are URLs whose secret part is redacted but whose fixture value is the
 # whole URL. Those four misses remain, and each of the four sets is at 98.
-# heldout90 (wave 34, a short round) at 97: a PIN given as "Mine is ..." in the sentence after the one naming it
-# (h90s030), an ssh password prompt with a bracketed remark before the value (h90s090) and an unquoted passphrase of
-# plain words (h90s098), not reached in the round
-BELOW_TARGET: dict[str, float] = {"heldout90": 0.97}
+# heldout90 (wave 34, a short round) was at 97 until wave 35's clause rule caught its ssh password prompt with a
+# bracketed remark before the value (h90s090); a PIN given as "Mine is ..." in the sentence after the one naming it
+# (h90s030) and an unquoted passphrase of plain words (h90s098) remain, at 98
+BELOW_TARGET: dict[str, float] = {}
 # tuned on and still over the false-redaction target, with why. Empty since wave 33: heldout54 (wave 28) had 2 of 120
 # (h54r016, an ExternalSecret's key path, and h54r072, a table's "see vault" cells); wave 33 fixed h54r072
 ABOVE_TARGET: dict[str, float] = {}
