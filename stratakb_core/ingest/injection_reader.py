@@ -118,9 +118,12 @@ _CAPABLE: Final = (
 )
 # an English participle before a role noun names a kind of system ("processing system", "review tool")
 _ENGLISH_PROC: Final = r"(?:read|process|summari|condens|index|review|screen|pars|handl|ingest|triag|transcrib)\w*\b"
+# wave 36: a role noun numbered ("programma 1 automatico, programma 2 ristorante", "Program 3 automatic") is an
+# item of a list of settings, not a reader named by a machine word
+_NOT_NUMBER: Final = r"(?!\d+\b)"
 _READER: Final = re.compile(
     rf"\b(?:(?P<m>{_MACHINE})[ \t-]+(?:{_W}[ \t-]+){{0,2}}?(?P<r1>{_ROLE})"
-    rf"|(?P<r2>{_ROLE})(?:(?:[ \t-]+{_W}){{0,2}}?[ \t-]+{_MACHINE_AFTER}|[ \t]+{_OF_AI})"
+    rf"|(?P<r2>{_ROLE})(?:(?:[ \t-]+{_NOT_NUMBER}{_W}){{0,2}}?[ \t-]+{_MACHINE_AFTER}|[ \t]+{_OF_AI})"
     rf"|(?P<r8>{_CAPABLE})"
     rf"|(?P<r3>{_ROLE}),?[ \t]+(?:{_REL}[ \t]+(?:{_W}[ \t]+){{0,3}}?|(?:d|de|di|da|del)[ \t']+|(?![a-z]+ing\b)){_PROC}"
     rf"|(?!{_ENGLISH_PROC})(?P<p>{_PROC})[ \t]+(?:{_W}[ \t]+){{0,2}}?(?P<r4>{_ROLE})"
