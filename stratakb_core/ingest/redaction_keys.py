@@ -30,7 +30,7 @@ __all__ = [
 PASSWORD_WORDS: Final = (
     r"passwort|kennwort|contrase[ñn]a|senha|wachtwoord|has[łl][oa]|mot_de_passe|l[öo]senord(?:et)?|salasana(?:n|si)?"
     r"|[şs]ifre(?:si|niz)?|[šs]ifra|parol[aă](?:s[ıi]|n[ıi]z)?|hesl[oa]|jelsz[óo]|jelszav(?:a|át|at)|adgangskode(?:n)?"
-    r"|passord(?:et)?|geslo|lozinka|parool|пароль|парола|κωδικ(?:ός|ό|ού)|συνθηματικό"
+    r"|passord(?:et)?|kodeord(?:et)?|geslo|lozinka|parool|пароль|парола|κωδικ(?:ός|ό|ού)|συνθηματικό"
     # wave 25: Portugal's palavra-passe, the French abbreviation mdp (mot de passe)
     r"|palavra[_-]passe|mdp"
     # Irish and Scottish Gaelic, Welsh (wave 19)
@@ -251,11 +251,16 @@ _WHAT_IT_OPENS_RE: Final = re.compile(
 )
 
 
+_SCHEME_FIRST_RE: Final = re.compile(r"_(?:hashing|params|parameters)(?:_|$)")
+
+
 def is_setting_words(words: str) -> bool:
     """Whether the words after a secret's name make it a setting or a topic about the secret (``policy for admins``,
     ``hash of the admin``, ``Länge``) rather than say what the secret opens (``for the NAS``)."""
     head = _WHAT_IT_OPENS_RE.split(" " + words.strip() + " ", maxsplit=1)[0]  # "of the Finance Manager" opens
     name = "_" + snake(head.strip()).strip("_:")
+    if _SCHEME_FIRST_RE.match(name) is not None:
+        return True  # wave 36: "password hashing: m=65536, t=3" names the scheme's settings
     return _ABOUT_AFTER_RE.search(name) is not None or _NOT_LEADING_RE.search(name) is not None
 
 

@@ -20,12 +20,14 @@ from stratakb_core.ingest.redaction_chat_logins import chat_login_spans
 from stratakb_core.ingest.redaction_clause_values import clause_value_spans
 from stratakb_core.ingest.redaction_cli_secrets import cli_secret_spans
 from stratakb_core.ingest.redaction_connections import connection_spans
+from stratakb_core.ingest.redaction_cookie_pairs import cookie_pair_spans
 from stratakb_core.ingest.redaction_counted_codes import counted_code_spans
 from stratakb_core.ingest.redaction_foreign_keys import foreign_key_spans
 from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_passphrase_forms import passphrase_form_spans
 from stratakb_core.ingest.redaction_phrase_values import phrase_value_spans
+from stratakb_core.ingest.redaction_place_codes import place_code_spans
 from stratakb_core.ingest.redaction_qualified_names import qualified_name_spans
 from stratakb_core.ingest.redaction_quoted_phrases import quoted_phrase_spans
 from stratakb_core.ingest.redaction_remarked import remarked_spans
@@ -67,3 +69,5 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from quoted_phrase_spans(text)  # wave 33: "the password ... is the sentence 'four owls sing at noon'"
     yield from qualified_name_spans(text)  # wave 34: "le mot de passe du ... (compte X) est : X", a verbal password
     yield from clause_value_spans(text)  # wave 35: a strong value in the clause after a name, whatever the words
+    yield from place_code_spans(text)  # wave 36: a door's starred code, a cabinet's dial, an alarm code punched in
+    yield from cookie_pair_spans(text)  # wave 36: a session cookie pasted as name=value

@@ -34,17 +34,30 @@ _NAMES: Final = (
     r"|frase-senha|adgangss[æa]tning|adgangsfrase|wachtzin|wachtwoordzin|schl[üu]sselphrase|passwortsatz|kennsatz"
     r"|passfrase|passordfrase|l[öo]senfras|salalause|heslov[áa][ \t]+fr[áa]ze|fraza[ \t]+has[łl]a"
     r"|парольн\w+[ \t]+фраз\w+|кодов\w+[ \t]+фраз\w+|recovery[ \t]+phrase|seed[ \t]+phrase|code[ \t]?word"
-    r"|codewort|mot[ \t]+de[ \t]+code|parola[ \t]+d['’]ordine|kodeord|kodewoord"
+    r"|codewort|mot[ \t]+de[ \t]+code|parola[ \t]+d['’]ordine|kodeord|kodewoord|(?:unlock|vault|master)[ \t]+phrase"
 )
 # a phrase: a word of letters, then words of letters or numbers of up to four digits, one space or dash apart
 _PHRASE: Final = r"(?P<v>[^\W\d_]{2,20}(?:[ -](?:[^\W\d_]{1,20}|\d{1,4})){1,9})"
 _END: Final = r"(?=[ \t]*[»”“\"'’]?[ \t]*(?:$|[.,;!(（]|[ \t]-[ \t]))"
+# wave 36: after a colon or a copula the phrase may run on past a comma to its sentence's end ("Blinker links,
+# Schulterblick!", "three green lights, gear down."), an exclamation mark its last character
+_PHRASE_ON: Final = (
+    _PHRASE[:-1] + r"(?:,[ \t][^\W\d_]{2,20}(?:[ ][^\W\d_]{1,20}){0,3}!?(?=[ \t]*(?:$|\.[ \t]|\.$)))?)"
+)
 _COLON_RE: Final = re.compile(
-    r"(?i:(?<!\w)(?:" + _NAMES + r"))[^\n:：]{0,70}?[:：][ \t]*[«“\"'‘]?[ \t]*" + _PHRASE + _END, re.MULTILINE
+    r"(?i:(?<!\w)(?:" + _NAMES + r"))[^\n:：]{0,70}?[:：][ \t]*[«“\"'‘]?[ \t]*" + _PHRASE_ON + _END, re.MULTILINE
 )
 _COPULA_RE: Final = re.compile(
-    r"(?i:(?<!\w)(?:" + _NAMES + r"))(?P<b>[^\n:：.]{0,70}?)(?i:[ \t](?:is|was|è|est|ist|es|é|är|er|on|jest|je|είναι))"
-    r"[ \t]+(?:(?i:now|ora|maintenant|jetzt|nu|ahora|agora)[ \t]+)?(?:[«“„\"'‘][ \t]?)?" + _PHRASE + _END,
+    r"(?i:(?<!\w)(?:" + _NAMES + r"))(?P<b>[^\n:：.]{0,70}?)"
+    r"(?i:[ \t](?:is|was|è|est|ist|es|é|är|er|on|jest|je|είναι|lautet|luidt|brzmi))"
+    r"[ \t]+(?:(?i:now|ora|maintenant|jetzt|nu|ahora|agora)[ \t]+)?(?:[«“„\"'‘][ \t]?)?" + _PHRASE_ON + _END,
+    re.MULTILINE,
+)
+# wave 36: a chat's turn asking for a passphrase, the next turn the phrase alone ("Jo: what's the passphrase for
+# the vault?" / "Mo: mulch tractor seventeen rainbow")
+_REPLY_RE: Final = re.compile(
+    r"^[^\n:：]{1,24}[:：][^\n?？]{0,120}?(?i:(?<!\w)(?:" + _NAMES + r"))[^\n?？]{0,120}[?？][ \t]*\n"
+    r"[ \t]*[^\s:：]{1,24}[ \t]*[:：][ \t]+" + _PHRASE + r"[ \t]*$",
     re.MULTILINE,
 )
 _COMMA_RE: Final = re.compile(r"[,;][ \t]+(?i:" + _NAMES + r")[ \t]+[«“\"'‘]?" + _PHRASE + _END, re.MULTILINE)
@@ -69,7 +82,7 @@ _CSV_RE: Final = re.compile(
     re.MULTILINE,
 )
 _WIFI_RE: Final = re.compile(
-    r"^[^\n:：]{0,80}?(?i:wi-?fi|wlan|ssid|wireless)[^\n:：]{0,60}?[:：][ \t]*" + _PHRASE + _END, re.MULTILINE
+    r"^[^\n:：]{0,80}?(?i:wi-?fi|wlan|ssid|wireless)[^\n:：]{0,60}?[:：][ \t]*" + _PHRASE_ON + _END, re.MULTILINE
 )
 _WIFI_UNDER_RE: Final = re.compile(
     r"^[ \t]*(?i:ssid|network(?:[ \t]+name)?|wi-?fi|wlan|netzwerk|réseau|red|rete|netwerk)[ \t]*[:：=][^\n]{1,80}\n"
@@ -103,6 +116,7 @@ _NOT_FIRST: Final = frozenset(
 _POINTING: Final = frozenset(
     "same as not no none never see ask check use enter type write keep store stored kept saved in on at by via"
     " unchanged empty blank missing unknown voir siehe wie vedi ver zie come como change reset contact call email"
+    " consult consultar consulte consulter consultare raadpleeg nachschlagen frag fragen demander pedir chiedi vraag"
     " request rotate update create choose pick generate provided issued ask".split()
 )
 # what may come between a name and its copula: nothing, or a complement saying what it opens
@@ -117,7 +131,13 @@ _COUNTS_RE: Final = re.compile(
 _NOT_IN_USE_RE: Final = re.compile(
     r"(?i:guidance|polic|rule|requirement|example|e\.g\.|at[ \t]+least|minimum|dummy|sample|training|placeholder"
     r"|how[ \t]+to|should|must|never[ \t]+(?:share|write|send)|choose|pick|generate|beispiel|exemple|ejemplo|esempio"
-    r"|voorbeeld|richtlijn|richtlinie|politique|pol[íi]tica)"
+    r"|voorbeeld|richtlijn|richtlinie|politique|pol[íi]tica"
+    # wave 36: the line says it does not hold the password
+    r"|does[ \t]+not[ \t]+contain|doesn['’]t[ \t]+contain|n[ãa]o[ \t]+cont[ée]m|no[ \t]+contiene"
+    r"|ne[ \t]+contient[ \t]+pas"
+    # wave 36: a policy's "at least" in more languages
+    r"|minstens|mindestens|au[ \t]+moins|al[ \t]+menos|almeno|pelo[ \t]+menos|co[ \t]+najmniej|minst"
+    r"|non[ \t]+contiene|enth[äa]lt[ \t]+kein|bevat[ \t]+geen|innehåller[ \t]+inte)"
 )
 _POINTER_RE: Final = re.compile(
     r"(?i:.*\b(?:vault|envelope|manager|keepass|1password|bitwarden|tresor|kluis|safe[ \t]+deposit|lastpass)\b)"
@@ -155,12 +175,23 @@ def _article_clause(m: re.Match[str], words: list[str]) -> bool:
     return not any(w.lower() in _HINTS for w in words)
 
 
+# wave 36: a number may start the phrase itself ("three blue frames and a crooked hinge"), not a count of something
+_NUMBERS: Final = frozenset("two three four five six seven eight nine ten twelve".split())
+_UNITS: Final = frozenset("days weeks months years hours minutes seconds times of or and to in more other".split())
+
+
+def _numbered(words: list[str]) -> bool:
+    return words[0].lower() in _NUMBERS and len(words) >= 3 and words[1].lower().strip(",") not in _UNITS
+
+
 def _a_phrase(m: re.Match[str], least: int = 3, prose: bool = False) -> bool:
     value = m.group("v")
     words = value.replace("-", " ").split()
     if len(words) < least or sum(not w.isdigit() for w in words) < 2:
         return False
-    if words[0].lower() in (_NOT_FIRST if prose else _POINTING) and not (prose and _article_clause(m, words)):
+    if words[0].lower() in (_NOT_FIRST if prose else _POINTING) and not (prose and _article_clause(m, words)) and not (
+        prose and _numbered(words)
+    ):
         return False
     alpha = [w for w in words if not w.isdigit()]
     if prose and (_NOT_A_WORD_RE.fullmatch(words[0]) is not None or all(w[:1].isupper() for w in alpha)):
@@ -173,7 +204,7 @@ def _a_phrase(m: re.Match[str], least: int = 3, prose: bool = False) -> bool:
 def _one_word(value: str) -> bool:
     if _NOT_A_WORD_RE.fullmatch(value) is not None or value.lower() in _NOT_FIRST or _POINTER_RE.match(value):
         return False
-    return any(c.isalpha() for c in value) and not value.startswith(("http", "www.", "<", "$", "{", "%", "*"))
+    return any(c.isalpha() for c in value) and not value.startswith(("http", "www.", "<", "$", "{", "%", "*", "["))
 
 
 def _least(m: re.Match[str]) -> int:
@@ -189,6 +220,9 @@ def passphrase_form_spans(text: str) -> Iterator[_Found]:
                 continue  # "passphrase rotation is done ...": the copula is another noun's
             if _a_phrase(m, _least(m), prose=pattern is _COPULA_RE):
                 yield m.start("v"), m.end("v"), "credential"
+    for m in _REPLY_RE.finditer(text):
+        if _a_phrase(m, prose=True):
+            yield m.start("v"), m.end("v"), "credential"
     for m in _COMMA_RE.finditer(text):
         if _NAMED_THING_RE.search(_before(m)) is not None and _a_phrase(m, prose=True):
             yield m.start("v"), m.end("v"), "credential"

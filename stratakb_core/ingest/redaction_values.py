@@ -96,7 +96,7 @@ _SLUG_MARKERS: Final = frozenset(
     " cambiar cambiame reemplazar sustituir ingresar introducir aqui aquí tu ejemplo valor changer remplacer votre"
     " ici exemple valeur ändern aendern ersetzen eintragen hier dein ihr beispiel wert alterar substituir insira"
     " insecure"
-    " aqui seu sua exemplo cambiare sostituire inserisci qui tuo esempio valore"
+    " aqui seu sua exemplo cambiare sostituire inserisci qui tuo tua tuoi vostro vostra esempio valore"
     # wave 24: Polish, Czech, Dutch, Swedish, Turkish, Russian (TWOJE_HASŁO, UW_WACHTWOORD, ВАШ_ПАРОЛЬ)
     " twoje twój twoj twoja wasze wpisz tutaj przykład przyklad vaše váš tvoje zde příklad uw jouw invullen voorbeeld"
     " vervangen ditt exempel sizin buraya örnek ваш ваша ваше твой твоя пример здесь введите замените".split()
@@ -125,7 +125,7 @@ _CAPITAL_PARTS_RE: Final = re.compile(
 )
 _WORD_NUMBER_RE: Final = re.compile(r"_*[A-Za-z]{3,}\d{3,}")
 _WORD_DIGITS_END_RE: Final = re.compile(r"[A-Za-z]{3,}\d{1,4}")
-_LOWER_WORD_DIGITS_RE: Final = re.compile(r"[^\W\d_]{3,}[1-9]\d{1,3}")  # not a numbered name: vault01
+_LOWER_WORD_DIGITS_RE: Final = re.compile(r"[^\W\d_]{3,}_?[1-9]\d{1,3}")  # not a numbered name: vault01
 _SIZED_NAME_RE: Final = re.compile(
     r"(?i:_*(?:u?int|float|bfloat|complex|decimal|bytes|sha|aes|poly|chacha|salsa|win|iso|utf|ucs|latin|secp|ripemd"
     r"|keccak|blake|crc|rsa|curve|ascii)\d+)"
@@ -158,6 +158,8 @@ def _word_dot_word_number(parts: list[str]) -> bool:
     if not capitalised or _LOWER_WORD_DIGITS_RE.fullmatch(last) is None or _SIZED_NAME_RE.fullmatch(last):
         return False
     word = last.rstrip("0123456789")
+    if word.endswith("_"):  # wave 36: Gunes.Surucu_24, the word capitalised (an attribute's name is not)
+        return word[:1].isupper() and word[1:-1].islower()
     return word.islower() or (word[:1].isupper() and word[1:].islower())
 
 
