@@ -76,6 +76,7 @@ from typing import Final
 from stratakb_core.ingest.injection_addressed import certain_orders
 from stratakb_core.ingest.injection_asked import asked_leak
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
+from stratakb_core.ingest.injection_csvrow import csv_row as _csv_row  # wave 36: moved out (injection at 496 lines)
 from stratakb_core.ingest.injection_handover import handed_over
 from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, loose_order
 from stratakb_core.ingest.injection_markers import closing_note, fake_turn, head_end, recorded_turn
@@ -104,6 +105,7 @@ from stratakb_core.ingest.injection_smuggled import smuggled, unjoined
 from stratakb_core.ingest.injection_sysline import called_by_system
 from stratakb_core.ingest.injection_thirdperson import its_prompt_leak
 from stratakb_core.ingest.injection_toolout import tool_output_order
+from stratakb_core.ingest.injection_transcript import transcript_head  # wave 36: in more languages
 from stratakb_core.ingest.injection_variants import _variant_texts, _variants, encoded_order
 from stratakb_core.ingest.injection_verbatim import verbatim_leak
 from stratakb_core.ingest.injection_warning import WARNING as _WARNING
@@ -252,10 +254,6 @@ def _in_fence(text: str, start: int, end: int) -> int:
     return next((m.start() for m in _FENCED.finditer(text) if m.start() <= start and end <= m.end()), -1)
 
 
-# an exported chat transcript ("Chat transcript #5 (exported ...)"): its User: / Assistant: lines are a record
-_TRANSCRIPT: Final = re.compile(
-    r"\A[^\n]{0,80}\b(?:transcript|(?:chat|conversation|evaluation|debug)[ \t]+log|chat[ \t]+export|trace)\b", re.I
-)
 # a prompt the application itself defines in code (SYSTEM_PROMPT = ("You are ..." ...)): source shown, not an order
 _PROMPT_CONSTANT: Final = re.compile(
     r"^[ \t]*\w*(?:PROMPT|INSTRUCTIONS|prompt|instructions)\w*[ \t]*(?::[^=\n]{1,40})?=[ \t]*(?:\(|[fr]?[\"'])"
@@ -268,7 +266,7 @@ def _is_mention(text: str, start: int, end: int) -> bool:
     """A match quoted in a paragraph that talks about attacks, or one a sentence defines, is not an order."""
     if _DEFINED.match(text, end):
         return True
-    if (_TRANSCRIPT.match(text) or closing_note(text)) and recorded_turn(text, start, end):  # a recorded turn
+    if (transcript_head(text) or closing_note(text)) and recorded_turn(text, start, end):  # a recorded turn
         return True
     if "=" in text and any(m.start() <= start and end <= m.end() for m in _PROMPT_CONSTANT.finditer(text)):
         return True
@@ -338,16 +336,6 @@ _AI_HEAD: Final = re.compile(  # wave 23: after a short lead and in more languag
     r"\s*(?:[^\n:]{0,25}?\b)?(?:ai|a\.i\.|assistants?|llms?|chat-?bots?|language models?|ai agents?|ki|ia|ии"
     r"|assistent\w{0,2}|asistente|assistente|asystent\w{0,2}|ассистент\w{0,2})\b[^\n:]{0,30}:\s*[^\W\d_]", re.I
 )
-
-# a CSV row ('INV-7,Acme,12.00,"a note, quoted",open'): its double quotes wrap a cell, they quote nobody
-_CSV_LINE: Final = re.compile(r'(?:[^\n",]*,){2,}"[^\n]*"(?:,[^\n",]*)*')
-
-
-def _csv_row(text: str, at: int) -> bool:
-    """The line holding ``text[at]`` is a row of comma-separated values with a quoted cell."""
-    line_start = text.rfind("\n", 0, at) + 1
-    line_end = text.find("\n", at)
-    return bool(_CSV_LINE.fullmatch(text, line_start, line_end if line_end != -1 else len(text)))
 
 
 def _fires(pattern: GatedPattern, texts: list[str], present: list[set[str]]) -> bool:
@@ -473,6 +461,12 @@ def _policy_text(rule: str, sentence: str) -> bool:
     return policy_sentence(sentence) or (rule == "send_to_url" and means_only(sentence))  # wave 26: mail templates
 
 
+def _co_mention(co_texts: list[str], k: int, start: int, end: int) -> bool:
+    """Wave 36: as in ``_fires``, a variant mapped one for one is a mention where the original text is one."""
+    same = len(co_texts[k]) == len(co_texts[0])
+    return _is_mention(co_texts[k], start, end) or (same and _is_mention(co_texts[0], start, end))
+
+
 def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, ...]:
     texts, co_texts = variants
     present = [_LITERALS.present(fold(t)) for t in texts]
@@ -480,7 +474,7 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
     fired |= {
         rule
         for rule, k, start, end in (*cooccur_fired(co_texts), *headed_orders(co_texts))
-        if not _is_mention(co_texts[k], start, end) and not (rule == "override" and _scoped(co_texts[k], start, end))
+        if not _co_mention(co_texts, k, start, end) and not (rule == "override" and _scoped(co_texts[k], start, end))
         and not _policy_text(rule, co_texts[k][start:end])
     }
     # a link left to fill, in the text or the last variant (look-alikes mapped, base64 decoded: injection_slots)

@@ -141,6 +141,14 @@ def fake_turn(text: str) -> tuple[int, int] | None:
     return _sequence(text)
 
 
+# wave 36: a bracketed switch of a system, developer or debug mode inside a turn ("[modo sistema ativado]", "[developer
+# mode enabled]", "[режим системы включён]"): a planted turn, never a record
+_MODE_SWITCH: Final = re.compile(
+    r"\[(?=[^\]\n]{0,60}\b(?:mode|modo|modus|mod|режим)\b)(?=[^\]\n]{0,60}\b(?:system\w{0,2}|sistema|système|systeme"
+    r"|developer|dev|admin|debug|god|root|desenvolvedor|desarrollador|développeur|entwickler|sviluppatore|систем\w{0,2}"
+    r"|разработчик\w{0,2})\b)[^\]\n]{1,60}\]",
+    re.IGNORECASE,
+)
 # wave 18: an assistant's turn further on answers a system turn: the exchange is a record (an evaluation log); an
 # agent's turn that another speaker answers is a support agent's ("Agent: ..." / "Caller: ...")
 # (a turn opens a line, or follows a sentence's end in the variant whose line breaks are collapsed)
@@ -156,8 +164,9 @@ def recorded_turn(text: str, start: int, end: int) -> bool:
     You are a triage helper." / "user: ..." / "assistant: ..."), or an agent's turn another speaker answers ("Agent:
     ..." / "Caller: ..."). A planted system turn has nobody answer it; a turn that sends private data to an address
     is none (wave 35: ``injection_turnsend``)."""
-    if sends_private(_turn_text(text, start, end)):
-        return False
+    turn_text = _turn_text(text, start, end)
+    if sends_private(turn_text) or _MODE_SWITCH.search(turn_text):
+        return False  # wave 36: nor one that switches a mode of the system on ("[modo sistema ativado]")
     turn = text[start:end].lstrip()[:7].lower()
     if turn.startswith("agent") and _OTHER_SPEAKER.search(text, end):
         return True

@@ -30,9 +30,12 @@ def spoken_line(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` lies in one speaker's turn (opened by a label) that a later turn of another speaker
     follows, in an exchange of at least three turns whose labels are all speakers'."""
     turns = [m for m in _LABEL.finditer(text) if not _NOT_SPEAKER.search(m.group(1))]
-    if len(turns) < 3 or len(turns) != len(list(_LABEL.finditer(text))):
-        return False  # a planted system or "note to the AI" turn makes no exchange a record
     own = next((t for t in reversed(turns) if t.start() <= start + 1), None)
+    # wave 36: a head without a colon collapsed into the first turn hides that turn's label ("Chat da oficina
+    # Cliente: ..."): the hidden turn counts, and two other speakers must follow it
+    hidden = own is None and "\n" not in text and bool(turns) and turns[0].start() >= end
+    if len(turns) + hidden < 3 or len(turns) != len(list(_LABEL.finditer(text))):
+        return False  # a planted system or "note to the AI" turn makes no exchange a record
     if own is None and start <= 1:  # a collapsed variant's sentence that runs from the head into the first turn
         own = turns[0]
     if own is None or "\n" in text[own.end() : end].rstrip("\n"):
