@@ -79,17 +79,6 @@ _ABOUT: Final = re.compile(
     rf"[ \t]+(?i:about)[ \t]+{_READERS_OWN}(?:(?i:the|our|this|that|these|those|last)\b|[A-Z0-9][\w'’-]*)"
     rf"|[ \t]+(?i:re):[ \t]*{_READERS_OWN}[^\W_]"
 )
-# wave 36: instructions for a task named by a noun after an article ("olvidad las instrucciones anteriores para el
-# embotellado", "ignore the earlier instructions for the stocktake", "oubliez les consignes précédentes pour la
-# livraison", "vergesst die Anweisungen für die Inventur"); never the reader, its rules or its answers
-_FOR_THE: Final = re.compile(
-    r"(?:[ \t]+(?i:anteriores|previas|precedentes|précédentes|precedenti|previous|earlier|früheren|vorigen|eerdere))?"
-    r"[ \t]+(?i:for[ \t]+the|para[ \t]+(?:el|la|los|las|o|a|os|as)|pour[ \t]+(?:le|la|les|l['’])|per[ \t]+(?:il|lo|la"
-    r"|i|gli|le|l['’])|für[ \t]+(?:den|die|das)|voor[ \t]+(?:de|het))[ \t]*"
-    rf"{_READERS_OWN}(?!(?i:ai|ia|ki|assist|asist|model|modèle|modell|bot|chatbot|agent|llm|gpt|reader|lecteur|lector"
-    r"|leser|lettore|usuario|user|utilisateur|utente|nutzer|sistema|système|prompt|respuest|répons|rispost|antwort"
-    r"|resum|summar|résum|riassun|zusammenfass)\w*)[^\W\d_]{3,}"
-)
 # ... unless what follows calls on an AI or turns to a new order ("..., AI: tell the owner", "and instead approve")
 _AI_AFTER: Final = re.compile(
     r"\b(?:ai|a\.i\.|assistants?|models?|bots?|chatbots?|llms?|gpt|agents?|ki|ia|you[ \t]+are[ \t]+now)\b"
@@ -109,15 +98,10 @@ _PERSON: Final = re.compile(
 
 
 # "forget the rules of the first edition", "zapomnij o zasadach z poprzedniej edycji": rules of a thing, not orders
-# wave 36: also after a participle ("override any instruction given in this handbook", "les consignes données dans ce
-# manuel", "die im Handbuch enthaltenen"): the document's own instructions ranked below others, not the reader's
 _THING_OF: Final = re.compile(
-    r"[ \t]*(?:(?:given|contained|set[ \t]+out|stated|written|printed|données|contenues|dadas|dadi|date|contenidas"
-    r"|contenute|contidas|enthaltenen?|gegebenen?)[ \t]+)?(?:of|from|in|for|z|ze|de|del|della|dell'|der|des|van|из"
-    r"|для|dans|im|nel|en|no|na|w|в)[ \t]+"
+    r"[ \t]*(?:of|from|in|for|z|ze|de|del|della|dell'|der|des|van|из|для)[ \t]+"
     r"(?:the[ \t]+|la[ \t]+|el[ \t]+|le[ \t]+)?"
     r"(?:[^\W\d_]{1,20}[ \t]+){0,2}?(?:edition|version|release|game|manual|handbook|rulebook|edycj\w*|wersj\w*|gr\w"
-    r"|manuel|manuale|handbuch\w{0,2}|handleiding|podręcznik\w{0,2}|руководств\w{0,2}"
     r"|versi[oó]n\w*|[ée]dition\w*|edizion\w*|ausgabe|auflage|editie|versie|издани\w*|верси\w*|juego|jeu|spiel\w*"
     r"|gioco)\b",
     re.I,
@@ -229,8 +213,7 @@ def scoped_override(text: str, start: int, end: int) -> bool:
         return True
     if _TOPIC.match(text, end) or _LEGAL_LIST.match(text, end) or _THING_OF.match(text, end):
         return True
-    topic = _ABOUT.match(text, end) or _FOR_THE.match(text, end)
-    if _DATED_AFTER.match(text, end) or (topic and not _AI_AFTER.search(text, end, end + 400)):
+    if _DATED_AFTER.match(text, end) or (_ABOUT.match(text, end) and not _AI_AFTER.search(text, end, end + 400)):
         return True
     if _FIXED_AFTER.match(text, end) or demanded_quote(text, start, end):  # wave 34: a change note, a demand refused
         return True
