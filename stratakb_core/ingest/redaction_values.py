@@ -138,9 +138,15 @@ def _class_switches(value: str) -> int:
     return sum(a != b and (a, b) != ("u", "l") for a, b in pairwise(kinds))
 
 
+# wave 36: a log's field naming an address ("ip=192.0.2.14", "src=10.0.0.5:22"), not a password after "method=password"
+_ADDRESS_FIELD_RE: Final = re.compile(r"[a-z_]{1,16}=\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?")
+
+
 def is_code(value: str) -> bool:
     """Code or a reference to where the value is (``os.environ[...]``, ``getpass()``, ``config.db_password``,
     ``Settings.API_KEY``), not a password that a dot joins (``Maple.fjord6353``, ``Ember2020.PIX``)."""
+    if _ADDRESS_FIELD_RE.fullmatch(value) is not None:
+        return True
     if CODE_RE.match(value) is None or _TITLED_DOTS_RE.fullmatch(value) or _CAPITAL_PARTS_RE.fullmatch(value):
         return False
     parts = value.split(".")

@@ -105,6 +105,7 @@ def test_passphrases_go(text: str, value: str) -> None:
         "Argon2 settings for password hashing: m=19456, t=2, p=1.",
         "Nel file .env sostituisci TOKEN=la_tua_chiave con il valore vero.",
         "Config.timeout_30 sets the password prompt's timeout.",
+        "2026-11-30T08:01:55Z sshd accepted user=backup method=password src=198.51.100.7",
         "Beleid: kies een wachtwoordzin van minstens vijf woorden en deel je wachtwoord nooit, ook niet met collega's.",
         "Richtlinie: die Passphrase hat mindestens vier Wörter und ist geheim, auch vor Kollegen.",
     ],
