@@ -38,7 +38,10 @@ _REACH: Final = 90
 _NOT_A_DOOR_RE: Final = re.compile(
     r"(?i:conferen|meeting|dial[ \t-]?in|einwahl|vergader|r[ée]union|reuni[óo]n|riunione|teams|zoom|webex|call"
     r"|ussd|promo|discount|rabatt|voucher|gutschein|coupon|korting|tracking|example|beispiel|exemple|ejemplo"
-    r"|voorbeeld|esempio|exemplo|пример|default|werkseinstellung|usine|fábrica|fabbrica|placeholder|sample|format)"
+    r"|voorbeeld|esempio|exemplo|пример|default|werkseinstellung|usine|fábrica|fabbrica|placeholder|sample|format"
+    # the lead's review: a product's, an article's or a tariff's code names goods, not a door
+    r"|product|produkt|produit|producto|prodotto|article|artikel|art[íi]culo|articolo|\bitem|\bsku\b|tariff|tarif"
+    r"|zolltarif|\bhs[ \t-]code|order[ \t-]?(?:code|number|no)|bestell|commande|pedido|ordine|\bmodel)"
 )
 _COMBINATION_RE: Final = re.compile(
     r"(?i:(?<![^\W\d_])[^\W\d_]{0,12}?(?:combination|kombination|combinaison|combinaci[óo]n|combinazione|combinatie"
