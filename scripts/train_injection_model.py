@@ -64,10 +64,8 @@ from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  #
 # heldout85-88 (measured blind at 7697271) waited here for wave 33, which trains on them
 # heldout89-94 (measured blind at 649b371) waited here for wave 34, which trains on them
 # heldout95-98 (measured blind at 0fb9cb2) waited here for wave 35, which trains on them
-# heldout99-104, measured blind at 9f22b28 (wave 35's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout99", "heldout100", "heldout101", "heldout102", "heldout103", "heldout104",
-})
+# heldout99-104 (measured blind at 9f22b28) waited here for wave 36, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
