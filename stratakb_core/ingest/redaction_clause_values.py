@@ -29,7 +29,7 @@ from stratakb_core.ingest.redaction_keypads import FAULT_RE
 from stratakb_core.ingest.redaction_spoken import PW_WORDS, _on_example_line, shaped
 from stratakb_core.ingest.redaction_values import is_code, is_placeholder, looks_random, remark_says_not_secret
 
-__all__ = ["clause_value_spans"]
+__all__ = ["CLAUSE_END_RE", "clause_bounds", "clause_value_spans"]
 
 _Found = tuple[int, int, str]
 
@@ -44,7 +44,7 @@ _KEY_NAME_RE: Final = re.compile(
     r"|(?:스트림[ \t]?키|api[ \t]?키|키)(?=[는가:：]))"
 )
 # a clause ends at a line break or at a sentence's end ("." "!" "?" ";" and a space or the end of the text)
-_CLAUSE_END_RE: Final = re.compile(r"\n|[.!?;。](?=\s|$)")
+CLAUSE_END_RE: Final = re.compile(r"\n|[.!?;。](?=\s|$)")
 _REACH: Final = 100
 _WORD_RE: Final = re.compile(r"[^\s]+")
 _EDGE: Final = "\"'`«»“”‘’„()[]{}<>,.;:!?"
@@ -105,8 +105,17 @@ _DIAL_RE: Final = re.compile(r"(?<![\w-])(?P<v>[LR]\d{1,2}(?:-[LR]\d{1,2}){2,4})
 
 
 def _clause_end(text: str, pos: int) -> int:
-    m = _CLAUSE_END_RE.search(text, pos, min(len(text), pos + _REACH))
+    m = CLAUSE_END_RE.search(text, pos, min(len(text), pos + _REACH))
     return m.start() if m else min(len(text), pos + _REACH)
+
+
+def clause_bounds(text: str, start: int, end: int, reach: int) -> tuple[int, int]:
+    """The clause around ``start:end``: back to a line break or a sentence's end, on to the next, ``reach`` at most."""
+    begin = max(text.rfind("\n", 0, start) + 1, start - reach)
+    for m in CLAUSE_END_RE.finditer(text, begin, start):
+        begin = m.end()
+    stop = CLAUSE_END_RE.search(text, end, min(len(text), end + reach))
+    return begin, stop.start() if stop else min(len(text), end + reach)
 
 
 def _word_value(word: str) -> tuple[int, str]:
@@ -186,9 +195,7 @@ def _pin_spans(text: str) -> Iterator[_Found]:
 
 def _dial_spans(text: str) -> Iterator[_Found]:
     for m in _DIAL_RE.finditer(text):
-        start = max(text.rfind("\n", 0, m.start()) + 1, m.start() - _REACH)
-        for end in _CLAUSE_END_RE.finditer(text, start, m.start()):
-            start = end.end()  # the lock is named in the value's own clause
+        start, _ = clause_bounds(text, m.start(), m.start(), _REACH)  # the lock is named in the value's own clause
         if _LOCK_NAME_RE.search(text, start, m.start()) and not _on_example_line(text, *m.span("v")):
             yield m.start("v"), m.end("v"), "credential"
 

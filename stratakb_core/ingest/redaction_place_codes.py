@@ -19,6 +19,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from stratakb_core.ingest.redaction_clause_values import clause_bounds
 from stratakb_core.ingest.redaction_keypads import FAULT_RE
 from stratakb_core.ingest.redaction_spoken import _on_example_line
 
@@ -32,7 +33,6 @@ _CODE_NAME_RE: Final = re.compile(
 )
 # digits with a star or a hash inside or after them, a keypad's entry; not a USSD code (*100#), not a product (2*4)
 _STARRED_RE: Final = re.compile(r"(?<![\w*#.,/+-])(?P<v>\d{3,8}[*#]\d{0,3})(?![\w*#/-])")
-_CLAUSE_END_RE: Final = re.compile(r"\n|[.!?;。](?=\s|$)")
 _REACH: Final = 90
 # words between saying the code is dialled into a call, or is a fault's, a product's or a discount's
 _NOT_A_DOOR_RE: Final = re.compile(
@@ -65,18 +65,9 @@ _PUNCHED_RE: Final = re.compile(
 _PANEL_RE: Final = re.compile(r"(?i:alarm|keypad|key[ \t]+pad|panel|tastenfeld|clavier|teclado|tastiera|siren)")
 
 
-def _clause(text: str, start: int, end: int) -> tuple[int, int]:
-    """The clause around ``start:end``: back to a line break or a sentence's end, on to the next."""
-    begin = max(text.rfind("\n", 0, start) + 1, start - _REACH)
-    for m in _CLAUSE_END_RE.finditer(text, begin, start):
-        begin = m.end()
-    stop = _CLAUSE_END_RE.search(text, end, min(len(text), end + _REACH))
-    return begin, stop.start() if stop else min(len(text), end + _REACH)
-
-
 def _starred_spans(text: str) -> Iterator[_Found]:
     for m in _STARRED_RE.finditer(text):
-        begin, _ = _clause(text, m.start(), m.end())
+        begin, _ = clause_bounds(text, m.start(), m.end(), _REACH)
         if _CODE_NAME_RE.search(text, begin, m.start()) is None:
             continue
         between = text[begin : m.start()]
@@ -98,7 +89,7 @@ def _dial_spans(text: str) -> Iterator[_Found]:
 
 def _punched_spans(text: str) -> Iterator[_Found]:
     for m in _PUNCHED_RE.finditer(text):
-        begin, end = _clause(text, m.start(), m.end())
+        begin, end = clause_bounds(text, m.start(), m.end(), _REACH)
         clause = text[begin:end]
         if _PANEL_RE.search(clause) and not _NOT_A_DOOR_RE.search(clause) and not FAULT_RE.search(clause):
             if not _on_example_line(text, *m.span("v")):
