@@ -45,7 +45,7 @@ DEVICE_RE: Final = re.compile(
 )
 FAULT_RE: Final = re.compile(
     r"(?i:\b(?:error|fault|status|event|zone|trouble|fehler|erreur|zip|post(?:al)?[ \t]?code|postcode|area|country"
-    r"|model|part|serial|firmware|version|order|invoice|page|room[ \t]+number"
+    r"|model|part|serial|firmware|version|(?<!in[ \t])order|invoice|page|room[ \t]+number"
     r"|modell|mod[èe]le|modelo|modello|typ|artikel|seriennummer|fout|storing|erreur|error[ea]?|fallo|avería"
     r"|code[ \t]+postal|c[óo]digo[ \t]+postal|codice[ \t]+postale|postleitzahl|plz"
     r"|chyb[ay]|b[łl][ąa]d|b[łl][ęe]du|hata(?:s[ıi])?|errore|felkod|virhe|ошибк[аи]|σφάλμα)\b)"

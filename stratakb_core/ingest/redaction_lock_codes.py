@@ -28,7 +28,8 @@ _VALUE: Final = (
     r"(?P<v>[#*]?\d{4,8}(?:[#*]\d?)?|\d{1,3}(?:-\d{1,3}){2,4}|\d{3,5}-\d{2,3}(?![\d-])"
     r"|(?=[0-9A-ZА-Я]{4,7}\b)\d*[A-ZА-Я]\d*[A-ZА-Я]?\d*"
     r"|(?<!\d[ ])\d(?:[ ]\d){3,7}(?![ ]?\d)"  # wave 31: digits spoken one by one ("est le 4 7 1 9 3")
-    r"|(?<!\d[ ])\d\d(?:[ ]\d\d){2,3}(?![ ]?\d))"  # wave 34: a dial's numbers in pairs ("è 38 15 72")
+    r"|(?<!\d[ ])\d\d(?:[ ]\d\d){2,3}(?![ ]?\d)"  # wave 34: a dial's numbers in pairs ("è 38 15 72")
+    r"|\d(?:\*\d){3,7}(?![*\d]))"  # wave 37: a star between the digits ("il codice della porta è 7*1*9*4")
     r"(?=$|[\s.,;:!?)»”“’\"'|（）。，、،؛]|-[ \t])"
 )
 _CODE_WORDS: Final = (
@@ -167,6 +168,10 @@ _DATED_RE: Final = re.compile(
 
 
 _COPULA_END_RE: Final = re.compile(r"(?i:\b(?:is|är|ist|lautet|est|es|è|é|er|jest))$")
+# wave 37: a place's code named right before the digits ("gate keypad code 1984, then ring")
+_PLACE_CODE_END_RE: Final = re.compile(
+    r"(?i:\b(?:keypad|door|gate|alarm|safe|padlock|lock[ \t]?box|key[ \t]?safe)[ \t]+code)$"
+)
 
 
 def _labelled_alone(m: re.Match[str]) -> bool:
@@ -175,6 +180,8 @@ def _labelled_alone(m: re.Match[str]) -> bool:
     rest = text[end : (text.find("\n", end) + 1 or len(text) + 1) - 1]
     ends = not rest.strip() or re.match(r"\.(?:[ \t]+[A-ZÀ-Ý]|[ \t]*$)", rest) is not None  # w32: "1948. Nyckeln"
     said = label[-1:] in (":", "：") or _COPULA_END_RE.search(label) is not None  # wave 34: "... port är 1966."
+    if _PLACE_CODE_END_RE.search(label) is not None and re.match(r"[,;](?:[ \t]|$)", rest) is not None:
+        return _DATED_RE.search(re.sub(r"\d", "", label)) is None  # wave 37: "keypad code 1984, then ..."
     return said and len(label) <= 60 and ends and _DATED_RE.search(label) is None
 
 

@@ -8,7 +8,9 @@ colon or its digits (``redaction_remarked``), a chat's answer to a question abou
 (``redaction_anaphora``); wave 29: a chat's answer under a question about a login or a PIN
 (``redaction_chat_logins``), secrets said in sentences and quotes (``redaction_said_values``); wave 31: connection
 URLs and strings whole, a webhook's token, a key in a commented call (``redaction_connections``), a CJK
-passphrase and a Wi-Fi key of words (``redaction_phrase_values``).
+passphrase and a Wi-Fi key of words (``redaction_phrase_values``); wave 37: digits after a CJK secret's name
+(``redaction_cjk_codes``), a Nordic or German compound code word (``redaction_compound_codes``), a file-transfer
+client's login and a shell note (``redaction_cli_pairs``), a passphrase said in prose (``redaction_prose_phrases``).
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ from collections.abc import Iterator
 
 from stratakb_core.ingest.redaction_anaphora import anaphora_spans
 from stratakb_core.ingest.redaction_chat_logins import chat_login_spans
+from stratakb_core.ingest.redaction_cjk_codes import cjk_code_spans
 from stratakb_core.ingest.redaction_clause_values import clause_value_spans
+from stratakb_core.ingest.redaction_cli_pairs import cli_pair_spans
 from stratakb_core.ingest.redaction_cli_secrets import cli_secret_spans
+from stratakb_core.ingest.redaction_compound_codes import compound_code_spans
 from stratakb_core.ingest.redaction_connections import connection_spans
 from stratakb_core.ingest.redaction_cookie_pairs import cookie_pair_spans
 from stratakb_core.ingest.redaction_counted_codes import counted_code_spans
@@ -28,6 +33,7 @@ from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_passphrase_forms import passphrase_form_spans
 from stratakb_core.ingest.redaction_phrase_values import phrase_value_spans
 from stratakb_core.ingest.redaction_place_codes import place_code_spans
+from stratakb_core.ingest.redaction_prose_phrases import prose_phrase_spans
 from stratakb_core.ingest.redaction_qualified_names import qualified_name_spans
 from stratakb_core.ingest.redaction_quoted_phrases import quoted_phrase_spans
 from stratakb_core.ingest.redaction_remarked import remarked_spans
@@ -71,3 +77,7 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from clause_value_spans(text)  # wave 35: a strong value in the clause after a name, whatever the words
     yield from place_code_spans(text)  # wave 36: a door's starred code, a cabinet's dial, an alarm code punched in
     yield from cookie_pair_spans(text)  # wave 36: a session cookie pasted as name=value
+    yield from cjk_code_spans(text)  # wave 37: digits after 密码 / 비밀번호 / 暗証番号 / PIN：
+    yield from compound_code_spans(text)  # wave 37: frakoblingskode 3382, ovikoodi 5521, Zugangscode 8842
+    yield from cli_pair_spans(text)  # wave 37: lftp -u user,pw; echo 'pw for X: Y' >> notes
+    yield from prose_phrase_spans(text)  # wave 37: "uses the passphrase a b c - ...", "password for X (...): 'a b'"

@@ -82,7 +82,7 @@ _PLACEHOLDER_RE: Final = re.compile(
       | [*xX•●◦∙·⋅▪■∗✱.#?_-]{3,} | \[[^\]]*\] | ![A-Za-z][a-z]*(?:[A-Z][a-z]*)*\d{0,2} | [|>][-+]? | \.\.\.+ | …
       | \([^()]*\s[^()]*\) | \([^\W\d_]+\) | （[^（）]*）  # a remark in brackets: (in vault), (none), （金庫）
       | (?:your|my|the|some|insert|enter|put|replace)[_-].* | .*(?:_here|-here|here>)
-      | \d*\*\d*[A-Z][A-Z0-9-]*  # an ABNF rule: 1*VSCHAR
+      | \d*\*\d*(?-i:[A-Z][A-Z0-9-]*|[a-z][a-z0-9-]*)  # an ABNF rule: 1*VSCHAR, 1*pchar (one case, w37)
     )$""",
     re.VERBOSE | re.IGNORECASE,
 )

@@ -1,0 +1,190 @@
+"""Wave 37 (heldout105-108 as tuning data): redaction families, our own examples and clean near misses.
+
+Every example here was written for this file (none is copied from a fixture).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from stratakb_core.ingest.redaction_cjk_codes import cjk_code_spans
+from stratakb_core.ingest.redaction_cli_pairs import cli_pair_spans
+from stratakb_core.ingest.redaction_compound_codes import compound_code_spans
+from stratakb_core.ingest.redaction_prose_phrases import prose_phrase_spans
+from stratakb_core.ingest.redaction_values import is_placeholder
+from tests.helpers.linear_time import assert_linear
+from tests.helpers.redaction_checks import assert_untouched, assert_value_gone
+
+_gone = assert_value_gone
+_kept = assert_untouched
+
+
+# ---- digits after a CJK or Korean secret's name (密码, 暗証番号, 비밀번호, PIN：) -------------------------------
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("仓库侧门密码：730915，不要贴在门上。", "730915"),
+        ("会议室平板的解锁密碼：48213（只给主持人）", "48213"),
+        ("事務所の金庫の暗証番号は 6604 です。", "6604"),
+        ("共用プリンタの管理パスワード：39017462", "39017462"),
+        ("탈의실 사물함 비밀번호는 2719 입니다. 분실 시 연락주세요.", "2719"),
+        ("관리자 비밀번호: 558031", "558031"),
+        ("車庫シャッターの管理者PIN：7731（管理人のみ）", "7731"),
+        ("门禁卡PIN码：6650，每季度更换", "6650"),
+        ("비밀번호는 4471 (4자리) 입니다", "4471"),  # a counter later in the line does not keep the digits
+    ],
+)
+def test_cjk_secret_name_digits_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "密码：8位以上，须包含字母和数字。",
+        "비밀번호는 4자리 숫자로 설정하세요.",
+        "暗証番号は4桁です。",
+        "密码有效期：2025年12月31日",
+        "비밀번호 변경일：20240312",
+        "订单号：20240312，电话：13800138000",
+        "密码：0000（出厂默认，请立即修改）",
+    ],
+)
+def test_cjk_counts_dates_and_numbers_stay(text: str) -> None:
+    _kept(text)
+
+
+# ---- a Nordic, Finnish, Dutch or German compound code word, then digits ---------------------------------------
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Tyverialarm på lageret: deaktiveringskode 5093. Husk at låse.", "5093"),
+        ("Alarmkoden er 7148, og den skiftes hver måned.", "7148"),
+        ("Larmkod: 2260# för förrådet.", "2260#"),
+        ("Portkoden är 4581 från och med måndag.", "4581"),
+        ("Varaston ovikoodi on 9027. Älä jaa eteenpäin.", "9027"),
+        ("Hälytyskoodi 3316, kiitos.", "3316"),
+        ("Der Zugangscode ist 8852 für den Hintereingang.", "8852"),
+        ("De toegangscode 6639 geldt tot vrijdag.", "6639"),
+    ],
+)
+def test_compound_code_words_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Varekode 55123 er udsolgt.",
+        "Felkod 4455 betyder att filtret är fullt.",
+        "Tuotekoodi 77102 hinta 19,90 €.",
+        "Rabatkode 2025 giver 10 % rabat.",
+        "Virhekoodi 5021 ilmestyi näytölle.",
+        "Postnummer 2100 København Ø.",
+        "Alarmkoden er 0000 fra fabrikken, skift den.",
+    ],
+)
+def test_product_error_and_post_codes_stay(text: str) -> None:
+    _kept(text)
+
+
+# ---- a file-transfer client's login and a password appended to a notes file from a shell ----------------------
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("lftp -u backup,Rq7vLx29pTfe sftp://files.example.net", "Rq7vLx29pTfe"),
+        ('lftp -e "mirror -R out/" -u deploy,Gh-51-marble ftp.example.org', "Gh-51-marble"),
+        ("lftp :~> open -u editor,Wind_Mill_88 ftp.example.com", "Wind_Mill_88"),
+        ("ncftpput -u uploader -p Zt84kqWm ftp.example.com /in file.zip", "Zt84kqWm"),
+        ("$ echo 'router admin pw (new): Kestrel-Box_42' >> ~/todo.txt", "Kestrel-Box_42"),
+        ('printf "Passwort fürs NAS: Flusskiesel_77\\n" > ~/nas.txt', "Flusskiesel_77"),
+        ("echo \"pw after the reset: Orchard-Lamp-31\" | tee -a notes.md", "Orchard-Lamp-31"),
+    ],
+)
+def test_cli_pairs_and_shell_notes_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "lftp -u anonymous ftp.example.com",
+        "lftp -u deploy,$FTP_PASSWORD ftp.example.org",
+        'echo "password: $DB_PASS" >> .env',
+        'echo "Password hint: first pet" >> notes.txt',
+        'echo "password length: 16" >> policy.txt',
+        'echo "order number: 4471-22" >> orders.txt',
+    ],
+)
+def test_cli_placeholders_and_hints_stay(text: str) -> None:
+    _kept(text)
+
+
+# ---- a passphrase said in prose, a quoted phrase after a long label ------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The archive disk uses the passphrase amber comets hum beneath bridges - nobody else has it.",
+         "amber comets hum beneath bridges"),
+        ("Le NAS utilise la phrase secrète trois loups dorment ici ; ne la notez pas.", "trois loups dorment ici"),
+        ("Die Platte verwendet die Passphrase grüne Boote tanzen leise - bitte geheim halten.",
+         "grüne Boote tanzen leise"),
+        ("Shed password for the gardeners (to be said at the gate by anyone new): 'rusty lantern'", "rusty lantern"),
+        ("Codeword for pickups (parents who send someone else must tell them): \"blue tractor\"", "blue tractor"),
+    ],
+)
+def test_prose_phrases_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The archive disk uses the passphrase you chose at setup - ask Ana if you forgot.",
+        "The vault uses the passphrase stored in the binder - see the office.",
+        "Password rules (apply to every account, no exceptions): 'at least twelve characters'",
+    ],
+)
+def test_prose_pointers_and_rules_stay(text: str) -> None:
+    _kept(text)
+
+
+# ---- lock codes: a star between digits, "in order to", a keypad's code that reads like a year -----------------
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Il codice del cancello è 3*8*0*6, aggiornato ieri.", "3*8*0*6"),
+        ("The storeroom door code is 5*2*7*1 until Friday.", "5*2*7*1"),
+        ("In order to open the shed, the code is 4417*2", "4417*2"),
+        ("Delivery stop 4 (north depot): gate keypad code 1979, then call the office.", "1979"),
+        ("smtp://relay-bot:*7Hq2xLmP9vRt@mail.example.org:587", "*7Hq2xLmP9vRt"),
+    ],
+)
+def test_lock_code_shapes_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Order 4481 includes a replacement door code panel.",
+        "The gate keypad code 1998 model was replaced last spring.",
+        "Call ext. 3*4*5*6 for the front desk menu? No: dial 3456.",
+    ],
+)
+def test_lock_code_near_misses_stay(text: str) -> None:
+    _kept(text)
+
+
+def test_abnf_rules_stay_placeholders() -> None:
+    assert is_placeholder("1*VCHAR") and is_placeholder("1*pchar")
+    assert not is_placeholder("*7Hq2xLmP9vRt")
+
+
+def test_wave37_finders_are_linear() -> None:
+    assert_linear(lambda t: list(cjk_code_spans(t)), "管理者PIN：密码：12 " * 3_000)
+    assert_linear(lambda t: list(compound_code_spans(t)), "alarmkode er nu " * 3_000)
+    assert_linear(lambda t: list(cli_pair_spans(t)), "echo 'pw pw pw: " * 2_000)
+    assert_linear(lambda t: list(cli_pair_spans(t)), "lftp -u a " * 2_000)
+    assert_linear(lambda t: list(prose_phrase_spans(t)), "uses the passphrase a b c d e f g h i j " * 1_000)
+    assert_linear(lambda t: list(prose_phrase_spans(t)), "password x (" + "a " * 3_000)
