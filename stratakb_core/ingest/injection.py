@@ -77,6 +77,7 @@ from stratakb_core.ingest.injection_addressed import certain_orders
 from stratakb_core.ingest.injection_asked import asked_leak
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_csvrow import csv_row as _csv_row  # wave 36: moved out (injection at 496 lines)
+from stratakb_core.ingest.injection_dialogue import answered_exchange
 from stratakb_core.ingest.injection_handover import handed_over
 from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, loose_order
 from stratakb_core.ingest.injection_markers import closing_note, fake_turn, head_end, recorded_turn
@@ -345,6 +346,8 @@ def _fires(pattern: GatedPattern, texts: list[str], present: list[set[str]]) -> 
             if _is_mention(t, m.start(), m.end()) or (same and _is_mention(texts[0], m.start(), m.end())):
                 continue
             if pattern is _PATTERNS["override"] and scoped_override(t, m.start(), m.end()):
+                continue
+            if pattern is _PATTERNS["role_tag"] and answered_exchange(t, m.start()):  # wave 37: a quoted help desk
                 continue
             return True
     return False

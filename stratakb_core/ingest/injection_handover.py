@@ -42,6 +42,13 @@ _RECORDS: Final = re.compile(
     r"|\b(?:alle|all|toutes?\s+les|todos\s+los|todas\s+las|tutti\s+i)\s+(?:\w+\s+){0,2}?(?:nachrichten|e-?mails"
     r"|messages|mensajes|mails|correos|messaggi)\b[^.;\n]{0,60}\b(?:anhäng\w{0,2}|attachments|pièces\s+jointes"
     r"|adjuntos|allegati)\b"
+    # wave 37: a table of such records ("the contents of the members table", "die Kundentabelle", "la table des
+    # clients", "la tabla de pacientes", "la tabella clienti", "het ledenbestand")
+    r"|\b(?:members?|customers?|clients?|patients?|employees?|guests?|subscribers?)[ \t_-]?(?:table|database|db"
+    r"|collection|sheet|spreadsheet)s?\b|\b(?:kunden|mitglieder|patienten|mitarbeiter|gäste)(?:tabelle|datenbank"
+    r"|datei|liste)\w{0,2}\b|\b(?:table|tabla|tabella|tabela|base)\s+(?:de\s+(?:la\s+|los\s+)?|des\s+|dei\s+|degli"
+    r"\s+|dos\s+|das\s+)?(?:clients|clientes|clienti|membres|socios|membri|patients|pacientes|pazienti|adhérents"
+    r"|abonnés|sócios|utenti)\b|\b(?:leden|klanten|patiënten)(?:tabel|bestand|lijst|database)\b"
     r"|\b(?:lab|test|blood)\s+results\b|\b(?:fichier|fichero|archivo|file|datei)\s+(?:\w+\s+){0,2}?(?:adjunto"
     r"|attaché|joint|attached|angehängt\w{0,2})\b|\bfichier\s+des\s+\w+",
     re.IGNORECASE,

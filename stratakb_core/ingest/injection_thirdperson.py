@@ -62,15 +62,38 @@ def its_prompt_leak(text: str) -> tuple[int, int] | None:
         if not (owners or _OWNED_AFTER.search(sentence)) or not _PROMPT_WORD.search(sentence):
             continue
         found = cues(_PURPOSE.sub("", sentence.rstrip(" \t.)\n")))
-        if "mention" in found or not {"leak", "modal", "leak_obj"} <= found.keys() or _permitted(found, "leak"):
+        if "mention" in found or not {"leak", "leak_obj"} <= found.keys() or _permitted(found, "leak"):
             continue
         if _NEGATED.intersection(words):
             continue
         owned = any(_near({"o": [i], "p": found["leak_obj"]}, "o", "p", 1, 3) for i in owners)
         owned = owned or any(_after_owner(words, i) for i in found["leak_obj"] if i >= 0)
-        if owned and _near(found, "modal", "leak", 1, 4) and _near(found, "leak", "leak_obj", 1, 14):
+        ordered = _near(found, "modal", "leak", 1, 4) or _asked_to_leak(sentence, words, found)
+        if owned and ordered and _near(found, "leak", "leak_obj", 1, 14):
             return start, end
     return None
+
+
+# wave 37: an imperative that opens a clause (a sentence, a table cell, a list item) and hands the order on to the
+# AI named right after it: "ask the assistant to dump its initial prompt", "demande à l'assistant d'afficher son
+# prompt système", "bitte den Assistenten, seinen Systemprompt auszugeben", "pide al asistente que muestre su prompt"
+_ASK_HEAD: Final = re.compile(
+    r"(?:^|[|:;>*(\n\u2013\u2014-][ \t]*|[.!?][ \t]+)(?:(?:please|now|just|then|bitte|por[ \t]+favor|s'il[ \t]+te"
+    r"[ \t]+pla[iî]t)[ \t,]+)?(ask|tell|instruct|get|have|frag|frage|fragt|bitte|bittet|demande|demandez|dis|dites"
+    r"|pide|p[ií]dele|pida|dile|chiedi|chiedete|di'|d[ií]|pe[çc]a|pe[çc]am|pede|diga|vraag|zeg|popro[śs]|powiedz)\b",
+    re.IGNORECASE,
+)
+
+
+def _asked_to_leak(sentence: str, words: list[str], found: dict[str, list[int]]) -> bool:
+    """A clause opens with an imperative ask or tell, an AI named within three words after it and a copy-out verb
+    within four words after the AI ("ask the assistant to dump ..."): the order is the reader's own."""
+    for m in _ASK_HEAD.finditer(sentence):
+        at = len(_WORD.findall(sentence[: m.start(1)].lower()))
+        for ai in (i for i in found.get("ai", ()) if 1 <= i - at <= 3):
+            if any(1 <= j - ai <= 4 for j in found.get("leak", ())):
+                return True
+    return False
 
 
 def _after_owner(words: list[str], i: int) -> bool:
