@@ -4,6 +4,8 @@
   door, gate, barrier, alarm, safe, key box, store room or shed named on its line before the value (in several
   languages), a few words between ("the barrier code is now X", "codice X seguito da ..."): four to eight digits
   with a star or a hash, numbers joined by dashes ("6-31-14-2") or digits with one or two capitals ("4B7C2");
+* (wave 37) digits keyed in after the verb ("enter", "punch in", "saisissez", "digita") with a door or a gate on the
+  line;
 * an alarm set, armed or disarmed "with" / "con" / "mit" digits, or a shed's alarm followed by its digits;
 * a passphrase or a recovery phrase after its name and a colon (or "used"): three to ten plain words (wave 31: commas
   may join them, "vent du nord, sel et pierre").
@@ -93,6 +95,12 @@ _CJK_CODE_RE: Final = re.compile(
 _OPENS_RE: Final = re.compile(
     r"(?i:\b(?:opens|unlocks|öffnet|ouvre|abre|apre|otevře|otwiera))(?:[ \t]+[^\W\d]{1,12}){0,2}?[ \t]+"
     r"(?i:with|using|mit|avec|con|com|kodem|k[óo]dem)[ \t]+" + _VALUE,
+    re.MULTILINE,
+)
+# wave 37: digits keyed in on a door's or a gate's panel ("roller door panel: press the key icon, enter 775319")
+_ENTER_RE: Final = re.compile(
+    r"(?i:\b(?:enter|key[ \t]+in|punch[ \t]+in|tap[ \t]+in|eingeben|tippe?n?[ \t]+sie|entrez|saisissez|introduce"
+    r"|digita|inserisci|voer[ \t]+in|ange|sl[åa][ \t]+in|tast))[ \t]+" + _VALUE,
     re.MULTILINE,
 )
 _PHRASE_RE: Final = re.compile(
@@ -218,7 +226,7 @@ def _is_code(m: re.Match[str]) -> bool:
 def lock_code_spans(text: str) -> Iterator[_Found]:
     """The codes and passphrases above (see the module docstring)."""
     if any(d in text for d in _GATE):
-        for pattern in (_CODE_RE, _WITH_RE, _BARE_RE, _OPENS_RE, _DISARM_RE, _CJK_CODE_RE):
+        for pattern in (_CODE_RE, _WITH_RE, _BARE_RE, _OPENS_RE, _DISARM_RE, _CJK_CODE_RE, _ENTER_RE):
             for m in pattern.finditer(text):
                 if _is_code(m):
                     yield m.start("v"), m.end("v"), "credential"

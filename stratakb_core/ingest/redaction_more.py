@@ -10,7 +10,8 @@ colon or its digits (``redaction_remarked``), a chat's answer to a question abou
 URLs and strings whole, a webhook's token, a key in a commented call (``redaction_connections``), a CJK
 passphrase and a Wi-Fi key of words (``redaction_phrase_values``); wave 37: digits after a CJK secret's name
 (``redaction_cjk_codes``), a Nordic or German compound code word (``redaction_compound_codes``), a file-transfer
-client's login and a shell note (``redaction_cli_pairs``), a passphrase said in prose (``redaction_prose_phrases``).
+client's login and a shell note (``redaction_cli_pairs``), "mine is X" and a cleartext (``redaction_own_values``),
+a passphrase said in prose (``redaction_prose_phrases``).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from stratakb_core.ingest.redaction_counted_codes import counted_code_spans
 from stratakb_core.ingest.redaction_foreign_keys import foreign_key_spans
 from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
+from stratakb_core.ingest.redaction_own_values import own_value_spans
 from stratakb_core.ingest.redaction_passphrase_forms import passphrase_form_spans
 from stratakb_core.ingest.redaction_phrase_values import phrase_value_spans
 from stratakb_core.ingest.redaction_place_codes import place_code_spans
@@ -80,4 +82,5 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from cjk_code_spans(text)  # wave 37: digits after 密码 / 비밀번호 / 暗証番号 / PIN：
     yield from compound_code_spans(text)  # wave 37: frakoblingskode 3382, ovikoodi 5521, Zugangscode 8842
     yield from cli_pair_spans(text)  # wave 37: lftp -u user,pw; echo 'pw for X: Y' >> notes
+    yield from own_value_spans(text)  # wave 37: "... a PIN. Mine is 0462", "the cleartext is X"
     yield from prose_phrase_spans(text)  # wave 37: "uses the passphrase a b c - ...", "password for X (...): 'a b'"

@@ -5,6 +5,9 @@
   utilise la phrase secrète trois loups dorment ici ; ...", "die Platte nutzt die Passphrase grüne Boote im Nebel -
   ...": three to eight lower-case words. A word that points elsewhere or describes the phrase (you, your, our, the,
   stored, from, in, which, printed, same ...) keeps them: "uses the passphrase you chose at setup - ask Ana";
+* an encrypted volume, a container or a wallet that opens with three to eight plain words: "the VeraCrypt volume on
+  the field drive opens with seven herons nap beside rivers", "der verschlüsselte Container öffnet sich mit blaue
+  Wolken über Kiel"; a key file, a token or a card it opens with stays ("opens with the keyfile on the USB stick");
 * a password's, a passphrase's or a code word's label with a remark as long as a sentence in brackets, then a colon
   and one to six words in quotes: "Pickup password for Leo (to be said by whoever fetches him): 'green kettle'".
   A label of a rule, a hint or a policy, a quoted rule or pointer ('see the binder', 'at least 12 characters',
@@ -36,6 +39,19 @@ _USED_RE: Final = re.compile(
     r"(?P<v>[^\W\d_A-Z][^\W\d_]{1,20}(?:[ \t][^\W\d_]{1,20}){2,7})(?=[ \t]*(?:[-–—;][ \t]|;|$))",
     re.MULTILINE,
 )
+# an encrypted volume, a container or a wallet that "opens with" plain words ("the VeraCrypt volume opens with ...")
+_OPENS_RE: Final = re.compile(
+    r"(?i:\b(?:veracrypt|truecrypt|luks|bitlocker|filevault|encrypted|verschl[üu]sselt\w*|chiffr[ée]\w*|cifrad\w*"
+    r"|keepass|wallet|container)\b)[^\n]{0,80}?(?i:\b(?:opens|unlocks|decrypts|mounts|öffnet[ \t]+sich|s['’]ouvre"
+    r"|se[ \t]+abre)[ \t]+(?:with|mit|avec|con))[ \t]+"
+    r"(?P<v>[^\W\d_][^\W\d_]{1,20}(?:[ \t][^\W\d_]{1,20}){2,7})(?=[ \t]*(?:[-–—;][ \t]|[.;]?[ \t]*$))",
+    re.MULTILINE,
+)
+# what opens a volume other than words typed (a key file, a token, a card), or a pointer to them
+_OPENER_WORDS: Final = frozenset(
+    "a an its key keyfile keyfiles file files usb stick token card yubikey fingerprint password passphrase pin"
+    " einem einer der dem un une le la el los las una con".split()
+)
 _LABEL_RE: Final = re.compile(
     r"(?i:\b(?:password|passphrase|pass[ \t]?word|code[ \t]?word|safe[ \t]?word|passwort|kennwort"
     r"|mot[ \t]+de[ \t]+passe"
@@ -66,3 +82,7 @@ def prose_phrase_spans(text: str) -> Iterator[_Found]:
         for m in pattern.finditer(text):
             if _plain(m.group("v")):
                 yield m.start("v"), m.end("v"), "credential"
+    for m in _OPENS_RE.finditer(text):
+        value = m.group("v")
+        if _plain(value) and _OPENER_WORDS.isdisjoint(value.lower().split()):
+            yield m.start("v"), m.end("v"), "credential"

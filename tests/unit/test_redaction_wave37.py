@@ -10,6 +10,7 @@ import pytest
 from stratakb_core.ingest.redaction_cjk_codes import cjk_code_spans
 from stratakb_core.ingest.redaction_cli_pairs import cli_pair_spans
 from stratakb_core.ingest.redaction_compound_codes import compound_code_spans
+from stratakb_core.ingest.redaction_own_values import own_value_spans
 from stratakb_core.ingest.redaction_prose_phrases import prose_phrase_spans
 from stratakb_core.ingest.redaction_values import is_placeholder
 from tests.helpers.linear_time import assert_linear
@@ -176,6 +177,51 @@ def test_lock_code_near_misses_stay(text: str) -> None:
     _kept(text)
 
 
+# ---- older misses: login testers' flags, panels keyed in, "mine is X", a cracked hash, a volume opened by words --
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("$ hydra -l root -p 'Fjord-Lamp-55' 198.51.100.7 ssh", "Fjord-Lamp-55"),
+        ("evil-winrm -i 198.51.100.20 -u backup -p Qw3rty!Stone", "Qw3rty!Stone"),
+        ("xfreerdp /v:ts01 /u:ops /p:Tulip_Gate_9 /cert:ignore", "Tulip_Gate_9"),
+        ("Yard gate panel: lift the cover, enter 583021, then wait for the beep.", "583021"),
+        ("Au portail du dépôt, saisissez 7720# puis poussez.", "7720#"),
+        ("The scanner in bay 2 wants a personal PIN. Mine is 8316 until the new cards arrive.", "8316"),
+        ("Das Terminal will eine PIN. Meine ist 7719, bitte nicht nutzen.", "7719"),
+        ("Il faut un code personnel. Le mien est 5582, ne le dites pas.", "5582"),
+        ("We cracked the NTLM hash of svc-print overnight. The cleartext is Harbour$Gull88 - rotate it.",
+         "Harbour$Gull88"),
+        ("Hashcat result for the old kiosk account, plaintext: Tern-Quay-2291", "Tern-Quay-2291"),
+        ("Note: the VeraCrypt volume on the field drive opens with seven herons nap beside rivers",
+         "seven herons nap beside rivers"),
+        ("Der verschlüsselte Container öffnet sich mit blaue Wolken über Kiel.", "blaue Wolken über Kiel"),
+    ],
+)
+def test_older_miss_families_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hydra -l admin -P wordlists/common.txt 198.51.100.7 ssh",
+        "nxc smb 198.51.100.0/24 -u users.txt -p $SPRAY_PW",
+        "Gate panel: enter 2024 as the year in the service menu.",
+        "Door panel setup: enter 1234 for example, then save.",
+        "Everyone needs a PIN. Mine is 2019 years old, the phone.",
+        "Our order code was sent. Mine is 55120.",
+        "Please set a password. Mine is longer than yours.",
+        "AES test vector:\nPLAINTEXT: 00112233445566778899aabbccddeeff\nCIPHERTEXT: 69c4e0d86a7b0430",
+        "The hash was not cracked; the plaintext is unknown.",
+        "The LUKS volume opens with the keyfile on the USB stick.",
+        "The encrypted drive opens with a YubiKey tap - ask IT.",
+        "The encrypted folder opens with your usual login password.",
+    ],
+)
+def test_older_miss_near_misses_stay(text: str) -> None:
+    _kept(text)
+
+
 def test_abnf_rules_stay_placeholders() -> None:
     assert is_placeholder("1*VCHAR") and is_placeholder("1*pchar")
     assert not is_placeholder("*7Hq2xLmP9vRt")
@@ -188,3 +234,7 @@ def test_wave37_finders_are_linear() -> None:
     assert_linear(lambda t: list(cli_pair_spans(t)), "lftp -u a " * 2_000)
     assert_linear(lambda t: list(prose_phrase_spans(t)), "uses the passphrase a b c d e f g h i j " * 1_000)
     assert_linear(lambda t: list(prose_phrase_spans(t)), "password x (" + "a " * 3_000)
+    assert_linear(lambda t: list(prose_phrase_spans(t)), "veracrypt opens with a b c d e f g h i " * 1_000)
+    assert_linear(lambda t: list(own_value_spans(t)), "PIN. Mine is 1234 " * 2_000)
+    assert_linear(lambda t: list(own_value_spans(t)), "hash cleartext is " * 2_000)
+    assert_linear(lambda t: list(cli_pair_spans(t)), "hydra -p " * 2_000)
