@@ -30,7 +30,8 @@ symbol sits inside it (``Firma-Wifi#Brno``). A password handed over with a verb 
 password to X", "log in with u / X") is ``redaction_told``'s.
 
 Values must look chosen or generated (digits and letters, a symbol), never a plain word, except for
-the well-known defaults of the last form. Each finder yields ``(start, end, kind)`` of the value only.
+the well-known defaults of the last form. Each finder yields ``(start, end, kind)`` of the value only. (Wave 37: the
+finder of a name, a few words and a value, and the pieces the finders share, live in ``redaction_named_values``.)
 """
 
 from __future__ import annotations
@@ -42,20 +43,29 @@ from typing import Final
 from stratakb_core.ingest.redaction_accesses import ACCESSES_FINDERS, ACCESSES_START_WORDS
 from stratakb_core.ingest.redaction_chose import CHOSE_FINDERS
 from stratakb_core.ingest.redaction_codes import CODES_FINDERS, CODES_START_WORDS, own_search_spans
-from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, calls_public, is_setting_words
+from stratakb_core.ingest.redaction_keys import calls_public, is_setting_words
+from stratakb_core.ingest.redaction_named_values import END as _END
+from stratakb_core.ingest.redaction_named_values import NAMED_RE as _NAMED_RE
+from stratakb_core.ingest.redaction_named_values import NAMED_WORDS as _NAMED_WORDS
+from stratakb_core.ingest.redaction_named_values import PASSPHRASE_NAMES as _PASSPHRASE_WORDS
+from stratakb_core.ingest.redaction_named_values import PROSE_WORDS as _PROSE_WORDS
+from stratakb_core.ingest.redaction_named_values import Q_CLOSE as _Q_CLOSE
+from stratakb_core.ingest.redaction_named_values import Q_OPEN as _Q_OPEN
+from stratakb_core.ingest.redaction_named_values import TOKEN_NAME_RE as _TOKEN_NAME_RE
+from stratakb_core.ingest.redaction_named_values import chosen as _chosen
+from stratakb_core.ingest.redaction_named_values import named_value as _named_value
+from stratakb_core.ingest.redaction_named_values import password_shaped as _password_shaped
 from stratakb_core.ingest.redaction_phrases import PHRASE_LABEL_FINDERS, is_loose_phrase, is_passphrase
 from stratakb_core.ingest.redaction_reach import tried_spans
 from stratakb_core.ingest.redaction_sample_remarks import is_code_in_sentence, is_code_or_sample
 from stratakb_core.ingest.redaction_spoken import SPOKEN_FINDERS, SPOKEN_START_WORDS
-from stratakb_core.ingest.redaction_told import TOKEN_NAMES, TOLD_FINDERS, TOLD_START_WORDS
+from stratakb_core.ingest.redaction_told import TOLD_FINDERS, TOLD_START_WORDS
 from stratakb_core.ingest.redaction_values import (
     is_code,
     is_joined_passphrase,
     is_placeholder,
-    looks_chosen,
     looks_like_secret,
     looks_random,
-    symbol_inside,
 )
 from stratakb_core.ingest.regex_factor import factor_first_char
 from stratakb_core.ingest.regex_gate import split_alternatives
@@ -66,7 +76,6 @@ _Found = tuple[int, int, str]
 
 # prose: "the admin password is r0uterAdm"; the value must not be a plain word
 # also Italian "parola d'ordine", Spanish "clave" (the Wi-Fi's, the router's: "la clave del router es ...")
-_PROSE_WORDS: Final = PASSWORD_WORDS.replace("_", " ") + "|parola d['’]ordine|clave"
 # what the secret opens: "for the NAS", "de la boîte compta@societe.example", "per accedere al file cifrato",
 # also after an article elided into the preposition (Italian dell'account, nell'app; French d'administration)
 FOR_WHAT: Final = (
@@ -102,7 +111,6 @@ _MIXED_RE: Final = re.compile(r"(?=.*\d)(?=.*[A-Za-z])|[!@#$%^&*+=?~]")
 
 # a passphrase of several words: "use the passphrase violet orbit canal 1987 and ...", "la parola d'ordine
 # per ... è girasole azzurro 44." (the words are judged by redaction_phrases.is_passphrase)
-_PASSPHRASE_WORDS: Final = r"pass ?phrases?|passphrasen?|" + PASSPHRASE_WORDS.replace("_", " ")
 _PHRASE_RE: Final = re.compile(
     r"(?i:\b(?:(?>(?P<pp>" + _PASSPHRASE_WORDS + r")(?=\s))(?:" + FOR_WHAT + r"\s+" + COPULA + r")?"
     r"|(?:password|passwd|passcode|" + _PROSE_WORDS + r")" + FOR_WHAT + r"\s+" + COPULA + r")\s+)"
@@ -118,8 +126,6 @@ _CJK_RE: Final = re.compile(
     r"(?P<v>[!-=?-\\^-|~][!-~]{3,127}?)[」』”\"'`]?(?=[ \t\r\n]|[^!-~]|$)"
 )
 
-_Q_OPEN: Final = "[`\"'«“‘]?"
-_Q_CLOSE: Final = "[`\"'»”’]?"
 # a login word ("account" and "access" alone name too much else), a few words, "is" or a colon, then
 # user / password or user:password
 _LOGIN_PAIR_RE: Final = re.compile(
@@ -144,14 +150,6 @@ _SPEAKER: Final = (
     r"(?:<[\w. -]{1,32}>|@?[\w.-]{1,32}(?: [\w.-]{1,32})?[ \t]*:)[ \t]*"
 )
 _SPEAKER_RE: Final = re.compile(_SPEAKER)
-# after a value in a note or a chat: the line ends, a remark in brackets, the sentence ends, a dash and more words,
-# or "and ..."
-_END: Final = (
-    r"(?=[ \t]*\r?$|[.,;:]?[ \t]+[(（]|[ \t]*[.,;。](?:[ \t]|\r?$)|[ \t]+[-–—][ \t]"
-    r"|[ \t]+(?:and|but|und|et|y|e|en|og|och|i|și|và|dan|na|ma|mais|pero|aber|nhé|nha|nhá|ạ|ya|yah|ok|oke)\b|[ \t]+و"
-    r"|[ \t]+(?:นะ|ครับ|ค่ะ|คะ)|[ \t]*[،؛](?:[ \t]|\r?$)"  # Thai particles, Arabic comma and semicolon
-    r"|(?<=[\x21-\x7e])[ \t]+[\u0370-\u04ff\u0590-\u08ff])"  # a Latin value ends at Greek, Cyrillic, Hebrew, Arabic
-)
 # (the question may have a remark after it: "what's the db pw? vault is down"; the answer may open with a word or
 # two, "sure, it's ...", and have a remark after it: "stg-Pw-42 (don't paste it anywhere)")
 _ANSWER_LEAD: Final = (
@@ -217,30 +215,6 @@ def _bracketed_value(m: re.Match[str]) -> _Found | None:
 
 # a secret's name, what it opens in up to twelve words (Vietnamese writes a word a syllable; or run together, as
 # Thai and CJK write it; a remark in brackets may follow), then a colon or "is" (and "now": "est désormais") and the
-# value: "Heslo k databázi skladu: X", "Passordet til ... er X." (the name and each word are atomic, and a lookahead
-# wants what may end the words before the copulas are tried: on a run of names, "passphrase passphrase ...", each try
-# was some 100 µs of backtracking into the words and into the names that also match, "pass ?phrases?")
-_NAMED_WORDS: Final = (
-    r"password|passwd|passphrase|passcode|pwd|shared[- ]secret|client[- ]secret|" + TOKEN_NAMES + "|" + _PROSE_WORDS
-    + "|" + _PASSPHRASE_WORDS
-)
-_TOKEN_NAME_RE: Final = re.compile(TOKEN_NAMES, re.IGNORECASE)
-_PASSPHRASE_NAME_RE: Final = re.compile(_PASSPHRASE_WORDS, re.IGNORECASE)
-_NAMED_COPULA: Final = (
-    r"is|was|ist|lautet|war|es|est|é|è|är|er|jest|je|este|adalah|ialah|là|היא|הוא|είναι|ήταν|on|ir|yra|ni|ay|হলো|হল"
-    r"|هي|هو"  # Arabic
-)
-_NAMED_RE: Final = re.compile(
-    r"(?i:\b(?>(?P<name>" + _NAMED_WORDS + r")(?![A-Za-z0-9_])))"
-    r"(?P<words>[^\s\x00-\x7f:：()（）]{0,30}(?:[ \t]+(?>[^\s:：()（）]{0,39}[^\s:：()（）.!?;,])){0,12}?)"
-    r"(?=[ \t]*[(（:：→=-]|(?<=[=→>])|(?<=คือ)|(?<=เป็น)|[ \t]+(?i:[iwleéèäjaהεήoynহه]))"
-    r"(?:[ \t]*[(（][^()（）\n]{1,60}[)）])?"
-    r"(?:[ \t]*(?:[:：]|→|->|=>?)|(?<=[=→])|(?<=->|=>)|(?P<th>(?<=คือ)|(?<=เป็น))|[ \t]+(?P<cop>(?i:"
-    + _NAMED_COPULA
-    + r"))(?:[ \t]+(?i:now|désormais|dorénavant|maintenant|jetzt|nun|ahora|ya|ora|adesso|agora|teraz|nu|nå"
-    r"|теперь|тепер))?)[ \t]+" + _Q_OPEN + r"(?P<v>[^\s\"'`«»“”‘’]{4,128}?)" + _Q_CLOSE + _END,
-    re.MULTILINE,
-)
 # a label alone on its line and the value alone on the next, as a form or a mail client's settings are copied
 # ("Password" / the password, "SMTP password:" / the password; a blank line may come between)
 _NEXT_LINE_RE: Final = re.compile(
@@ -287,18 +261,6 @@ _DEFAULT_PASSWORDS: Final = frozenset(
     admin123 secret123 tomcat oracle postgres
     """.split()
 )
-
-
-def _chosen(value: str) -> bool:
-    """A value that looks chosen or generated, not a word of the sentence around it."""
-    return (looks_chosen(value) or looks_random(value)) and not is_placeholder(value)
-
-
-def _password_shaped(value: str) -> bool:
-    """Chosen, or a password's shape in both letter cases (Fjellrev-Regn-2026, not the acronym WPA3-SAE), where
-    the words around it already ask for or name a password."""
-    mixed = value.lower() != value and value.upper() != value
-    return _chosen(value) or (mixed and (looks_like_secret(value) or symbol_inside(value)))
 
 
 _PERCENT_RE: Final = re.compile(r"[+-]?[\d.,]+%[.,;:!?]?")  # "la clave del éxito es 100% constancia"
@@ -378,23 +340,6 @@ def _chat_answer_value(m: re.Match[str]) -> _Found | None:
     if asked_in_chat and shaped and sum(c.isalpha() for c in value) >= 3:
         if not is_code(value) and not _TICKET_RE.fullmatch(value):
             return m.start("v"), m.end("v"), "credential"
-    return None
-
-
-def _named_value(m: re.Match[str]) -> _Found | None:
-    value, words = m.group("v"), m.group("words")
-    if not (words or m.group("cop") or m.group("th") is not None):
-        return None  # a label of one name ("token: X") is the key-value rule's, with its exceptions
-    if is_setting_words(words) or is_placeholder(value) or is_code_in_sentence(value) or calls_public(words):
-        return None
-    if _TOKEN_NAME_RE.fullmatch(m.group("name")):
-        shaped = looks_random(value)  # a generated value only ("Token limit: 4096", "API key format: v2-hex")
-    else:  # chosen, or a password's shape in both cases (Fjellrev-Regn-2026, not the acronym WPA3-SAE)
-        shaped = _password_shaped(value) or (value[-1].isdigit() and is_joined_passphrase(value))  # words-and-21
-        if _PASSPHRASE_NAME_RE.fullmatch(m.group("name")) is not None:
-            shaped = shaped or looks_like_secret(value) or is_joined_passphrase(value)
-    if shaped:
-        return m.start("v"), m.end("v"), "credential"
     return None
 
 
