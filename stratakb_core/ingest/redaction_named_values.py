@@ -83,6 +83,24 @@ NAMED_RE: Final = re.compile(
 )
 
 
+# wave 37: a key's id in a UUID's shape (a KMS key, a Key Vault key): "ID de clave de AWS KMS ...: <uuid>", "KMS key
+# ID for the backups: <uuid>", "Schlüssel-ID ...": the id names the key, it opens nothing
+_UUID_RE: Final = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+_ID_BEFORE_RE: Final = re.compile(
+    r"(?i:\b(?:id|identificador|identifiant|identificatore|identifier|kennung)[ \t]+"
+    r"(?:de[ \t]+(?:la[ \t]+)?|del(?:la)?[ \t]+|du[ \t]+|de[ \t]+l['’]|of[ \t]+(?:the[ \t]+)?)?)$"
+)
+_ID_AFTER_RE: Final = re.compile(r"(?i:[ \t-]?(?:id|identifier)\b)")
+
+
+def _names_key_id(m: re.Match[str]) -> bool:
+    """A UUID after a key's name that an "ID" word qualifies."""
+    if _UUID_RE.fullmatch(m.group("v")) is None:
+        return False
+    before = m.string[max(0, m.start("name") - 30) : m.start("name")]
+    return _ID_BEFORE_RE.search(before) is not None or _ID_AFTER_RE.match(m.group("words")) is not None
+
+
 def chosen(value: str) -> bool:
     """A value that looks chosen or generated, not a word of the sentence around it."""
     return (looks_chosen(value) or looks_random(value)) and not is_placeholder(value)
@@ -101,6 +119,8 @@ def named_value(m: re.Match[str]) -> _Found | None:
     if not (words or m.group("cop") or m.group("th") is not None):
         return None  # a label of one name ("token: X") is the key-value rule's, with its exceptions
     if is_setting_words(words) or is_placeholder(value) or is_code_in_sentence(value) or calls_public(words):
+        return None
+    if _names_key_id(m):
         return None
     if TOKEN_NAME_RE.fullmatch(m.group("name")):
         shaped = looks_random(value)  # a generated value only ("Token limit: 4096", "API key format: v2-hex")

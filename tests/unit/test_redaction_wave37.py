@@ -222,6 +222,32 @@ def test_older_miss_near_misses_stay(text: str) -> None:
     _kept(text)
 
 
+# ---- a key's id in a UUID's shape is an identifier; a UUID-shaped key that no "ID" qualifies still goes ---------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ID de clave de AWS KMS para cifrar las copias: 3f2a1b9c-4d5e-4f60-8a7b-9c0d1e2f3a4b (solo identificador)",
+        "KMS key ID for the nightly backups: 3f2a1b9c-4d5e-4f60-8a7b-9c0d1e2f3a4b",
+        "Identifiant de la clé KMS des sauvegardes : 3f2a1b9c-4d5e-4f60-8a7b-9c0d1e2f3a4b",
+    ],
+)
+def test_key_ids_stay(text: str) -> None:
+    _kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("The Heroku API key for the deploy bot is 3f2a1b9c-4d5e-4f60-8a7b-9c0d1e2f3a4b - rotate monthly.",
+         "3f2a1b9c-4d5e-4f60-8a7b-9c0d1e2f3a4b"),
+        ("La clave de la API del CRM es 3f2a1b9c-4d5e-4f60-8a7b-9c0d1e2f3a4b (no compartir)",
+         "3f2a1b9c-4d5e-4f60-8a7b-9c0d1e2f3a4b"),
+    ],
+)
+def test_uuid_keys_without_an_id_word_still_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
 def test_abnf_rules_stay_placeholders() -> None:
     assert is_placeholder("1*VCHAR") and is_placeholder("1*pchar")
     assert not is_placeholder("*7Hq2xLmP9vRt")
