@@ -193,6 +193,13 @@ def _labelled_alone(m: re.Match[str]) -> bool:
     return said and len(label) <= 60 and ends and _DATED_RE.search(label) is None
 
 
+# wave 37: a date written d-m-yy after a date's preposition ("combination lock ... replaced on 12-03-26"), not a dial
+_DAY_MONTH_RE: Final = re.compile(r"(?:0?[1-9]|[12]\d|3[01])-(?:0?[1-9]|1[0-2])-(?:\d\d|(?:19|20)\d\d)")
+_DATE_PREP_RE: Final = re.compile(
+    r"(?i:\b(?:on|am|le|el|il|op|den|dated|since|until|from|by|before|after|seit|vom|bis|du|au|del|dal|sedan)[ \t]+$)"
+)
+
+
 def _evenly_stepped(value: str) -> bool:
     """A dial's pairs in even steps ("12 34 56", "10 20 30", "11 22 33"): an illustration, not a combination."""
     pairs = value.split(" ") if len(value) >= 8 and value[2:3] == " " else []
@@ -218,6 +225,8 @@ def _is_code(m: re.Match[str]) -> bool:
     if _PAYMENT_AUTH_RE.search(line) is not None and _PAYMENT_RE.search(_whole_line(m)) is not None:
         return False
     if _evenly_stepped(value):
+        return False
+    if _DAY_MONTH_RE.fullmatch(value) is not None and _DATE_PREP_RE.search(line[-16:]) is not None:
         return False
     digits = sum(c.isdigit() for c in value)
     return digits >= 4 or (digits == 3 and (value[-1] in "#*" or any(c.isupper() for c in value)))

@@ -248,6 +248,14 @@ def test_uuid_keys_without_an_id_word_still_go(text: str, value: str) -> None:
     _gone(text, value)
 
 
+# ---- a date written d-m-yy after a date's preposition is no dial; a dial said with "is" or a colon still goes ------
+def test_lock_dates_stay_and_dials_go() -> None:
+    _kept("The combination lock on the bike shed was replaced on 14-02-26 by the caretaker.")
+    _kept("Das Zahlenschloss am Schuppen wurde am 14-02-26 getauscht.")
+    _gone("The combination lock on the bike shed is 14-02-26 now.", "14-02-26")
+    _gone("Bike shed combination lock: 14-02-26", "14-02-26")
+
+
 def test_abnf_rules_stay_placeholders() -> None:
     assert is_placeholder("1*VCHAR") and is_placeholder("1*pchar")
     assert not is_placeholder("*7Hq2xLmP9vRt")
