@@ -32,6 +32,8 @@ _CUES: Final = (
     r"|テスト|という文|手口|事例|테스트|문장|사례"
     # wave 31: a French tester, a comment "containing" a quotation; Japanese "such as" (「...」のような)
     r"|\b(?:testeu(?:r|se)s?|contenant)\b|のような|といった"
+    # wave 37: a quotation called suspicious or listed as one "such" text: 「...」などの不審な文, 可疑的, 수상한
+    r"|などの|不審|可疑|수상한"
     # wave 32: a scenario "testé" / "probado" / "testato", a flaw (vulnérabilité), a text that "contient" a quotation
     r"|\b(?:test[ée]\w*|testad[oa]s?|testat[oaie]|probad[oa]s?|vuln[ée]rab\w*|contient|contiennent|contienen?"
     r"|contém|enth[äa]lt|bevat|zawiera\w*)\b"
