@@ -54,6 +54,8 @@ def cli_pair_spans(text: str) -> Iterator[_Found]:
     for pattern in (_LFTP_RE, _NCFTP_RE, _NOTE_RE):
         for m in pattern.finditer(text):
             value = m.group("v")
+            if pattern is _NOTE_RE and value.isalpha() and value.islower():
+                continue  # lead review: a log line's status or a user ("password changed: success", "for user: alice")
             if not is_placeholder(value) and not is_code(value) and not value.startswith("$"):
                 yield m.start("v"), m.end("v"), "credential"
     for m in _TOOL_RE.finditer(text):

@@ -44,5 +44,7 @@ def compound_code_spans(text: str) -> Iterator[_Found]:
     if not any(g in low for g in _GATE):
         return
     for m in _CODE_RE.finditer(text):
+        if m.group(0)[:3].lower() == "pin" and len(m.group("v")) == 6:
+            continue  # lead review: India's postal "Pincode 560001" (six digits), not a card's PIN
         if len(set(m.group("v").rstrip("#*"))) >= 2:
             yield m.start("v"), m.end("v"), "credential"

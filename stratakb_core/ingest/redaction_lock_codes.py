@@ -188,7 +188,8 @@ def _labelled_alone(m: re.Match[str]) -> bool:
     rest = text[end : (text.find("\n", end) + 1 or len(text) + 1) - 1]
     ends = not rest.strip() or re.match(r"\.(?:[ \t]+[A-ZÀ-Ý]|[ \t]*$)", rest) is not None  # w32: "1948. Nyckeln"
     said = label[-1:] in (":", "：") or _COPULA_END_RE.search(label) is not None  # wave 34: "... port är 1966."
-    if _PLACE_CODE_END_RE.search(label) is not None and re.match(r"[,;](?:[ \t]|$)", rest) is not None:
+    listed = re.match(r"[,;][ \t]*\d", rest) is not None  # lead review: "keypad code 1984, 1990 and 2001 models"
+    if _PLACE_CODE_END_RE.search(label) is not None and re.match(r"[,;](?:[ \t]|$)", rest) and not listed:
         return _DATED_RE.search(re.sub(r"\d", "", label)) is None  # wave 37: "keypad code 1984, then ..."
     return said and len(label) <= 60 and ends and _DATED_RE.search(label) is None
 

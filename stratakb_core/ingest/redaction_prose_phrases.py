@@ -56,7 +56,8 @@ _LABEL_RE: Final = re.compile(
     r"(?i:\b(?:password|passphrase|pass[ \t]?word|code[ \t]?word|safe[ \t]?word|passwort|kennwort"
     r"|mot[ \t]+de[ \t]+passe"
     r"|contrase[ñn]a|senha|wachtwoord|l[öo]senord|passord|adgangskode|salasana|has[łl]o|parola[ \t]+d['’]ordine))"
-    r"(?![ \t]+(?i:rules?|polic\w*|hints?|requirements?|length|reset|expir\w*|format)\b)"
+    r"(?![ \t]+(?i:rules?|polic\w*|hints?|requirements?|length|reset|expir\w*|format|fields?|prompts?|inputs?|box"
+    r"|labels?)\b)"
     r"(?:[ \t]+[^\W\d_]{2,20}){0,4}[ \t]*\([^()\n]{20,200}\)[ \t]*[:：][ \t]*"
     r"(?P<q>['\"‘“«„])(?P<v>[^\W\d_]{2,20}(?:[ \t][^\W\d_]{1,20}){0,5})['\"’”»“]"
 )
@@ -65,7 +66,9 @@ _POINTING: Final = frozenset(
     "you your yours our their his her my the this that which what who whoever stored saved kept written printed given"
     " from in inside on at_least same see ask check shown listed provided below above chosen set when if is are was be"
     " vous votre notre dans sur sie ihr ihre unser im der das je jouw onze het zie din ert meidän"
-    " characters caractères zeichen tekens tecken merkkiä letters words mots wörter".split()
+    " characters caractères zeichen tekens tecken merkkiä letters words mots wörter"
+    # lead review: "uses a passphrase instead of a password -", "as its master key -", a field's 'Enter passphrase'
+    " instead rather than as its like such enter type insert".split()
 )
 
 

@@ -272,3 +272,35 @@ def test_wave37_finders_are_linear() -> None:
     assert_linear(lambda t: list(own_value_spans(t)), "PIN. Mine is 1234 " * 2_000)
     assert_linear(lambda t: list(own_value_spans(t)), "hash cleartext is " * 2_000)
     assert_linear(lambda t: list(cli_pair_spans(t)), "hydra -p " * 2_000)
+
+
+# ---- the lead's review: near misses in the shapes of the new rules, written after the wave -----------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Delivery address: 12 MG Road, Bengaluru, Karnataka, Pincode 560001, India.",
+        "Pincode 400001 is the Mumbai GPO.",
+        "For the laptops we use a passphrase instead of a password - much easier to remember.",
+        "KeePass uses a passphrase as its master key - choose a long one.",
+        '$ echo "password changed: success" >> /var/log/rotate.log',
+        "$ echo 'token refreshed: done' >> cron.log",
+        'echo "pin reset for user: alice" >> audit.log',
+        "The form's passphrase field (shown on the second page of the wizard): 'Enter passphrase'",
+        "Gate keypad code 1984, 1990 and 2001 models are compatible with this lock.",
+    ],
+)
+def test_lead_review_near_misses_stay(text: str) -> None:
+    _kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Pincode van de kluis: 5820", "5820"),  # a safe's four-digit PIN, not a postal code
+        ("$ echo 'router pw for next time: Kiwi-Lamp_44' >> ~/notes.txt", "Kiwi-Lamp_44"),
+        ("the archive uses the passphrase amber gulls circle slowly - nobody else has it", "amber gulls circle slowly"),
+        ("Gate keypad code 1984, then ring the bell twice.", "1984"),
+    ],
+)
+def test_lead_review_shapes_still_go(text: str, value: str) -> None:
+    _gone(text, value)
