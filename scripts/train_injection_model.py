@@ -65,10 +65,8 @@ from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  #
 # heldout89-94 (measured blind at 649b371) waited here for wave 34, which trains on them
 # heldout95-98 (measured blind at 0fb9cb2) waited here for wave 35, which trains on them
 # heldout99-104 (measured blind at 9f22b28) waited here for wave 36, which trains on them
-# heldout105-108, measured blind at 11aacd8 (wave 36's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout105", "heldout106", "heldout107", "heldout108",
-})
+# heldout105-108 (measured blind at 11aacd8) waited here for wave 37, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
