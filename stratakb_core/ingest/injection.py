@@ -86,6 +86,7 @@ from stratakb_core.ingest.injection_mention import NAMED_QUOTE, documented, quot
 from stratakb_core.ingest.injection_mention import TOKEN_THEN as _TOKEN_THEN
 from stratakb_core.ingest.injection_model import HIGH, HIGH_WINDOW, LOW, WINDOW_FLOOR, judgeable, window_score
 from stratakb_core.ingest.injection_model import score as learned_score
+from stratakb_core.ingest.injection_plain import PLAIN_SPANS  # wave 38: CJK override, a send by a pronoun
 from stratakb_core.ingest.injection_policy_text import means_only, policy_sentence
 from stratakb_core.ingest.injection_pronoun import PRONOUN  # wave 29: "your rules ... Throw them out."
 from stratakb_core.ingest.injection_requested import REQUESTED  # wave 29: third-person requests
@@ -451,6 +452,8 @@ def certain(text: str) -> bool:
 
 
 def _certain(variants: tuple[list[str], list[str]]) -> bool:
+    if any((span := find(variants[0][0])) and not _is_mention(variants[0][0], *span) for _, find in PLAIN_SPANS):
+        return True
     return any(not _is_mention(variants[1][k], start, end) for k, start, end in certain_orders(variants[1]))
 
 
@@ -485,6 +488,7 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
         fired.add("exfil_link")
     spans = (("tool_imitation", tool_output_order), ("role_tag", fake_turn), ("prompt_leak", verbatim_leak))
     spans += (("prompt_leak", asked_leak), ("role_tag", called_by_system), ("send_to_url", handed_over))  # waves 23, 25
+    spans += PLAIN_SPANS  # wave 38
     for rule, find in (*spans, ("prompt_leak", its_prompt_leak), ("hidden_text", encoded_order), *REQUESTED, *PRONOUN):
         if (span := find(texts[0])) and not _is_mention(texts[0], *span):
             fired.add(rule)

@@ -283,6 +283,9 @@ _CUES: Final[dict[str, str]] = {
         mailbox inbox postfach boîte_de_réception bandeja_de_entrada caixa_de_entrada casella_di_posta
         postvak skrzynka_pocztowa почтовый_ящик
         passwörter kennwort* mots_de_passe
+        korespondencję_z_klientami korespondencja_z_klientami correspondence_with_customers
+        correspondence_with_clients corrispondenza_con_i_clienti korrespondenz_mit_kunden
+        alarm_codes gate_codes door_codes access_codes entry_codes
     """,
     "link": """
         url urls link links image images markdown_image query_string query_parameter parameter src href
@@ -393,6 +396,7 @@ _CUES: Final[dict[str, str]] = {
         voordat_je_antwoordt прежде_чем_ответить перед_ответом before_answering before_replying
         przed_odpowiedzią vor_der_antwort prima_della_risposta voor_je_antwoord cevap_vermeden_önce
         innan_du_svarar
+        immediately natychmiast sofort immédiatement inmediatamente imediatamente subito onmiddellijk
     """,
     "fresh": """
         new updated real actual true revised override secret hidden neue neuen neu echte eigentliche
