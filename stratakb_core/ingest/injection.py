@@ -106,6 +106,7 @@ from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.injection_smuggled import smuggled, unjoined
 from stratakb_core.ingest.injection_sysline import called_by_system
 from stratakb_core.ingest.injection_thirdperson import its_prompt_leak
+from stratakb_core.ingest.injection_tool_bracket import TOOL_BRACKET  # wave 38: "[tool: shell]" / "rm -rf"
 from stratakb_core.ingest.injection_toolout import tool_output_order
 from stratakb_core.ingest.injection_transcript import transcript_head  # wave 36: in more languages
 from stratakb_core.ingest.injection_variants import _variant_texts, _variants, encoded_order
@@ -488,7 +489,7 @@ def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, .
         fired.add("exfil_link")
     spans = (("tool_imitation", tool_output_order), ("role_tag", fake_turn), ("prompt_leak", verbatim_leak))
     spans += (("prompt_leak", asked_leak), ("role_tag", called_by_system), ("send_to_url", handed_over))  # waves 23, 25
-    spans += PLAIN_SPANS  # wave 38
+    spans += (*PLAIN_SPANS, *TOOL_BRACKET)  # wave 38
     for rule, find in (*spans, ("prompt_leak", its_prompt_leak), ("hidden_text", encoded_order), *REQUESTED, *PRONOUN):
         if (span := find(texts[0])) and not _is_mention(texts[0], *span):
             fired.add(rule)
