@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.injection_changelog import changelog_entry
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_demanded import demand_masked, demanded_quote
 from stratakb_core.ingest.injection_policy_text import contract_clause
@@ -198,6 +199,8 @@ def scoped_sentence(sentence: str, spans: list[tuple[int, int]]) -> bool:
     """A sentence whose override phrases (``spans``) are all about something else, or one that reports what a
     text tried to get an AI to do (the attempt not at its head, where "try to get it to ..." is an order)."""
     if spans and all(scoped_override(sentence, start, end) for start, end in spans):
+        return True
+    if changelog_entry(sentence):  # wave 38: "- feat: AI summaries now ignore instructions found in notes"
         return True
     masked = demand_masked(sentence) if len(sentence) <= 2000 else None  # wave 34: a demand turned down, quoted
     if masked is not None and not any(rule == "override" for rule, *_ in cooccur_fired([masked])):
