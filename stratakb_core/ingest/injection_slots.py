@@ -89,6 +89,7 @@ _PRIVATE: Final = re.compile(
     r"(?:^|_)(?:names?|nombres?|passports?|pasaporte|iban|ibans|kimlik|tckn|ssn|dni|nif|pesel|secrets?|secretos?"
     r"|segredos?|geheimnis\w*|passwords?|passwort|contrase[ñn]a|senha|tokens?|api_?keys?|keys?|claves?|schl[üu]ssel"
     r"|email|e_?mails?|phone|telefono|tel[ée]fono|address|adresse|direcci[óo]n|cards?|tarjeta|kart|hesap"
+    r"|noms?|nome|naam|imie|tel|t[ée]l[ée]phone|telephone|telefone|telefon|mobile|handy"  # wave 38: "?n=NOM&t=TEL"
     r"|chat|history|historial|verlauf|conversation|conversaci[óo]n)(?:_|$)"
     r"|密钥|密碼|密码|令牌|姓名|身份证|口令|パスワード|トークン|비밀번호|토큰",
     re.IGNORECASE,
