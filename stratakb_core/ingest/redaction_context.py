@@ -29,6 +29,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_keys import is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_more import wave26_spans
+from stratakb_core.ingest.redaction_secret_words import secret_word_spans
 from stratakb_core.ingest.redaction_values import is_code, is_placeholder, looks_like_secret, looks_random
 
 __all__ = ["context_spans", "mentions_encrypted", "under_encrypted"]
@@ -178,6 +179,7 @@ def context_spans(text: str) -> Iterator[_Found]:
             yield from _credential_file_spans(text)
     yield from _device_spans(text)
     yield from wave26_spans(text)
+    yield from secret_word_spans(text)
     low = text.lower()
     if ".key" in low or ".token" in low or ".secret" in low or ".psk" in low:
         yield from _file_content_spans(text)
