@@ -91,7 +91,8 @@ _LINK: Final = (
 _PIN_DIRECT_RE: Final = re.compile(r"[ \t]+(?P<v>\d{4,8})(?![\w*#/.,:-]\w)")
 _LINK_RE: Final = re.compile(_LINK)
 _VALUE_RE: Final = re.compile(_LINK + r"[\"'«“‘]?(?P<v>[^\s\"'«»“”‘’,;()]{3,64})(?![^\s\"'«»“”‘’,;()])")
-_DIGITS_RE: Final = re.compile(r"(?:\d{3,8}[*#]?|\d{3,6}-\d{2})")
+# four digits or more: three after "Code:" / "Kod:" are an HTTP status ("Code: 404 Not Found"); NNNN-MM is a month
+_DIGITS_RE: Final = re.compile(r"(?:\d{4,8}[*#]?|(?!(?:19|20)\d\d-(?:0[1-9]|1[0-2])\b)\d{3,6}-\d{2})")  # lead review
 _TRAIL: Final = ".,:;!?)]}'\"»”’"
 # the clause names a code that is no door's, box's, alarm's or login's
 _OTHER_CODE_RE: Final = re.compile(
@@ -119,7 +120,8 @@ _OTHER_CODE_RE: Final = re.compile(
 )
 # after the digits: a unit, a currency, a time's or a ratio's rest, a percentage
 _UNIT_AFTER_RE: Final = re.compile(
-    r"(?i:[ \t]{0,3}(?:€|\$|£|%|eur|usd|kr|zł|zl|ft|huf|tl|czk|kč|chf|uhr|h\b|min|sec|km|kg|m²|m2|mm|cm|ml|kb|mb|gb)"
+    r"(?i:[ \t]{0,3}(?:€|\$|£|%|eur|usd|kr|zł|zl|ft|huf|tl|czk|kč|chf|uhr|h\b|min|sec|km|kg|m²|m2|mm|cm|ml|kb|mb|gb"
+    r"|p\b|px\b|ms\b|lines?\b|words?\b|bytes?\b|char(?:acter)?s?\b|pages?\b|rows?\b)"  # lead review: "2580 lines long"
     r"|[:/.,]\d)"
 )
 # a value the rest of its clause calls an example

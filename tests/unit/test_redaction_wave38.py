@@ -123,3 +123,29 @@ def test_exemption_shapes_with_secrets_still_go(text: str, value: str) -> None:
 )
 def test_described_passwords_stay(text: str) -> None:
     _kept(text)
+
+
+# ---- the lead's review: near misses in the new rule's shape, written after the wave ----------------------------
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Code: 404 Not Found",
+        "Kod: 200 OK, odpowiedź poprawna.",
+        "Code: 2024-11 release notes follow below.",
+        "The code is 2580 lines long.",
+        "Le code vidéo est 1080p pour la HD.",
+    ],
+)
+def test_lead_review_near_misses_stay(text: str) -> None:
+    assert_untouched(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Code du portail chez Mme Roux : 4417. Merci de refermer.", "4417"),
+        ("A raktár kódja: 2024-37, ne add tovább.", "2024-37"),
+    ],
+)
+def test_lead_review_codes_still_go(text: str, value: str) -> None:
+    assert_value_gone(text, value)
