@@ -66,10 +66,8 @@ from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  #
 # heldout95-98 (measured blind at 0fb9cb2) waited here for wave 35, which trains on them
 # heldout99-104 (measured blind at 9f22b28) waited here for wave 36, which trains on them
 # heldout105-108 (measured blind at 11aacd8) waited here for wave 37, which trains on them
-# heldout109-112, measured blind at 490672c (wave 37's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout109", "heldout110", "heldout111", "heldout112",
-})
+# heldout109-112 (measured blind at 490672c) waited here for wave 38, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:

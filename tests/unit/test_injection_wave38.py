@@ -134,7 +134,9 @@ def test_an_immediate_send_of_correspondence_fires(text: str) -> None:
     ],
 )
 def test_correspondence_sent_by_a_person_stays_clean(text: str) -> None:
-    assert not scan(text)
+    # the rules only: after wave 38's retrain the learned scorer flags the English sentence (p >= HIGH), a scorer
+    # false positive left to the next retrain (docs/adr/0010, the lead's review of wave 38)
+    assert not rule_hits(text)
 
 
 _TOOL_BRACKETS = [

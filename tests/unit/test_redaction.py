@@ -78,7 +78,7 @@ def test_the_first_held_out_set_meets_the_targets_too(figures):
 # heldout89-94 (wave 34, a short round: 99, 0; 97, 0; 100, 0; 100, 0; 99, 0; 99, 0).
 # heldout15 keeps one false redaction: a test file's "hunter2", which issue 17 asks to redact whatever its fame. Sets
 # in NOT_YET_TUNED wait for a round.
-TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 109))
+TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 113))
 # tuned on and still under the recall target, with why. Empty since wave 33, which brought the last four up to 98:
 # heldout44 (under since wave 26), heldout57 (wave 28), heldout80 and heldout81 (wave 32). Their history: heldout44's
 # h44s086 shares half its value with a word of its sentence ("Fachschaft"), which the half-value check counts, and
@@ -89,9 +89,12 @@ TUNED_FRESH_SETS = tuple(f"heldout{n}" for n in range(4, 109))
 # bracketed remark before the value (h90s090); a PIN given as "Mine is ..." in the sentence after the one naming it
 # (h90s030) and an unquoted passphrase of plain words (h90s098) remain, at 98
 BELOW_TARGET: dict[str, float] = {}
-# tuned on and still over the false-redaction target, with why. Empty since wave 33: heldout54 (wave 28) had 2 of 120
-# (h54r016, an ExternalSecret's key path, and h54r072, a table's "see vault" cells); wave 33 fixed h54r072
-ABOVE_TARGET: dict[str, float] = {}
+# tuned on and still over the false-redaction target, with why. Empty from wave 33 to 37: heldout54 (wave 28) had 2
+# of 120 (h54r016, an ExternalSecret's key path, and h54r072, a table's "see vault" cells); wave 33 fixed h54r072
+# heldout112 (wave 38): 2 of 120 (1.7%), h112r035 and h112r076, a settings export's 64-character base64 body after a
+# label saying it holds no credentials; the value's shape is a generated secret's, and sparing a value because its
+# label says "no credentials" is what a pasted secret's careless label would say too, so they stay redacted
+ABOVE_TARGET: dict[str, float] = {"heldout112": 0.017}
 
 
 def test_every_tuned_split_meets_the_targets(figures):
