@@ -13,11 +13,12 @@ ignore them"). A sentence that talks about attacks (the ``mention`` cue) breaks 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.injection_cooccur import _GREETINGS, _WORD, _addressed, _mask, _sentences, cues
 
-__all__ = ["PRONOUN", "pronoun_override"]
+__all__ = ["PRONOUN", "pronoun_override", "sentence_walk"]
 
 # a verb that throws something away with a pronoun for its object, in English, Spanish, French, German, Portuguese
 _THROWN: Final = re.compile(
@@ -31,18 +32,35 @@ _HELLO: Final = _GREETINGS | frozenset("bonjour bonsoir buongiorno moin merhaba 
 _NOT: Final = re.compile(r"\b(?:not|never|don[’']?t|do[ \t]+not|no|nunca|ne|nicht|não)\b[^.;:!?\n]{0,12}$")
 
 
-def pronoun_override(text: str) -> tuple[int, int] | None:
-    """The span of the sentence that throws away by a pronoun the instructions an earlier one named, or None."""
+Walked = tuple[int, int, int, str, dict[str, list[int]] | None, int]
+
+
+def sentence_walk(text: str) -> Iterator[Walked]:
+    """Each sentence of the masked text as ``(k, start, end, sentence, found, called)``: its index, span, text and
+    cues, and the index of the last sentence that called on an AI (-9: none yet). A sentence that talks about attacks
+    (the ``mention`` cue) breaks the chain: ``called`` goes back to -9 and ``found`` is None, so the caller forgets
+    what it had seen named too (shared by ``pronoun_override`` and ``injection_pronoun_send``)."""
     masked = _mask(text)
-    called = named = -9
+    called = -9
     for k, (start, end) in enumerate(_sentences(masked)):
         sentence = masked[start:end]
         found = cues(sentence)
         if "mention" in found:
-            called = named = -9
+            called = -9
+            yield k, start, end, sentence, None, called
             continue
         if _addressed(found, sentence) or _greeted(found, sentence):
             called = k
+        yield k, start, end, sentence, found, called
+
+
+def pronoun_override(text: str) -> tuple[int, int] | None:
+    """The span of the sentence that throws away by a pronoun the instructions an earlier one named, or None."""
+    named = -9
+    for k, start, end, sentence, found, called in sentence_walk(text):
+        if found is None:
+            named = -9
+            continue
         thrown = _THROWN.search(sentence)
         if thrown and k - named <= 2 and k - called <= 2 and not _NOT.search(sentence[: thrown.start()]):
             return start, end

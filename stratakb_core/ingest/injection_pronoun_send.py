@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from stratakb_core.ingest.injection_cooccur import _DEST, _addressed, _mask, _sentences, cues
-from stratakb_core.ingest.injection_pronoun import _greeted
+from stratakb_core.ingest.injection_cooccur import _DEST
+from stratakb_core.ingest.injection_pronoun import sentence_walk
 
 __all__ = ["pronoun_send"]
 
@@ -34,16 +34,11 @@ def pronoun_send(text: str) -> tuple[int, int] | None:
     """The span of the sentence that sends by a pronoun the private data an earlier one named, or None."""
     if "@" not in text and "://" not in text and "www." not in text:
         return None
-    masked = _mask(text)
-    called = named = -9
-    for k, (start, end) in enumerate(_sentences(masked)):
-        sentence = masked[start:end]
-        found = cues(sentence)
-        if "mention" in found:
-            called = named = -9
+    named = -9
+    for k, start, end, sentence, found, called in sentence_walk(text):
+        if found is None:
+            named = -9
             continue
-        if _addressed(found, sentence) or _greeted(found, sentence):
-            called = k
         if _DEST in sentence and _SEND.match(sentence) and 1 <= k - named <= 2 and k - called <= 2:
             return start, end
         if "data" in found:
