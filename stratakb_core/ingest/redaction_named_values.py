@@ -17,6 +17,7 @@ from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS
 from stratakb_core.ingest.redaction_sample_remarks import is_code_in_sentence
 from stratakb_core.ingest.redaction_told import TOKEN_NAMES
 from stratakb_core.ingest.redaction_values import (
+    UUID_RE,
     is_joined_passphrase,
     is_placeholder,
     looks_chosen,
@@ -85,7 +86,6 @@ NAMED_RE: Final = re.compile(
 
 # wave 37: a key's id in a UUID's shape (a KMS key, a Key Vault key): "ID de clave de AWS KMS ...: <uuid>", "KMS key
 # ID for the backups: <uuid>", "Schlüssel-ID ...": the id names the key, it opens nothing
-_UUID_RE: Final = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 _ID_BEFORE_RE: Final = re.compile(
     r"(?i:\b(?:id|identificador|identifiant|identificatore|identifier|kennung)[ \t]+"
     r"(?:de[ \t]+(?:la[ \t]+)?|del(?:la)?[ \t]+|du[ \t]+|de[ \t]+l['’]|of[ \t]+(?:the[ \t]+)?)?)$"
@@ -95,7 +95,7 @@ _ID_AFTER_RE: Final = re.compile(r"(?i:[ \t-]?(?:id|identifier)\b)")
 
 def _names_key_id(m: re.Match[str]) -> bool:
     """A UUID after a key's name that an "ID" word qualifies."""
-    if _UUID_RE.fullmatch(m.group("v")) is None:
+    if UUID_RE.fullmatch(m.group("v")) is None:
         return False
     before = m.string[max(0, m.start("name") - 30) : m.start("name")]
     return _ID_BEFORE_RE.search(before) is not None or _ID_AFTER_RE.match(m.group("words")) is not None

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_spoken import _on_example_line
-from stratakb_core.ingest.redaction_values import is_placeholder, looks_chosen, looks_random
+from stratakb_core.ingest.redaction_values import UUID_RE, is_placeholder, looks_chosen, looks_random
 
 __all__ = ["secret_word_spans"]
 
@@ -79,7 +79,6 @@ _DESCRIBED_RE: Final = re.compile(
 _DOTTED_NAME_RE: Final = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+")
 # a sealed or an encrypted file's values are ciphertext meant to be committed
 _SEALED_RE: Final = re.compile(r"(?i:sealedsecret|encrypteddata|encrypted_data|\bsops:|ENC\[)")
-_UUID_RE: Final = re.compile(r"(?i:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})")
 _REACH: Final = 90
 # a clause ends at a line break, a sentence's end or a semicolon; an abbreviation's dot (M., Dr., Str.) does not
 _END_RE: Final = re.compile(r"\n|(?<!\b[A-Z])(?<!\b[A-Z][a-z])(?<!\b[A-Z][a-z]{2})[.!?;。](?=\s|$)")
@@ -198,7 +197,7 @@ def _judge(text: str, word: re.Match[str], start: int, end: int, clause_begin: i
         return False
     if len(value) <= 40 and looks_chosen(value) and re.search(r"\d", value) and not re.search(r"[:/@\\=&?]", value):
         beside = text[max(0, word.start() - 20) : min(start, word.end() + 25)]
-        if _DESCRIBED_RE.search(beside) or _UUID_RE.search(value):
+        if _DESCRIBED_RE.search(beside) or UUID_RE.search(value):
             return False
         return not (_OTHER_CODE_RE.search(before) or _NOT_CHOSEN_RE.search(before))
     return _digit_code(text, start, end, before)

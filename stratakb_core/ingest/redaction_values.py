@@ -24,6 +24,7 @@ from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_k
 __all__ = [
     "CODE_RE",
     "MARKER_RE",
+    "UUID_RE",
     "generated_for",
     "is_code",
     "is_code_in_sentence",
@@ -351,7 +352,8 @@ def _names_a_secret(words: str) -> bool:
 
 _NOT_LABEL_WORDS: Final = frozenset({"pw", "pwd", "pass", "passwd", "psk", "pin", "key", "secret", "secrets"})
 _TOKEN_RE: Final = re.compile(r"[A-Za-z0-9+/=_.~%-]{16,512}")
-_UUID_RE: Final = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
+# a UUID (any case): an identifier's shape, shared by the finders that keep one
+UUID_RE: Final = re.compile(r"[0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}")
 # names and code, not values: vault.kv.read_secret_version, base64-value-non-empty
 _IDENTIFIER_RE: Final = re.compile(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+|[a-z]+(?:[._-][a-z0-9]+){2,}")
 _VERSION_RE: Final = re.compile(r"v?\d+(?:[._-]\d+)+(?:[._-]?[A-Za-z]+\d*)?")
@@ -361,7 +363,6 @@ _VERSION_RE: Final = re.compile(r"v?\d+(?:[._-]\d+)+(?:[._-]?[A-Za-z]+\d*)?")
 # not an id's header (X-Request-Id) nor a key that only makes a request unique (Idempotency-Key)
 _KEY_HEADER_RE: Final = re.compile(r"(?i)(?:x-(?:[a-z0-9]{1,20}-){0,3}(?:api-?)?(?:key|token)|api-key|api-token)")
 _NOT_KEY_HEADER_RE: Final = re.compile(r"(?i)idempoten|request|correlation|trace|cache|public|routing|dedup")
-_UUID_RE: Final = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
 
 
 def generated_for(key: str, value: str) -> bool:
@@ -369,7 +370,7 @@ def generated_for(key: str, value: str) -> bool:
     (``X-Dataverse-Key: <uuid>``): the key itself there, where a UUID is otherwise an id."""
     if looks_random(value) or _printable_random(value):
         return True
-    return bool(_KEY_HEADER_RE.fullmatch(key) and _UUID_RE.fullmatch(value) and not _NOT_KEY_HEADER_RE.search(key))
+    return bool(_KEY_HEADER_RE.fullmatch(key) and UUID_RE.fullmatch(value) and not _NOT_KEY_HEADER_RE.search(key))
 
 
 # wave 29: a device's local key of 16+ printable characters, all four classes (Tuya's "[YKh+pOvB([J^^d2")
@@ -389,7 +390,7 @@ def looks_random(value: str) -> bool:
     UUIDs and versions are ids, not keys. A hex digest passes: beside a secret's name (``sig=``,
     ``key:``) it is an HMAC or an API key; checksums and commit ids carry names of their own.
     """
-    if not _TOKEN_RE.fullmatch(value) or _UUID_RE.fullmatch(value) or _VERSION_RE.fullmatch(value):
+    if not _TOKEN_RE.fullmatch(value) or UUID_RE.fullmatch(value) or _VERSION_RE.fullmatch(value):
         return False
     if _IDENTIFIER_RE.fullmatch(value):
         return False
