@@ -27,8 +27,11 @@ _NAME: Final = (
     rf"|(?:(?<=[{_CJK}])PIN|PIN(?=[码碼코]|：))(?:码|碼|코드|番号)?)"
 )
 _CODE_RE: Final = re.compile(
-    _NAME + r"(?:[ \t]*[:：]|[ \t]*(?:는|은|는요|이|가|は|是|为|為|：)|[ \t]+)[ \t]*"
-    r"(?P<v>\d{4,10}(?:[#*]\d?)?)"
+    # wave 39: a remark in brackets may stand between the name and its colon (金库密码（财务室保险柜）：...), and a
+    # dial's pairs joined by dashes are a code too (28-64-07)
+    _NAME + r"(?:[ \t]*(?:（[^（）\n]{1,24}）|\([^()\n]{1,24}\)))?"
+    r"(?:[ \t]*[:：]|[ \t]*(?:는|은|는요|이|가|は|是|为|為|：)|[ \t]+)[ \t]*"
+    r"(?P<v>\d{2}(?:-\d{2}){2,3}(?![\d-])|\d{4,10}(?:[#*]\d?)?)"
     # a counter, a date's or a quantity's unit after the digits: not the secret
     r"(?![\d\w#*]|[ \t]?(?:位|자리|桁|文字|个|個|次|회|번|년|年|月|日|일|월|分|秒|%|원|円|元|개))",
 )

@@ -188,7 +188,10 @@ _PUBLIC_RE: Final = re.compile(r"(?:^|_)(?:public|publishable)_(?:api_)?(?:token
 # "öffentlicher Schlüssel", "chiave pubblica", "openbare sleutel", "klucz publiczny", "публичный ключ" (wave 25)
 _PUBLIC_WORDS_RE: Final = re.compile(
     r"(?i:\b(?:public|publishable|p[úu]blic[ao]s?|publique|[öo]ffentlich(?:e[rsn]?)?|pubblic[ao]|openbare|publieke"
-    r"|publiczn[ya]|ve[řr]ejn[ýáy]|offentlig|публичн(?:ый|ая)|открыт(?:ый|ая))\b)|公開|공개"
+    r"|publiczn[ya]|ve[řr]ejn[ýáy]|offentlig|публичн(?:ый|ая)|открыт(?:ый|ая))\b"
+    # wave 39: a label's remark saying its value is no secret ("Account SID (not secret):", "nicht geheim")
+    r"|\b(?:not|non|nicht|kein|pas|no|niet|nie|ikke|inte)[ \t-]+(?:a[ \t]+|un[ \t]+|es[ \t]+)?(?:secret|geheim"
+    r"|secreto|segreto|sekret|hemlig|hemmelig|confidential|vertraulich|sensitive|sensibel))|公開|공개"
 )
 
 

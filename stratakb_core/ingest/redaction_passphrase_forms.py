@@ -38,7 +38,7 @@ _NAMES: Final = (
 )
 # a phrase: a word of letters, then words of letters or numbers of up to four digits, one space or dash apart
 _PHRASE: Final = r"(?P<v>[^\W\d_]{2,20}(?:[ -](?:[^\W\d_]{1,20}|\d{1,4})){1,9})"
-_END: Final = r"(?=[ \t]*[»”“\"'’]?[ \t]*(?:$|[.,;!(（]|[ \t]-[ \t]))"
+_END: Final = r"(?=[ \t]*[»”“\"'’]?[ \t]*(?:$|[.,;!(（]|[ \t][-–—][ \t]))"  # wave 39: an en or em dash too
 # wave 36: after a colon or a copula the phrase may run on past a comma to its sentence's end ("Blinker links,
 # Schulterblick!", "three green lights, gear down."), an exclamation mark its last character
 _PHRASE_ON: Final = (
@@ -86,7 +86,8 @@ _WIFI_RE: Final = re.compile(
 )
 _WIFI_UNDER_RE: Final = re.compile(
     r"^[ \t]*(?i:ssid|network(?:[ \t]+name)?|wi-?fi|wlan|netzwerk|réseau|red|rete|netwerk)[ \t]*[:：=][^\n]{1,80}\n"
-    r"[ \t]*(?i:key|pass|password"
+    # wave 39: the key's name may say which standard it is ("WPA2 key:", "Wi-Fi password:", "network key:")
+    r"[ \t]*(?:(?i:wpa[23]?|wep|wi-?fi|wlan|network|security|pre-?shared|netzwerk|réseau)[ \t-]?)?(?i:key|pass|password"
     r"|psk|passwort|schl[üu]ssel|cl[ée]|clave|chiave|sleutel|senha)[ \t]*[:：=][ \t]*" + _PHRASE + r"[ \t]*$",
     re.MULTILINE,
 )
@@ -111,6 +112,15 @@ _NOT_FIRST: Final = frozenset(
     " per por will would should must can could may might nur auch noch immer seulement aussi encore toujours solo"
     " sólo también todavía siempre soltanto anche ancora sempre alleen ook nog altijd bara också kun også tylko jen"
     " geheim bekannt unbekannt connu connue conocida conosciuta bekend known".split()
+) | frozenset(
+    # wave 39: a value saying where the password is or whom to ask ("pregunta en recepción", "znajduje się na
+    # karcie", "steht auf der Karte", "est au dos du routeur")
+    "pregunta preguntar pregunte pide pídela pidela pedir solicita solicitar consulta asks ask znajduje jest są"
+    " zapytaj spytaj proszę steht stehen liegt liegen hängt findet findest frag fragen erfragen bitte se está esta"
+    " están estan encuentra figura aparece viene sta si trova trovate chiedete chiedi chiedere richiedete è"
+    " ligger står finns fråga fråg spørg spør hangt staat ligt vraag vraagt vind kysy löytyy on demandez demande"
+    " demander figure trouve trouvez indiqué indiquée écrit écrite imprimé imprimée printed written posted"
+    " displayed located".split()
 )
 # after a colon or in quotes an article may start the phrase itself ("la marée monte ...")
 _POINTING: Final = frozenset(
@@ -118,6 +128,10 @@ _POINTING: Final = frozenset(
     " unchanged empty blank missing unknown voir siehe wie vedi ver zie come como change reset contact call email"
     " consult consultar consulte consulter consultare raadpleeg nachschlagen frag fragen demander pedir chiedi vraag"
     " request rotate update create choose pick generate provided issued ask".split()
+) | frozenset(  # wave 39: where it is or whom to ask, as above
+    "pregunta preguntar pregunte pide pídela pidela consulta znajduje zapytaj spytaj steht liegt hängt frag fragen"
+    " erfragen se está encuentra figura sta si trova chiedete chiedi ligger står finns fråga spørg spør hangt staat"
+    " ligt vraag kysy löytyy demandez demande figure trouve printed written posted located".split()
 )
 # what may come between a name and its copula: nothing, or a complement saying what it opens
 _OF_RE: Final = re.compile(

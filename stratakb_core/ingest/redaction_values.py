@@ -19,6 +19,7 @@ from collections import Counter
 from itertools import pairwise
 from typing import Final
 
+from stratakb_core.ingest.redaction_jose_headers import is_jose_header
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_secret_word, is_weak_key, snake
 
 __all__ = [
@@ -96,7 +97,7 @@ _SLUG_MARKERS: Final = frozenset(
     # ... in other languages: CAMBIAR_ESTE_VALOR, remplacer-par-votre-cle, HIER_EINTRAGEN, inserisci_qui
     " cambiar cambiame reemplazar sustituir ingresar introducir aqui aquí tu ejemplo valor changer remplacer votre"
     " ici exemple valeur ändern aendern ersetzen eintragen hier dein ihr beispiel wert alterar substituir insira"
-    " insecure"
+    " insecure redacted masked scrubbed elided omitted censored geschwärzt geschwaerzt maskiert"
     " aqui seu sua exemplo cambiare sostituire inserisci qui tuo tua tuoi vostro vostra esempio valore"
     # wave 24: Polish, Czech, Dutch, Swedish, Turkish, Russian (TWOJE_HASŁO, UW_WACHTWOORD, ВАШ_ПАРОЛЬ)
     " twoje twój twoj twoja wasze wpisz tutaj przykład przyklad vaše váš tvoje zde příklad uw jouw invullen voorbeeld"
@@ -256,7 +257,7 @@ def is_placeholder(value: str) -> bool:
         return True
     if _COLON_HEX_RE.fullmatch(v):  # a fingerprint or a serial in pairs (ab:12:...), no secret is written so
         return True
-    if _CJK_ONLY_RE.fullmatch(v) or _marker_words(low):
+    if _CJK_ONLY_RE.fullmatch(v) or _marker_words(low) or is_jose_header(v):  # wave 39: a JWT's header alone
         return True
     return _WORDS_RE.fullmatch(v) is not None and _names_a_secret(v.rstrip(" \t:：?？…"))
 
