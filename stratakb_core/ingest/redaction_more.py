@@ -11,7 +11,9 @@ URLs and strings whole, a webhook's token, a key in a commented call (``redactio
 passphrase and a Wi-Fi key of words (``redaction_phrase_values``); wave 37: digits after a CJK secret's name
 (``redaction_cjk_codes``), a Nordic or German compound code word (``redaction_compound_codes``), a file-transfer
 client's login and a shell note (``redaction_cli_pairs``), "mine is X" and a cleartext (``redaction_own_values``),
-a passphrase said in prose (``redaction_prose_phrases``).
+a passphrase said in prose (``redaction_prose_phrases``); wave 39: a code keyed in or labelled by its device
+(``redaction_keyed_codes``), a Wi-Fi's key said without a colon or after a CJK name (``redaction_wifi_prose``),
+a JDBC URL, an unquoted connection string and a webhook's URL whole (``redaction_connection_forms``).
 """
 
 from __future__ import annotations
@@ -25,10 +27,12 @@ from stratakb_core.ingest.redaction_clause_values import clause_value_spans
 from stratakb_core.ingest.redaction_cli_pairs import cli_pair_spans
 from stratakb_core.ingest.redaction_cli_secrets import cli_secret_spans
 from stratakb_core.ingest.redaction_compound_codes import compound_code_spans
+from stratakb_core.ingest.redaction_connection_forms import connection_form_spans
 from stratakb_core.ingest.redaction_connections import connection_spans
 from stratakb_core.ingest.redaction_cookie_pairs import cookie_pair_spans
 from stratakb_core.ingest.redaction_counted_codes import counted_code_spans
 from stratakb_core.ingest.redaction_foreign_keys import foreign_key_spans
+from stratakb_core.ingest.redaction_keyed_codes import keyed_code_spans
 from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_own_values import own_value_spans
@@ -47,6 +51,7 @@ from stratakb_core.ingest.redaction_slash_logins import slash_login_spans
 from stratakb_core.ingest.redaction_ssh_prompts import ssh_prompt_spans
 from stratakb_core.ingest.redaction_sticky_notes import sticky_note_spans
 from stratakb_core.ingest.redaction_wifi_copula import wifi_copula_spans
+from stratakb_core.ingest.redaction_wifi_prose import wifi_prose_spans
 
 __all__ = ["wave26_spans"]
 
@@ -84,3 +89,6 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from cli_pair_spans(text)  # wave 37: lftp -u user,pw; echo 'pw for X: Y' >> notes
     yield from own_value_spans(text)  # wave 37: "... a PIN. Mine is 0462", "the cleartext is X"
     yield from prose_phrase_spans(text)  # wave 37: "uses the passphrase a b c - ...", "password for X (...): 'a b'"
+    yield from keyed_code_spans(text)  # wave 39: "to disarm press 2591", "lockbox = 2280", a table's Code column
+    yield from wifi_prose_spans(text)  # wave 39: "rete X, password abc12345.", "비밀번호는 abc12345 입니다"
+    yield from connection_form_spans(text)  # wave 39: jdbc:...?password=X, Server=...;Pwd=X; unquoted, hook URLs whole

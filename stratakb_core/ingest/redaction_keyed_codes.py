@@ -1,0 +1,200 @@
+"""Codes keyed into an alarm, a key safe or a lock, and the codes a lock's own name labels (wave 39, no I/O).
+
+Fresh sets keep writing a keypad's code without the word "code": the verb that enters it, or the device's name as
+its label. So, in any language and document style:
+
+* a verb of keying or dialling (press, enter, type, dial, key, tap, set it to, drücken, tippen, eingeben, wählen,
+  composer, taper, saisir, marcar, teclear, pulsar, introducir, digitare, comporre, digitar, intoetsen, slå, tast,
+  wpisz, zadejte, näppäile ...), maybe "the code" after it, then four to eight digits (a star or a hash after them,
+  or a dial's pairs ``0815-33``) when an alarm, a keypad, disarming, a safe, a key box, a door or a lock is named in
+  the clause or the sentence before; not a phone number (more digits after it, a plus before), not an emergency
+  number, not a quantity (a unit after it), not a fault's, a model's or an example's line;
+* a key box's, an alarm's, a safe's or a padlock's own name as a label (``Alarm: 2580*``, ``lockbox = 2280``), or
+  any lockable thing (a door, a gate too) and a code's word after it in the same clause ("Nyckelbox vid grinden,
+  kod 1968"), then digits ending the clause: the digits go, also when they look like a year (a code's word or the
+  device's label right before them says what they are);
+* a Markdown table with a code's or a PIN's column and a lockable thing named in the table (a key box, a safe, an
+  alarm, a door): that column's digit cells.
+
+``keyed_code_spans`` yields ``(start, end, kind)`` of the value only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Final
+
+from stratakb_core.ingest.redaction_clause_values import clause_bounds
+from stratakb_core.ingest.redaction_keypads import FAULT_RE
+from stratakb_core.ingest.redaction_spoken import _on_example_line
+
+__all__ = ["keyed_code_spans"]
+
+_Found = tuple[int, int, str]
+
+_NB: Final = r"(?<![^\W\d_])"  # no letter before
+_NA: Final = r"(?![^\W\d_])"  # no letter after
+_DIGITS: Final = r"(?P<v>\d{2,4}(?:-\d{2,4}){1,3}(?![\d-])|\d{4,8}[*#]?|\d{3}[*#])"
+# digits ending their clause: punctuation, a dash, the line's end, or "then" / "and" and the next step
+_ENDS: Final = (
+    r"(?![ \t]*[,/][ \t]*\d)"  # not one of a list of numbers ("1984, 1990 and 2001 models")
+    r"(?=[ \t]*(?:$|[.,;:!?)\]\"'”»。，]|[-–—][ \t]|(?i:then|and|und|dann|puis|et|y|e|luego|och|og|en|i|a|sowie"
+    r"|und[ \t]+dann|ensuite|poi|potem|sitten|daarna)" + _NA + r"))"
+)
+_VERBS: Final = (
+    r"press(?:es|ed)?|push|enter(?:s|ed)?|type|dial|key[ \t]+in|punch(?:[ \t]+in)?|tap[ \t]+in|input|set[ \t]+(?:it|the"
+    r"[ \t]+(?:dial|lock|code|combination))[ \t]+to|drücken|drücke|drückt|tippen|tippe|tippt|eintippen|eingeben|gib"
+    r"|geben[ \t]+Sie|wählen|wähle|composer|composez|compose|taper|tapez|tape|saisir|saisissez|saisis|marcar|marca"
+    r"|marque|teclear|teclea|teclee|pulsar|pulsa|pulse|introducir|introduce|introduzca|digitare|digita|digiti"
+    r"|comporre|componi|componete|inserire|inserisci|premere|premi|digitar|digite|intoetsen|toets|tik|intikken"
+    r"|invoeren|slå|tryck|knappa[ \t]+in|ange|tast|indtast|trykk|tryk|wpisz|wpisać|wybierz|naciśnij|wprowadź"
+    r"|zadej|zadejte|vyťukej|näppäile|syötä|paina|наберите|введите|набрать|ввести"
+)
+_THE_CODE: Final = (
+    r"(?:(?:the|a|den|el|le|il|o|de|het|kod|koden|code|Code|código|codice|código|PIN)[ \t]+)?"
+    r"(?:(?i:code|codes|Code|código|codice|kod|koden|koodi|код)[ \t]*:?[ \t]+)?"
+)
+# German and Dutch put the verb last: "7391 eintippen", "4826 intoetsen"
+_KEYED_LAST_RE: Final = re.compile(
+    r"(?<![\w+*#-])" + _DIGITS + r"[ \t]+(?i:eintippen|eintippt|eingeben|eingibt|tippen|tippt|drücken|drückt"
+    r"|wählen|wählt|intoetsen|intoetst|invoeren|invoert|intikken|indtaste|inntaste|knappa[ \t]+in)" + _NA
+)
+_KEYED_RE: Final = re.compile(
+    _NB + r"(?i:" + _VERBS + r")" + _NA + r"[ \t]+" + _THE_CODE + r"(?<![+\d])" + _DIGITS
+    + r"(?![\d*#-]|[ \t]?\d|[ \t]*[,/][ \t]*\d"
+    r"|[ \t]*(?i:v|w|°|%|degrees?|grad|min|mins|minutes?|s|sec|seconds?|h|hours?|uhr|am|pm"
+    r"|km|m|cm|mm|kg|g|€|\$|eur|usd|gbp|times|mal|fois|veces|volte|keer|gånger|x|px|ms)" + _NA + r")"
+)
+_EMERGENCY: Final = frozenset("112 911 999 000 110 118 117 1122 0000".split())
+# what a keyed code opens: an alarm, a keypad, a safe, a key box, a door, a lock (also disarming it)
+_LOCKED_RE: Final = re.compile(
+    _NB + r"(?i:(?:alarm|allarm|larm|hälytin|сигнализац|keypad|key[ \t]pad|tastenfeld|clavier|teclado|tastiera|disarm"
+    r"|unscharf|entsch[äa]rf|d[ée]sactiv|desactiv|disattiv|deaktiv|desarm|tresor|sejf|cassaforte|cadenas|candado"
+    r"|lucchetto|k[łl][óo]dk|schl[üu]sselkast|sleutelkast|nyckelbox|n[øo]gleboks|n[øo]kkelboks|cajet[íi]n|padlock"
+    r"|lock[ \t-]?box|key[ \t-]?box|key[ \t-]?safe|locker|spind|casier|taquilla|armadiett|portail|portone|cancello"
+    r"|drzwi|furtk|brama)"
+    r"|(?:(?<!be )(?<!stay )(?<!is )(?<!are )(?<!feel )(?<!play it )safes?"
+    r"|locks?|schloss|doors?|t[üu]re?|porte|puerta|porta|deur|d[öø]rr?(?:en)?|ovi|gates?|tor|grind(?:en)?"
+    r"|coffre|kluis|caja[ \t]fuerte|bo[îi]te[ \t][àa][ \t]cl[ée]s)" + _NA + r"(?![ \t]+(?:icon|screen|button|mode)))"
+)
+# a key box's, an alarm's, a safe's or a padlock's own name: the number given with it is its code
+_DEVICE_NAMES: Final = (
+    r"alarm|alarme|alarma|allarme|alarmanlage|larm|lock[ \t-]?box|key[ \t-]?safe|key[ \t-]?box|keysafe|keybox"
+    r"|nyckel(?:box|skåp)(?:en)?|n[øo]gle(?:boks|skab)(?:en)?|n[øo]kkel(?:boks|skap)(?:en)?|sleutel(?:kast(?:je)?"
+    r"|kluis)|schl[üu]ssel(?:kasten|tresor|box|safe|safes)|bo[îi]te[ \t]+[àa][ \t]+cl[ée]s|caja[ \t]+de[ \t]+llaves"
+    r"|cassetta[ \t]+(?:delle[ \t]+)?chiavi|padlock|cadenas|candado|lucchetto|k[łl][óo]dka|sejf|tresor|safe"
+    r"|cassaforte|caja[ \t]+fuerte|coffre(?:-fort)?"
+)
+_LOCKABLE_NAMES: Final = (
+    _DEVICE_NAMES + r"|door|doors|tür|türe|porte|portail|puerta|porta|portone|deur|dörr(?:en)?|dør(?:en)?|gate|tor"
+    r"|cancello|grind(?:en)?|furtka|brama|garage|locker|spind|casier|taquilla|armadietto|shed|schuppen|abri"
+)
+_CODE_WORD: Final = (
+    r"codes?|Code|kod(?:en|u)?|koden|kode(?:n)?|koodi|c[óo]digo|codice|код|pin|combo|combination|combinaison"
+    r"|combinaci[óo]n|combinazione|kombination(?:en)?|zahlenkombination"
+)
+# where the device is, between its name and the colon ("Schlüsselkasten an der Garage: 5093")
+_WHERE: Final = (
+    r"(?:[ \t]+(?:at|by|on|in|near|behind|beside|under|next[ \t]+to|an|am|bei|neben|hinter|vid|ved|bij|naast|à|au"
+    r"|près|sous|en|junto|presso|sotto|przy|pod)(?:[ \t]+[^\W\d_][\w'’-]{0,20}){1,3})?"
+)
+# a device's name right before a colon or an equals sign, or a lockable thing and a code's word later in its clause
+_LABEL_RE: Final = re.compile(
+    _NB + r"(?i:(?P<dev>" + _DEVICE_NAMES + r")" + _NA + _WHERE + r"[ \t]*[:=：][ \t]*"
+    r"|(?:" + _LOCKABLE_NAMES + r")" + _NA + r"[^\n.;:!?]{0,40}?" + _NB + r"(?:" + _CODE_WORD + r")" + _NA
+    + r"[ \t]*[:=：]?[ \t]*)" + _DIGITS + _ENDS
+)
+# a device word that is no device: safe mode, thread-safe, fail-safe, safe harbour, the alarm's time ("Alarm: 0630")
+_NOT_DEVICE_RE: Final = re.compile(
+    r"(?i:[\w-]safe|safe[ \t-](?:mode|harbou?r|search|list|area|zone|word|deposit))"
+)
+# a year's digits in a clause naming a year or a date are that year
+_YEAR_RE: Final = re.compile(r"(?:19|20)\d\d")
+_DATED_RE: Final = re.compile(r"(?i:year|jahr|ann[ée]e|año|anno|jaar|år|rok|vuo|date|datum|fecha|data)")
+_TIME_AFTER_RE: Final = re.compile(r"[ \t]*(?i:h|hrs|uhr|am|pm|daily|every|t[äa]glich|chaque|cada|ogni)" + _NA)
+_NOT_A_LOCK_RE: Final = re.compile(
+    r"(?i:conferen|meeting|dial[ \t-]?in|einwahl|phone|telefon|t[ée]l[ée]phone|tel[ée]fono|call|rufen|appel"
+    r"|llam|chiama|example|beispiel|exemple|ejemplo|esempio|voorbeeld|exemplo|default|werkseinstellung|factory"
+    r"|sample|placeholder|promo|discount|rabatt|voucher|coupon|tracking|product|produkt|produit|order|bestell"
+    r"|commande|pedido|ordine|invoice|rechnung|postcode|zip|postal|postale|plz)"
+)
+
+
+def _keyed_spans(text: str) -> Iterator[_Found]:
+    for m in (*_KEYED_RE.finditer(text), *_KEYED_LAST_RE.finditer(text)):
+        if m.group("v").rstrip("*#") in _EMERGENCY or len(set(m.group("v"))) < 2:
+            continue
+        begin, end = clause_bounds(text, m.start(), m.end(), 90)
+        before = text[max(0, begin - 160) : begin]  # the sentence before may name the alarm ("... the alarm.")
+        clause = text[begin:end]
+        if _LOCKED_RE.search(clause) is None and _LOCKED_RE.search(before) is None:
+            continue
+        if _NOT_A_LOCK_RE.search(text, begin, m.start("v")) or FAULT_RE.search(clause):
+            continue
+        if _YEAR_RE.fullmatch(m.group("v")) and _DATED_RE.search(clause):
+            continue  # "enter 2024 in the year field"
+        if not _on_example_line(text, *m.span("v")):
+            yield m.start("v"), m.end("v"), "credential"
+
+
+def _label_spans(text: str) -> Iterator[_Found]:
+    for m in _LABEL_RE.finditer(text):
+        head = text[max(0, m.start() - 12) : m.start("v")]
+        if _NOT_DEVICE_RE.search(head) or len(set(m.group("v").strip("*#-"))) < 2:
+            continue
+        if m.group("dev") is not None and _TIME_AFTER_RE.match(text, m.end("v")):
+            continue  # "Alarm: 0630 daily": a clock's alarm
+        between = text[m.start() : m.start("v")]
+        _, end = clause_bounds(text, m.start("v"), m.end("v"), 90)
+        if _NOT_A_LOCK_RE.search(between) or FAULT_RE.search(text, m.start(), end):
+            continue
+        if _on_example_line(text, *m.span("v")):
+            continue
+        yield m.start("v"), m.end("v"), "credential"
+
+
+_ROW_RE: Final = re.compile(r"^[ \t]*\|(?P<cells>[^\n]*)\|[ \t]*$", re.MULTILINE)
+_CODE_HEAD_RE: Final = re.compile(
+    r"(?i:(?:door|gate|entry|access|alarm|safe|box|lock|key)?[ \t-]?(?:" + _CODE_WORD + r")(?:[ \t]*\(\w+\))?)"
+)
+_CELL_RE: Final = re.compile(r"[ \t]*(?P<v>\d{4,8}[*#]?|\d{3}[*#]|\d{1,2}(?:-\d{1,2}){2,4})[ \t]*")
+_LOCKED_TABLE_RE: Final = re.compile(
+    r"(?i:" + _LOCKABLE_NAMES + r"|access|zugang|acc[èe]s|acceso|accesso|toegang|tilgang|åtkomst)"
+)
+
+
+def _table_spans(text: str) -> Iterator[_Found]:
+    rows = list(_ROW_RE.finditer(text))
+    for i, head in enumerate(rows[:-1]):
+        cells = head.group("cells").split("|")
+        col = next((j for j, c in enumerate(cells) if _CODE_HEAD_RE.fullmatch(c.strip())), None)
+        if col is None or not set(rows[i + 1].group("cells")) <= set("-:| \t"):
+            continue
+        body = list(_contiguous(rows, i + 2))
+        table = text[head.start() : (body[-1].end() if body else head.end())]
+        if _LOCKED_TABLE_RE.search(table) is None or FAULT_RE.search(head.group()) or _NOT_A_LOCK_RE.search(table):
+            continue
+        for row in body:
+            parts = row.group("cells").split("|")
+            if col < len(parts) and (c := _CELL_RE.fullmatch(parts[col])) is not None:
+                start = row.start("cells") + sum(len(p) + 1 for p in parts[:col]) + c.start("v")
+                yield start, start + len(c.group("v")), "credential"
+
+
+def _contiguous(rows: list[re.Match[str]], first: int) -> Iterator[re.Match[str]]:
+    """The table's body rows: those right after each other from ``first`` on."""
+    prev_end = rows[first - 1].end() if first > 0 else -1
+    for row in rows[first:]:
+        if row.string.count("\n", prev_end, row.start()) != 1:
+            return
+        yield row
+        prev_end = row.end()
+
+
+def keyed_code_spans(text: str) -> Iterator[_Found]:
+    """The codes above (see the module docstring)."""
+    yield from _keyed_spans(text)
+    yield from _label_spans(text)
+    if "|" in text:
+        yield from _table_spans(text)
