@@ -43,8 +43,9 @@ _ENDS: Final = (
     r"|und[ \t]+dann|ensuite|poi|potem|sitten|daarna)" + _NA + r"))"
 )
 _VERBS: Final = (
-    r"press(?:es|ed)?|push|enter(?:s|ed)?|type|dial|key[ \t]+in|punch(?:[ \t]+in)?|tap[ \t]+in|input|set[ \t]+(?:it|the"
-    r"[ \t]+(?:dial|lock|code|combination))[ \t]+to|drücken|drücke|drückt|tippen|tippe|tippt|eintippen|eingeben|gib"
+    r"press(?:es|ed)?|push|enter(?:s|ed)?|type|dial|key[ \t]+in|punch(?:[ \t]+in)?|tap[ \t]+in|input"
+    r"|(?:set|turn|spin)[ \t]+(?:it|the[ \t]+(?:dial|lock|code|combination))[ \t]+to"
+    r"|drücken|drücke|drückt|tippen|tippe|tippt|eintippen|eingeben|gib"
     r"|geben[ \t]+Sie|wählen|wähle|composer|composez|compose|taper|tapez|tape|saisir|saisissez|saisis|marcar|marca"
     r"|marque|teclear|teclea|teclee|pulsar|pulsa|pulse|introducir|introduce|introduzca|digitare|digita|digiti"
     r"|comporre|componi|componete|inserire|inserisci|premere|premi|digitar|digite|intoetsen|toets|tik|intikken"
@@ -58,7 +59,16 @@ _THE_CODE: Final = (
 # German and Dutch put the verb last: "7391 eintippen", "4826 intoetsen"
 _KEYED_LAST_RE: Final = re.compile(
     r"(?<![\w+*#-])" + _DIGITS + r"[ \t]+(?i:eintippen|eintippt|eingeben|eingibt|tippen|tippt|drücken|drückt"
-    r"|wählen|wählt|intoetsen|intoetst|invoeren|invoert|intikken|indtaste|inntaste|knappa[ \t]+in)" + _NA
+    r"|wählen|wählt|intoetsen|intoetst|invoeren|invoert|intikken|indtaste|inntaste|knappa[ \t]+in|girin|giriniz"
+    r"|tuşlayın)" + _NA
+)
+# an alarm switched off "with" its digits: "stängs av med 5583", "slås fra med 7302", "mit 4417 entschärfen"
+_WITH_RE: Final = re.compile(
+    _NB + r"(?i:(?:st[äa]ngs[ \t]+av|sl[åa]s[ \t]+(?:fra|av)|deaktiveres|deaktiveras|uitgeschakeld|wordt[ \t]+"
+    r"uitgezet|disarm(?:ed)?|turned[ \t]+off|switched[ \t]+off|ausgeschaltet|unscharf[ \t]+geschaltet|d[ée]sactiv[ée]e?"
+    r"|desactiva(?:da|do)?|disattivat[oa]|desligad[oa]|wyłącza[ \t]+się|vypíná[ \t]+se)[ \t]+(?:with|med|mit|con|avec"
+    r"|met|com|z|kódem|kodem))[ \t]+" + _DIGITS + r"(?:" + _ENDS
+    + r"|(?=[ \t]+(?i:on|at|på|auf|am|an|sur|op|na|en|nel|sul|via)[ \t]))"
 )
 _KEYED_RE: Final = re.compile(
     _NB + r"(?i:" + _VERBS + r")" + _NA + r"[ \t]+" + _THE_CODE + r"(?<![+\d])" + _DIGITS
@@ -84,7 +94,7 @@ _DEVICE_NAMES: Final = (
     r"|nyckel(?:box|skåp)(?:en)?|n[øo]gle(?:boks|skab)(?:en)?|n[øo]kkel(?:boks|skap)(?:en)?|sleutel(?:kast(?:je)?"
     r"|kluis)|schl[üu]ssel(?:kasten|tresor|box|safe|safes)|bo[îi]te[ \t]+[àa][ \t]+cl[ée]s|caja[ \t]+de[ \t]+llaves"
     r"|cassetta[ \t]+(?:delle[ \t]+)?chiavi|padlock|cadenas|candado|lucchetto|k[łl][óo]dka|sejf|tresor|safe"
-    r"|cassaforte|caja[ \t]+fuerte|coffre(?:-fort)?"
+    r"|cassaforte|caja[ \t]+fuerte|coffre(?:-fort)?|cofre|kluis|alarm[ \t]?panel(?:i|en|et)?"
 )
 _LOCKABLE_NAMES: Final = (
     _DEVICE_NAMES + r"|door|doors|tür|türe|porte|portail|puerta|porta|portone|deur|dörr(?:en)?|dør(?:en)?|gate|tor"
@@ -97,7 +107,8 @@ _CODE_WORD: Final = (
 # where the device is, between its name and the colon ("Schlüsselkasten an der Garage: 5093")
 _WHERE: Final = (
     r"(?:[ \t]+(?:at|by|on|in|near|behind|beside|under|next[ \t]+to|an|am|bei|neben|hinter|vid|ved|bij|naast|à|au"
-    r"|près|sous|en|junto|presso|sotto|przy|pod)(?:[ \t]+[^\W\d_][\w'’-]{0,20}){1,3})?"
+    r"|près|sous|en|junto|presso|sotto|przy|pod|w|we|v|ve|i|accanto|vicino|dietro|perto|ao[ \t]+lado|al[ \t]+lado"
+    r"|cerca|derrière|à[ \t]+côté|of|da|do|de|del|della|du|des|van|von|der|dla)(?:[ \t]+[^\W\d_][\w'’-]{0,20}){1,3})?"
 )
 # a device's name right before a colon or an equals sign, or a lockable thing and a code's word later in its clause
 _LABEL_RE: Final = re.compile(
@@ -122,13 +133,14 @@ _NOT_A_LOCK_RE: Final = re.compile(
 
 
 def _keyed_spans(text: str) -> Iterator[_Found]:
-    for m in (*_KEYED_RE.finditer(text), *_KEYED_LAST_RE.finditer(text)):
+    for m in (*_KEYED_RE.finditer(text), *_KEYED_LAST_RE.finditer(text), *_WITH_RE.finditer(text)):
         if m.group("v").rstrip("*#") in _EMERGENCY or len(set(m.group("v"))) < 2:
             continue
         begin, end = clause_bounds(text, m.start(), m.end(), 90)
         before = text[max(0, begin - 160) : begin]  # the sentence before may name the alarm ("... the alarm.")
         clause = text[begin:end]
-        if _LOCKED_RE.search(clause) is None and _LOCKED_RE.search(before) is None:
+        dial = "the dial" in m.group().lower() and "-" in m.group("v")  # "turn the dial to 12-40-07"
+        if _LOCKED_RE.search(clause) is None and _LOCKED_RE.search(before) is None and not dial:
             continue
         if _NOT_A_LOCK_RE.search(text, begin, m.start("v")) or FAULT_RE.search(clause):
             continue
@@ -156,7 +168,8 @@ def _label_spans(text: str) -> Iterator[_Found]:
 
 _ROW_RE: Final = re.compile(r"^[ \t]*\|(?P<cells>[^\n]*)\|[ \t]*$", re.MULTILINE)
 _CODE_HEAD_RE: Final = re.compile(
-    r"(?i:(?:door|gate|entry|access|alarm|safe|box|lock|key)?[ \t-]?(?:" + _CODE_WORD + r")(?:[ \t]*\(\w+\))?)"
+    r"(?i:(?:(?:door|gate|entry|access|alarm|safe|box|lock|key|keysafe|lockbox|keybox)[ \t-]?){0,2}(?:" + _CODE_WORD
+    + r")(?:[ \t]*\(\w+\))?)"
 )
 _CELL_RE: Final = re.compile(r"[ \t]*(?P<v>\d{4,8}[*#]?|\d{3}[*#]|\d{1,2}(?:-\d{1,2}){2,4})[ \t]*")
 _LOCKED_TABLE_RE: Final = re.compile(

@@ -3,7 +3,8 @@
 Guest notes, chats and signs give a network's key in every grammar. Wave 32 took the copula ("la password del Wi-Fi
 è X"); fresh sets bring more:
 
-* a password's or a network key's name right before its value in a sentence about a Wi-Fi ("rete Ospiti, password
+* a password's or a network key's name right before its value (or a bare "key", "Schlüssel", "clave" ... and a
+  colon) in a sentence about a Wi-Fi ("rete Ospiti, password
   ginocchio2026.", "WLAN Gäste, Passwort sonnig4711", "network HaleGuest key blue-heron-52"), the value one word of
   letters and digits (or a symbol) ending its clause; not after "no" / "without", not a security mode (WPA2,
   AES-256, 802.11ac), a band (5GHz) or a year;
@@ -34,6 +35,11 @@ _NAME_VALUE_RE: Final = re.compile(
     r"|(?:network|netzwerk|wi-?fi|wlan)[ \t-]?(?:key|schl[üu]ssel))"
     r"[ \t]+(?:(?i:is|è|es|est|ist|é|är|er|on|jest|je)[ \t]+)?[\"'«“]?"
     r"(?P<v>[^\s\"'«»“”,;:()]{6,40}?)[\"'»”]?(?=[.,;!?)]?(?:\s|$))"
+)
+# a bare "key" in any language, with a colon, on a line naming the Wi-Fi ("Netz: Seeblick, Schlüssel: X")
+_KEY_LABEL_RE: Final = re.compile(
+    r"(?<![^\W\d_])(?i:key|schl[üu]ssel|cl[ée]|clave|chave|chiave|sleutel|n[øo]kkel|nyckel(?:n)?|klucz|avain|ключ)"
+    r"[ \t]*[:：=][ \t]*[\"'«“]?(?P<v>[^\s\"'«»“”,;:()]{6,40}?)[\"'»”]?(?=[.,;!?)]?(?:\s|$))"
 )
 _NEGATED_RE: Final = re.compile(r"(?i:\b(?:no|not|without|ohne|kein\w*|sans|sin|senza|sem|zonder|bez|utan|uten)\W*$)")
 # a security mode, a cipher, a standard, a band or a version: no key
@@ -66,7 +72,7 @@ def _line(text: str, start: int, end: int) -> str:
 def wifi_prose_spans(text: str) -> Iterator[_Found]:
     """The keys above (see the module docstring)."""
     if _WIFI_RE.search(text) is not None:
-        for m in _NAME_VALUE_RE.finditer(text):
+        for m in (*_NAME_VALUE_RE.finditer(text), *_KEY_LABEL_RE.finditer(text)):
             value = m.group("v").rstrip(".!?")
             line = _line(text, m.start(), m.end())
             if _NEGATED_RE.search(text, max(0, m.start() - 12), m.start()) or _WIFI_RE.search(line) is None:

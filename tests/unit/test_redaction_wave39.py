@@ -40,6 +40,13 @@ _kept = assert_untouched
             "1390",
         ),
         ("| Entrance | PIN |\n|---|---|\n| Staff door | 40719 |", "40719"),
+        ("| Flat | Key safe code |\n|---|---|\n| 2A | 0917 |", "0917"),
+        ("Larmet stängs av med 5583 på panelen vid dörren.", "5583"),
+        ("Alarm paneli: 8830 girin ve OFF tuşuna basın.", "8830"),
+        ("Chave do cofre da loja: 4401", "4401"),
+        ("Sejf w biurze: 3905", "3905"),
+        ("Cassetta delle chiavi accanto al portone: 2719", "2719"),
+        ("Spin the dial to 12-40-07 and pull the shackle.", "12-40-07"),
     ],
 )
 def test_keyed_and_labelled_codes_go(text: str, value: str) -> None:
@@ -69,6 +76,11 @@ WAVE_39_KEYED_KEPT = [
     "Enter 2024 in the year field of the alarm report form.",
     "Alarms logged this week: 1200",
     "To be safe, set it to 3600.",
+    "The alarm is switched off with 2024 firmware updates.",
+    "Turn the dial to 2400 baud for the modem.",
+    "Turn the volume dial to 12-40 on the amp.",
+    "Hotel safe instructions: enter your own 4-digit code and press LOCK.",
+    "Gate at the farm: 1200 acres of land.",
     "Stay safe: press 2040 to confirm.",
     "Safe deposit boxes at the branch: 2500",
 ]
@@ -101,6 +113,9 @@ def test_keyed_codes_linear() -> None:
         ("Master-Passphrase: Regen über Lübeck vierzehn – steht auch im versiegelten Umschlag.", "Regen über Lübeck"),
         ("La passphrase du coffre numérique est vagues grises sur Étretat — ne pas l'écrire.", "vagues grises"),
         ("保险柜密码（二楼档案室）：41-08-77，用后请转乱。", "41-08-77"),
+        ("WLAN im Ferienhaus – Netz: Seeblick, Schlüssel: Wellen1988Ufer", "Wellen1988Ufer"),
+        ("Wi-Fi da pousada: rede Mar-Azul, senha ondas2024.", "ondas2024"),
+        ("ゲストWi-Fiのパスワードは umikaze2026 です。", "umikaze2026"),
     ],
 )
 def test_wifi_keys_and_phrases_go(text: str, value: str) -> None:
@@ -119,6 +134,8 @@ WAVE_39_WIFI_KEPT = [
     "Wi-Fi password reset instructions are on page 12.",
     "密码更新日期：2024-11-05",
     "Wi-Fi router firmware, password field: max 63 chars.",
+    "Wi-Fi module, key: see label",
+    "The Wi-Fi setup uses a key: AES256",
     "WLAN-Passwort: steht auf der Karte neben dem Router.",
     "Wi-Fi password: printed on the router sticker.",
     "Contraseña del wifi: pregunta en la barra (cambia cada mes).",
