@@ -28,7 +28,7 @@ _NAME: Final = (
 )
 _CODE_RE: Final = re.compile(
     # wave 39: a remark in brackets may stand between the name and its colon (金库密码（财务室保险柜）：...), and a
-    # dial's pairs joined by dashes are a code too (28-64-07)
+    # dial's pairs joined by dashes are a code too (41-08-77)
     _NAME + r"(?:[ \t]*(?:（[^（）\n]{1,24}）|\([^()\n]{1,24}\)))?"
     r"(?:[ \t]*[:：]|[ \t]*(?:는|은|는요|이|가|は|是|为|為|：)|[ \t]+)[ \t]*"
     r"(?P<v>\d{2}(?:-\d{2}){2,3}(?![\d-])|\d{4,10}(?:[#*]\d?)?)"

@@ -8,7 +8,8 @@ password together are what they hand over. Fresh sets write the same things in o
 * an ADO.NET / ODBC connection string without quotes after a label or in prose (``Server=...;User Id=...;
   Password=...;``): from its first key (a server, a driver, a provider or a DSN) to its last parameter;
 * a webhook's URL whose path holds the hook's secret (a Slack, Teams, Discord or catch hook, a generated segment
-  after ``/hooks/`` or on a hooks host): the URL goes whole, its host too (the shapes took the path alone): the URL is
+  after ``/hooks/`` or on a hooks host, a generated key after ``/key/`` in a trigger's path, IFTTT's
+  ``/trigger/<event>/with/key/<key>``): the URL goes whole, its host too (the shapes took the path alone): the URL is
   the secret, and the host left beside a redacted path told where the hook lives.
 
 A placeholder or a variable as the password (``password=${DB_PASSWORD}``, ``Pwd=<secret>``) keeps the string; a URL
@@ -24,7 +25,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_connections import connection_spans
 from stratakb_core.ingest.redaction_rules import SHAPES
-from stratakb_core.ingest.redaction_values import is_placeholder
+from stratakb_core.ingest.redaction_values import is_placeholder, looks_random
 
 __all__ = ["connection_form_spans"]
 
@@ -54,6 +55,9 @@ _HOOK_SHAPES: Final = tuple(
 )
 
 
+_HOOK_WORDS: Final = ("hook", "/incoming/", "/catch/", "/services/", "/trigger/")
+
+
 def _db_urls(text: str) -> Iterator[_Found]:
     for m in _DB_URL_RE.finditer(text):
         url = m.group("url").rstrip(_TRAILING)
@@ -70,6 +74,10 @@ def _conn_strings(text: str) -> Iterator[_Found]:
             yield m.start("v"), m.end("v"), "credential"  # (the password read to its ";": "<from vault>" is one)
 
 
+# a generated key in a trigger's path (IFTTT's /trigger/<event>/with/key/<key>)
+_PATH_KEY_RE: Final = re.compile(r"/(?i:key|token|secret)/(?P<v>[A-Za-z0-9_-]{16,80})(?![\w-])")
+
+
 def _hook_kind(url: str) -> str | None:
     """The kind of secret a hook's shape (or wave 31's generated path segment) finds in ``url``, if any."""
     low = url.lower()
@@ -79,6 +87,9 @@ def _hook_kind(url: str) -> str | None:
         for m in shape.pattern.finditer(url):
             if not is_placeholder(m.group("v") if "v" in shape.pattern.groupindex else m.group()):
                 return shape.kind
+    key = _PATH_KEY_RE.search(url)
+    if key is not None and looks_random(key.group("v")) and not is_placeholder(key.group("v")):
+        return "api_token"
     return "api_token" if any(True for _ in connection_spans(url)) else None
 
 
@@ -96,5 +107,5 @@ def connection_form_spans(text: str) -> Iterator[_Found]:
         yield from _db_urls(text)
         if "=" in text and ";" in text:
             yield from _conn_strings(text)
-    if "://" in text and ("hook" in low or "/incoming/" in low or "/catch/" in low or "/services/" in low):
+    if "://" in text and any(w in low for w in _HOOK_WORDS):
         yield from _hook_urls(text)

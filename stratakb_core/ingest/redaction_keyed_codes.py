@@ -5,13 +5,15 @@ its label. So, in any language and document style:
 
 * a verb of keying or dialling (press, enter, type, dial, key, tap, set it to, drücken, tippen, eingeben, wählen,
   composer, taper, saisir, marcar, teclear, pulsar, introducir, digitare, comporre, digitar, intoetsen, slå, tast,
-  wpisz, zadejte, näppäile ...), maybe "the code" after it, then four to eight digits (a star or a hash after them,
-  or a dial's pairs ``0815-33``) when an alarm, a keypad, disarming, a safe, a key box, a door or a lock is named in
-  the clause or the sentence before; not a phone number (more digits after it, a plus before), not an emergency
-  number, not a quantity (a unit after it), not a fault's, a model's or an example's line;
-* a key box's, an alarm's, a safe's or a padlock's own name as a label (``Alarm: 2580*``, ``lockbox = 2280``), or
-  any lockable thing (a door, a gate too) and a code's word after it in the same clause ("Nyckelbox vid grinden,
-  kod 1968"), then digits ending the clause: the digits go, also when they look like a year (a code's word or the
+  wpisz, zadejte, näppäile ...; verb-last "7391 eintippen", "8830 girin"; an alarm switched off "with" them,
+  "stängs av med 5583"; "turn the dial to" and a dial's pairs), maybe "the code" after it, then four to eight
+  digits (a star or a hash after them, or a dial's pairs ``0733-81``) when an alarm, a keypad, disarming, a safe, a
+  key box, a door or a lock is named in the clause or the sentence before; not a phone number (more digits after
+  it, a plus before), not an emergency number, not a quantity (a unit after it), not a fault's, a model's or an
+  example's line;
+* a key box's, an alarm's, a safe's or a padlock's own name as a label (``Alarm: 4419#``, ``key safe = 6180``), or
+  any lockable thing (a door, a gate too) and a code's word after it in the same clause ("Nøgleboks ved bagdøren,
+  kode 2716"), then digits ending the clause: the digits go, also when they look like a year (a code's word or the
   device's label right before them says what they are);
 * a Markdown table with a code's or a PIN's column and a lockable thing named in the table (a key box, a safe, an
   alarm, a door): that column's digit cells.

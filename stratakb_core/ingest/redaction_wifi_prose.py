@@ -5,13 +5,13 @@ Guest notes, chats and signs give a network's key in every grammar. Wave 32 took
 
 * a password's or a network key's name right before its value (or a bare "key", "Schlüssel", "clave" ... and a
   colon) in a sentence about a Wi-Fi ("rete Ospiti, password
-  ginocchio2026.", "WLAN Gäste, Passwort sonnig4711", "network HaleGuest key blue-heron-52"), the value one word of
+  ginestra2027.", "WLAN Gäste, Passwort sonnig4711", "network HaleGuest key blue-heron-52"), the value one word of
   letters and digits (or a symbol) ending its clause; not after "no" / "without", not a security mode (WPA2,
   AES-256, 802.11ac), a band (5GHz) or a year;
 * a key's name in Japanese, Korean or Chinese (パスキー, パスワード, ネットワークキー, 暗号化キー, 비밀번호, 암호, 비번,
-  密码, 密碼, 口令), a bracketed remark, a colon or a particle (는, 은, 이, 가, は, が, 是, 为) and a Latin value with
-  letters and digits or a symbol ("비밀번호는 badaview0714 입니다", "パスキー: sakura-haisha-7731"); a line calling its
-  value an example (例, 예시, 示例, example) keeps it.
+  密码, 密碼, 口令), a bracketed remark, a colon, a particle (는, 은, 이, 가, は, が, 是, 为) or a space, and a Latin
+  value with letters and digits or a symbol ("비밀번호는 haneul2027 입니다", "パスキー: umibe-kaze-2290"); a line
+  calling its value an example (例, 예시, 示例, example) keeps it.
 
 ``wifi_prose_spans`` yields ``(start, end, kind)`` of the value only.
 """
@@ -31,10 +31,11 @@ _Found = tuple[int, int, str]
 _WIFI_RE: Final = re.compile(r"(?i:wi-?fi|wlan|ssid|wireless|hotspot)|와이파이|無線|无线|ワイファイ|ＷｉＦｉ")
 _NAME_VALUE_RE: Final = re.compile(
     r"(?<![^\W\d_])(?i:password|passwort|kennwort|contrase[ñn]a|clave|senha|mot[ \t]+de[ \t]+passe|wachtwoord"
-    r"|l[öo]senord(?:et)?|has[łl]o|heslo|parola|salasana|passord(?:et)?|adgangskode(?:n)?|wpa2?[ \t-]?key|psk"
+    r"|l[öo]senord(?:et)?|has[łl]o|heslo|parola(?:s[ıi])?|[şs]ifre(?:si)?|salasana|passord(?:et)?|adgangskode(?:n)?"
+    r"|wpa2?[ \t-]?key|psk"
     r"|(?:network|netzwerk|wi-?fi|wlan)[ \t-]?(?:key|schl[üu]ssel))"
     r"[ \t]+(?:(?i:is|è|es|est|ist|é|är|er|on|jest|je)[ \t]+)?[\"'«“]?"
-    r"(?P<v>[^\s\"'«»“”,;:()]{6,40}?)[\"'»”]?(?=[.,;!?)]?(?:\s|$))"
+    r"(?P<v>[^\s\"'«»“”,;:()]{6,40}?)[\"'»”]?(?=[.,;!?)]?(?:\s|$)|['’](?:t[ıi]r|d[ıi]r|tur|tür|dur|dür)\b)"
 )
 # a bare "key" in any language, with a colon, on a line naming the Wi-Fi ("Netz: Seeblick, Schlüssel: X")
 _KEY_LABEL_RE: Final = re.compile(
@@ -48,7 +49,8 @@ _NOT_A_KEY_RE: Final = re.compile(
 )
 _CJK_NAME_VALUE_RE: Final = re.compile(
     r"(?:パスキー|パスワード|ネットワークキー|暗号化キー|セキュリティキー|비밀번호|암호|비번|패스워드|密码|密碼|口令)"
-    r"(?:[ \t]*(?:（[^（）\n]{1,24}）|\([^()\n]{1,24}\)))?(?:[ \t]*[:：]|[ \t]*(?:는|은|이|가|は|が|是|为|為))[ \t]*"
+    r"(?:[ \t]*(?:（[^（）\n]{1,24}）|\([^()\n]{1,24}\)))?"
+    r"(?:[ \t]*[:：]|[ \t]*(?:는|은|이|가|は|が|是|为|為)|[ \t]+)[ \t]*"
     r"[\"'「『“]?(?P<v>[A-Za-z0-9][!-~]{5,39}?)[\"'」』”]?"
     r"(?=[ \t]*(?:$|[\s。、，,.)）]|입니다|이에요|예요|에요|です|で|이고|고))",
     re.MULTILINE,

@@ -64,7 +64,7 @@ WAVE_39_KEYED_KEPT = [
     "| Country | Code |\n|---|---|\n| France | 3344 |",
     "| Error | Code | Door |\n|---|---|---|\n| Jam | 5041 | north |",
     "| Product | Code | Price |\n|---|---|---|\n| Door hinge | 4410 | 3.20 |",
-    "Lockbox model 2280 from the hardware store.",
+    "Lockbox model 3190 from the hardware store.",
     "The door code changes in 2026.",
     "Gate: 4417",
     "Enter 1234 on the keypad (example only).",
@@ -116,6 +116,8 @@ def test_keyed_codes_linear() -> None:
         ("WLAN im Ferienhaus – Netz: Seeblick, Schlüssel: Wellen1988Ufer", "Wellen1988Ufer"),
         ("Wi-Fi da pousada: rede Mar-Azul, senha ondas2024.", "ondas2024"),
         ("ゲストWi-Fiのパスワードは umikaze2026 です。", "umikaze2026"),
+        ("와이파이: CafeOn_5G / 비번 coffee1234", "coffee1234"),
+        ("Otel Wi-Fi ağı: Deniz-Misafir, şifresi dalga2025'tir.", "dalga2025"),
     ],
 )
 def test_wifi_keys_and_phrases_go(text: str, value: str) -> None:
@@ -172,6 +174,7 @@ def test_wifi_near_misses_stay(text: str) -> None:
             "https://hooks.bakery.example/webhook/",
         ),
         ("New rows: https://hooks.zapier.example/hooks/catch/4471902/k2x9vq/", "hooks.zapier.example/hooks/catch/"),
+        ("IFTTT: https://maker.ifttt.example/trigger/door_open/with/key/dQ7xLm2PzR9tW4kVb8NcY3", "maker.ifttt.example"),
         (
             "alerts go to https://hooks.slack.example/services/T0123ABCD/B0456EFGH/Zq8Lm3Wx9Rt2Vb7Nc4Hd1Tg6 today",
             "hooks.slack.example/services/",
@@ -192,6 +195,7 @@ WAVE_39_CONNECTION_KEPT = [
     "POST to https://ci.example/webhooks/123456789 when done.",
     "Set Host=build01;Port=8080;Timeout=30 in the agent config.",
     "Webhook settings: https://hooks.example.org/settings/retries?max=5",
+    "IFTTT docs: https://maker.ifttt.example/trigger/{event}/with/key/{your_key}",
 ]
 
 
