@@ -120,7 +120,8 @@ _NOT_FIRST: Final = frozenset(
     " están estan encuentra figura aparece viene sta si trova trovate chiedete chiedi chiedere richiedete è"
     " ligger står finns fråga fråg spørg spør hangt staat ligt vraag vraagt vind kysy löytyy on demandez demande"
     " demander figure trouve trouvez indiqué indiquée écrit écrite imprimé imprimée printed written posted"
-    " displayed located".split()
+    " displayed located au aux auf am an bei na u w we pod под на em no ao hinter unter dietro sotto sous derrière"
+    " naast vid ved under siehe zie voir vedi ver véase see najdete".split()
 )
 # after a colon or in quotes an article may start the phrase itself ("la marée monte ...")
 _POINTING: Final = frozenset(

@@ -130,8 +130,10 @@ _ADVICE: Final = (_FUNCTION_WORDS - _LOOSE_LINKS) | frozenset(
     none tbd unknown sent separately given provided handed vault keepass bitwarden manager rotate rotated words word
     changing change changed please use using
     ver véase consultar consulte voir consulter siehe vedi zie manual manuel handbuch handleiding pedir pida demander
-    demandez fragen chiedere vragen envía enviada enviado envoyée envoyé gesendet separado séparément""".split()
-)  # (wave 24: the advice in Spanish, French, German, Italian and Dutch too: "ver el manual de la cartera")
+    demandez fragen chiedere vragen envía enviada enviado envoyée envoyé gesendet separado séparément
+    staat ligt steht liegt står ligger finns znajduje najdete trovate encuentra está""".split()
+)  # (wave 24: the advice in Spanish, French, German, Italian and Dutch too: "ver el manual de la cartera"; wave 39:
+# where it is, "staat op de kaart bij de koelkast", "liegt im Tresor")
 _LOOSE_LABEL_RE: Final = re.compile(
     r"(?i:(?:pass ?phrases?|passphrasen?|lösen(?:ords)?fras(?:en)?|암호문|암호[ \t]?문구|パスフレーズ|"
     + PASSPHRASE_WORDS.replace("_", " ")

@@ -144,6 +144,12 @@ WAVE_39_WIFI_KEPT = [
     "Hasło do Wi-Fi: znajduje się w recepcji.",
     "Password del Wi-Fi: chiedete alla reception, cambia ogni settimana.",
     "The passphrase is kept in the vault – ask the office manager.",
+    "Mot de passe Wi-Fi : au dos de la box (étiquette blanche).",
+    "WLAN-Schlüssel: siehe Aufkleber an der Fritzbox.",
+    "Wachtwoord wifi: staat op de kaart bij de koelkast.",
+    "Пароль от Wi-Fi: на наклейке под роутером.",
+    "Wi-Fi heslo: najdete na kartičce u televize.",
+    "Hasło do WiFi: na naklejce pod routerem.",
 ]
 
 
@@ -234,6 +240,8 @@ def test_older_false_redactions_stay(text: str) -> None:
         ),
         ("Twilio Account SID: AC865b2f1b8c8b74c5\nAuth token: 6f1e2d3c4b5a69788796a5b4c3d2e1f0", "6f1e2d3c4b5a6978"),
         ("Contraseña del wifi: luna llena sobre Cádiz 7", "luna llena sobre Cádiz"),
+        ("Mot de passe Wi-Fi : hibou rouge sous la lune 42", "hibou rouge sous la lune"),
+        ("Wachtwoord wifi: molen draait langzaam vandaag 9", "molen draait langzaam vandaag"),
         # "not secret" said of something else, near a real token
         ("The repo URL is not secret, but the deploy token is Zq8Lm3Wx9Rt2Vb7Nc4Hd1Tg6Ys0Pa5Jf.", "Zq8Lm3Wx9Rt2Vb7Nc4"),
         ("Project name (not secret): Atlas\nAPI token: Zq8Lm3Wx9Rt2Vb7Nc4Hd1Tg6Ys0Pa5Jf", "Zq8Lm3Wx9Rt2Vb7Nc4"),
