@@ -130,7 +130,10 @@ _NOT_A_LOCK_RE: Final = re.compile(
     r"(?i:conferen|meeting|dial[ \t-]?in|einwahl|phone|telefon|t[ée]l[ée]phone|tel[ée]fono|call|rufen|appel"
     r"|llam|chiama|example|beispiel|exemple|ejemplo|esempio|voorbeeld|exemplo|default|werkseinstellung|factory"
     r"|sample|placeholder|promo|discount|rabatt|voucher|coupon|tracking|product|produkt|produit|order|bestell"
-    r"|commande|pedido|ordine|invoice|rechnung|postcode|zip|postal|postale|plz)"
+    r"|commande|pedido|ordine|invoice|rechnung|postcode|zip|postal|postale|plz"
+    # a quantity's words: "Max load per safe: 1500.", "Gewicht Tresor: 2500", "Prix du cadenas : 1290"
+    r"|\bmax|\bmin\b|\bload|capacit|kapazit|weight|gewicht|poids|peso|price|preis|prix|precio|prezzo|\bcost|kosten"
+    r"|\bsize|größe|taille|tamaño|\bcount|anzahl|total|quantit|menge|rating|\bklasse|\bclass\b|grade|stock|lager)"
 )
 
 
@@ -159,9 +162,8 @@ def _label_spans(text: str) -> Iterator[_Found]:
             continue
         if m.group("dev") is not None and _TIME_AFTER_RE.match(text, m.end("v")):
             continue  # "Alarm: 0630 daily": a clock's alarm
-        between = text[m.start() : m.start("v")]
-        _, end = clause_bounds(text, m.start("v"), m.end("v"), 90)
-        if _NOT_A_LOCK_RE.search(between) or FAULT_RE.search(text, m.start(), end):
+        begin, end = clause_bounds(text, m.start("v"), m.end("v"), 90)
+        if _NOT_A_LOCK_RE.search(text, min(begin, m.start()), m.start("v")) or FAULT_RE.search(text, m.start(), end):
             continue
         if _on_example_line(text, *m.span("v")):
             continue

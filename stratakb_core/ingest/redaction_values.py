@@ -21,6 +21,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_jose_headers import is_jose_header
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_secret_word, is_weak_key, snake
+from stratakb_core.ingest.redaction_masked_slugs import masked_slug
 
 __all__ = [
     "CODE_RE",
@@ -97,7 +98,7 @@ _SLUG_MARKERS: Final = frozenset(
     # ... in other languages: CAMBIAR_ESTE_VALOR, remplacer-par-votre-cle, HIER_EINTRAGEN, inserisci_qui
     " cambiar cambiame reemplazar sustituir ingresar introducir aqui aquí tu ejemplo valor changer remplacer votre"
     " ici exemple valeur ändern aendern ersetzen eintragen hier dein ihr beispiel wert alterar substituir insira"
-    " insecure redacted masked scrubbed elided omitted censored geschwärzt geschwaerzt maskiert"
+    " insecure"
     " aqui seu sua exemplo cambiare sostituire inserisci qui tuo tua tuoi vostro vostra esempio valore"
     # wave 24: Polish, Czech, Dutch, Swedish, Turkish, Russian (TWOJE_HASŁO, UW_WACHTWOORD, ВАШ_ПАРОЛЬ)
     " twoje twój twoj twoja wasze wpisz tutaj przykład przyklad vaše váš tvoje zde příklad uw jouw invullen voorbeeld"
@@ -250,6 +251,8 @@ def is_placeholder(value: str) -> bool:
         return True
     if _SLUG_WORDS_RE.fullmatch(v):
         if not _SLUG_MARKERS.isdisjoint(re.split(r"[-_.]", low)) or _DO_NOT_USE_RE.search(snake(low)):
+            return True
+        if masked_slug(re.split(r"[-_.]", v)):  # wave 39: xoxb-REDACTED, ghp_masked (not Masked-Ball-Night)
             return True
     if _CRYPT_HASH_RE.match(v):  # a stored hash, "$2b$12$...", "$argon2id$v=19$...": one-way, no password
         return True

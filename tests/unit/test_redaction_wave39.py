@@ -81,6 +81,8 @@ WAVE_39_KEYED_KEPT = [
     "Turn the volume dial to 12-40 on the amp.",
     "Hotel safe instructions: enter your own 4-digit code and press LOCK.",
     "Gate at the farm: 1200 acres of land.",
+    "Max load per safe: 1500.",
+    "Prix du cadenas : 1290",
     "Stay safe: press 2040 to confirm.",
     "Safe deposit boxes at the branch: 2500",
 ]
@@ -234,6 +236,9 @@ def test_older_false_redactions_stay(text: str) -> None:
     ("text", "value"),
     [
         ("SLACK_BOT_TOKEN=xoxb-20231122-88213344-Zq8Lm3Wx9Rt2Vb7Nc4Hd1Tg", "Zq8Lm3Wx9Rt2Vb7Nc4Hd1Tg"),
+        # a chosen password of words with a removal word in it is no masked slug
+        ("password: Masked-Ball-Night", "Masked-Ball-Night"),
+        ("Passwort: Geschwärzt-Rot-Gold", "Geschwärzt-Rot-Gold"),
         (
             "id_token: eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0In0.Zq8Lm3Wx9Rt2Vb7Nc4Hd1Tg6Ys0Pa5JfKx",
             "Zq8Lm3Wx9Rt2Vb7Nc4Hd1Tg6Ys0Pa5JfKx",
