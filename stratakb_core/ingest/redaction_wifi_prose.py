@@ -42,6 +42,11 @@ _KEY_LABEL_RE: Final = re.compile(
     r"(?<![^\W\d_])(?i:key|schl[üu]ssel|cl[ée]|clave|chave|chiave|sleutel|n[øo]kkel|nyckel(?:n)?|klucz|avain|ключ)"
     r"[ \t]*[:：=][ \t]*[\"'«“]?(?P<v>[^\s\"'«»“”,;:()]{6,40}?)[\"'»”]?(?=[.,;!?)]?(?:\s|$))"
 )
+# a key of something else named right before the bare "key" ("driver key: rtl8821cu", "product key: ..."): lead review
+_OTHER_KEY_RE: Final = re.compile(
+    r"(?i:\b(?:driver|product|licen[cs]e|registry|activation|adapter|firmware|model|chip(?:set)?|serial|hardware"
+    r"|sort|primary|foreign|music)[ \t-]*$)"
+)
 _NEGATED_RE: Final = re.compile(r"(?i:\b(?:no|not|without|ohne|kein\w*|sans|sin|senza|sem|zonder|bez|utan|uten)\W*$)")
 # a security mode, a cipher, a standard, a band or a version: no key
 _NOT_A_KEY_RE: Final = re.compile(
@@ -78,6 +83,8 @@ def wifi_prose_spans(text: str) -> Iterator[_Found]:
             value = m.group("v").rstrip(".!?")
             line = _line(text, m.start(), m.end())
             if _NEGATED_RE.search(text, max(0, m.start() - 12), m.start()) or _WIFI_RE.search(line) is None:
+                continue
+            if m.re is _KEY_LABEL_RE and _OTHER_KEY_RE.search(text, max(0, m.start() - 24), m.start()):
                 continue
             if _a_key(value) and _EXAMPLE_RE.search(line) is None:
                 yield m.start("v"), m.start("v") + len(value), "credential"
