@@ -44,6 +44,7 @@ from pathlib import Path
 import numpy as np
 
 from stratakb_core.ingest.injection_model import DIM, features
+from stratakb_core.ingest.logistic_fit import fit_rows
 
 __all__ = [
     "CARRIER_BODY",
@@ -66,9 +67,6 @@ LAMBDA = 1e-5  # the L2 penalty per unit of (class-weighted) training loss
 # fixture passage, outside the balanced classes so the hard look-alikes keep their weight. Tried in wave 26 through
 # scripts/injection_cv.py --structured and not kept for the shipped weights: docs/adr/0011
 STRUCTURED_WEIGHT = 0.3
-_STEPS = 60  # Newton steps at most (7 on the fixtures, wave 25)
-_CG_STEPS = 2000  # conjugate-gradient iterations per Newton step at most
-_GRADIENT_TOL = 1e-12  # the largest gradient entry at the optimum
 _MIN_PARAGRAPH = 40  # characters: shorter paragraphs (a heading, one token) say too little to call carrier
 CARRIER_BODY = 250  # characters: a carrier paragraph this long trains as a clean passage
 PROSE_FILE = "ordinary-prose.json"  # beside the injection fixture sets
@@ -220,9 +218,7 @@ def fit(
     ``extra_clean`` as clean passages weighing ``STRUCTURED_WEIGHT`` each, outside the class balance.
 
     Minimises ``sum_i s_i logloss(x_i . w, y_i) + lam / 2 |w|^2`` (``s`` weights the classes to count alike) by
-    truncated Newton: each step solves ``H d = -g`` by conjugate gradients on the sparse rows (``H v = X^T (D (X
-    v)) + lam v``, two sparse products per iteration), then halves ``d`` until the objective falls (Armijo).
-    Deterministic: sums by numpy's pairwise ``sum``, never a BLAS dot whose threads could reorder them.
+    ``logistic_fit.fit_rows`` (truncated Newton, deterministic).
     """
     y = np.asarray(labels, dtype=np.float64)
     n = len(y)
@@ -230,50 +226,5 @@ def fit(
     s = np.where(y > 0, n / (2 * max(positives, 1)), n / (2 * max(n - positives, 1))) / n
     s = np.concatenate([s, np.full(len(extra_clean), STRUCTURED_WEIGHT / (2 * max(n - positives, 1)))])
     y = np.concatenate([y, np.zeros(len(extra_clean))])
-    x = design([*texts, *extra_clean])
-    cols = np.unique(x.indices)  # only features some passage has can get weight
-    xc = x[:, cols].astype(np.float64).tocsr()
-    xt = xc.T.tocsr()
+    return fit_rows(design([*texts, *extra_clean]), y, s, lam)
 
-    def objective(w: np.ndarray) -> float:
-        f = xc @ w
-        return float(np.sum(s * (np.logaddexp(0.0, f) - y * f)) + lam / 2 * _dot(w, w))
-
-    w = np.zeros(len(cols))
-    for _ in range(_STEPS):
-        p = 1.0 / (1.0 + np.exp(-(xc @ w)))
-        g = xt @ (s * (p - y)) + lam * w
-        if np.abs(g).max() < _GRADIENT_TOL:
-            break
-        d = _newton_direction(xc, xt, s * p * (1 - p), g, lam)
-        before, slope, t = objective(w), _dot(g, d), 1.0
-        while objective(w + t * d) > before + 1e-4 * t * slope and t > 1e-8:
-            t /= 2
-        w = w + t * d
-    out = np.zeros(x.shape[1])
-    out[cols] = w
-    return out.astype(np.float32)
-
-
-def _dot(a: np.ndarray, b: np.ndarray) -> float:
-    return float(np.sum(a * b))
-
-
-def _newton_direction(xc, xt, curvature: np.ndarray, g: np.ndarray, lam: float) -> np.ndarray:
-    """Conjugate gradients on ``(X^T diag(curvature) X + lam I) d = -g``, to a residual of ``min(0.1, |g|^0.5)``
-    times ``|g|`` (the forcing term of inexact Newton: loose far from the optimum, tight near it)."""
-    r, q = -g, -g  # the residual and the search direction, two arrays
-    d = np.zeros_like(g)
-    rr = _dot(r, r)
-    target = min(0.1, rr ** 0.25) * rr ** 0.5
-    for _ in range(_CG_STEPS):
-        hq = xt @ (curvature * (xc @ q)) + lam * q
-        alpha = rr / _dot(q, hq)
-        d += alpha * q
-        r = r - alpha * hq
-        rr_next = _dot(r, r)
-        if rr_next ** 0.5 <= target:
-            break
-        q = r + (rr_next / rr) * q
-        rr = rr_next
-    return d
