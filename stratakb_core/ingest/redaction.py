@@ -86,6 +86,7 @@ from stratakb_core.ingest.redaction_context import context_spans, mentions_encry
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_prose import prose_spans
 from stratakb_core.ingest.redaction_rules import PEM, PEM_OPEN, SHAPES, URL_TOKEN, documented_example
+from stratakb_core.ingest.redaction_scorer import scored_spans
 from stratakb_core.ingest.redaction_scan import TokenRuns, finditer_lines, search_lines
 from stratakb_core.ingest.redaction_shape_judges import (
     is_basic_credential,
@@ -475,6 +476,7 @@ def _choose(found: list[_Found]) -> list[_Found]:
 def redact(text: str) -> RedactionResult:
     """Replace every secret value in ``text`` by its marker; line count and other lines unchanged."""
     found = [span for detect in _DETECTORS for span in detect(text)]
+    found += scored_spans(text, found)  # the learned scorer, on what no rule took
     if not found:
         return RedactionResult(text)
     pieces: list[str] = []
