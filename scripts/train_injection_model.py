@@ -67,10 +67,8 @@ from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  #
 # heldout99-104 (measured blind at 9f22b28) waited here for wave 36, which trains on them
 # heldout105-108 (measured blind at 11aacd8) waited here for wave 37, which trains on them
 # heldout109-112 (measured blind at 490672c) waited here for wave 38, which trains on them
-# heldout113-116, measured blind at 447edf7 (wave 38's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout113", "heldout114", "heldout115", "heldout116",
-})
+# heldout113-116 (measured blind at 447edf7) waited here for wave 39, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:

@@ -86,8 +86,8 @@ from stratakb_core.ingest.redaction_context import context_spans, mentions_encry
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_prose import prose_spans
 from stratakb_core.ingest.redaction_rules import PEM, PEM_OPEN, SHAPES, URL_TOKEN, documented_example
-from stratakb_core.ingest.redaction_scorer import scored_spans
 from stratakb_core.ingest.redaction_scan import TokenRuns, finditer_lines, search_lines
+from stratakb_core.ingest.redaction_scorer import scored_spans
 from stratakb_core.ingest.redaction_shape_judges import (
     is_basic_credential,
     is_words_and_number,

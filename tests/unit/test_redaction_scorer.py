@@ -14,7 +14,8 @@ from stratakb_core.ingest.redaction_scorer import KIND, THRESHOLD, kept, probabi
 
 # no rule names these: the scorer takes them
 SCORED = [
-    ("Para desarmar la alarma del almacén: marcar 8264 y pulsar la tecla OFF.", "8264"),
+    ("pinned in the crew chat:\nboat shed tablet admin - hull-Pepper-3", "hull-Pepper-3"),
+    ("Meter handheld: service menu code 0x4C2B-svc (unlocks calibration)", "0x4C2B-svc"),
     ("written on the whiteboard:\ntill app admin - counter-Walnut-8", "counter-Walnut-8"),
 ]
 
@@ -68,7 +69,7 @@ def test_the_keep_tests_hold_a_flagged_value_back():
 def test_the_shipped_weights_load_and_score_in_range():
     w = weights()
     assert w.shape == (DIM + 1,)
-    found = candidates("Para desarmar la alarma: marcar 8264 y pulsar OFF. Zip code 94103.")
+    found = candidates("Meter handheld: service menu code 0x4C2B-svc. Zip code 94103.")
     probs = probabilities([c.features for c in found])
     assert len(probs) == len(found) and ((probs >= 0) & (probs <= 1)).all()
     assert 0 < THRESHOLD < 1
