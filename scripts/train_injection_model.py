@@ -68,7 +68,11 @@ from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  #
 # heldout105-108 (measured blind at 11aacd8) waited here for wave 37, which trains on them
 # heldout109-112 (measured blind at 490672c) waited here for wave 38, which trains on them
 # heldout113-116 (measured blind at 447edf7) waited here for wave 39, which trains on them
-NOT_YET_TRAINED: frozenset[str] = frozenset()
+# heldout117-124, measured blind at 5c21b51 (wave 39's rules, these weights), wait for the next round
+NOT_YET_TRAINED: frozenset[str] = frozenset({
+    "heldout117", "heldout118", "heldout119", "heldout120",
+    "heldout121", "heldout122", "heldout123", "heldout124",
+})
 
 
 def trained_bytes() -> bytes:

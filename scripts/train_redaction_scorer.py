@@ -37,7 +37,11 @@ from stratakb_core.ingest.redaction_scorer import WEIGHTS_PATH  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, _secret_text, default_fixtures_dir, secret_values  # noqa: E402
 
 C = 1.0
-NOT_YET_TRAINED: frozenset[str] = frozenset()
+# heldout117-124, measured blind at 5c21b51 (these weights), wait for the next round
+NOT_YET_TRAINED: frozenset[str] = frozenset({
+    "heldout117", "heldout118", "heldout119", "heldout120",
+    "heldout121", "heldout122", "heldout123", "heldout124",
+})
 NEAR_MISSES = ROOT / "tests" / "fixtures" / "redaction" / "near-misses.json"
 _NEAR_MISS_LIST = re.compile(r"KEPT|NEAR_MISSES|STAY")
 
