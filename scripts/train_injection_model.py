@@ -24,7 +24,6 @@ docstrings (``injection_fit.cut_stdlib_docstrings``, frozen in tests/fixtures/in
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
 import sysconfig
@@ -33,7 +32,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import numpy as np  # noqa: E402
 
 from stratakb_core.ingest.injection_fit import (  # noqa: E402
     PROSE_FILE,
@@ -47,6 +45,7 @@ from stratakb_core.ingest.injection_fit import (  # noqa: E402
 )
 from stratakb_core.ingest.injection_model import WEIGHTS_PATH  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, default_fixtures_dir  # noqa: E402
+from stratakb_core.ingest.scorer_weights import npy_bytes, write_or_check  # noqa: E402
 
 # empty since wave 16: heldout13-19 train it (waves 14-15 left heldout13-16 out because a retrain put 8 PEP/RFC
 # chunks at HIGH; with the ordinary prose as clean passages the retrain puts 3 there); heldout20-22, measured blind
@@ -80,10 +79,7 @@ def trained_bytes() -> bytes:
     base = default_fixtures_dir() / "injection"
     attacks = [e for e in _load_sets(base, "attacks") if e["split"] not in NOT_YET_TRAINED]
     clean = [e for e in _load_sets(base, "clean") if e["split"] not in NOT_YET_TRAINED]
-    w = fit(*training_set(attacks, clean + ordinary_prose(base)))
-    out = io.BytesIO()
-    np.save(out, w.astype(np.float16), allow_pickle=False)
-    return out.getvalue()
+    return npy_bytes(fit(*training_set(attacks, clean + ordinary_prose(base))))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,14 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             json.dumps(prose, ensure_ascii=False, indent=0) + "\n", encoding="utf-8"
         )
         print(f"cut {len(prose)} passages into {STDLIB_PROSE_FILE}")
-    data = trained_bytes()
-    if args.check:
-        same = args.out.exists() and args.out.read_bytes() == data
-        print(f"{args.out}: {'matches' if same else 'DIFFERS from'} the trained weights")
-        return 0 if same else 1
-    args.out.write_bytes(data)
-    print(f"wrote {args.out} ({len(data)} bytes)")
-    return 0
+    return write_or_check(args.out, trained_bytes(), args.check)
 
 
 if __name__ == "__main__":

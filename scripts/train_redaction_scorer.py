@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import io
 import json
 import re
 import sys
@@ -35,6 +34,7 @@ from stratakb_core.ingest.logistic_fit import fit_rows  # noqa: E402
 from stratakb_core.ingest.redaction_candidates import DIM, candidates  # noqa: E402
 from stratakb_core.ingest.redaction_scorer import WEIGHTS_PATH  # noqa: E402
 from stratakb_core.ingest.safety_eval import _load_sets, _secret_text, default_fixtures_dir, secret_values  # noqa: E402
+from stratakb_core.ingest.scorer_weights import npy_bytes, write_or_check  # noqa: E402
 
 C = 1.0
 # heldout117-124, measured blind at 5c21b51 (these weights), wait for the next round
@@ -120,12 +120,6 @@ def train(items: list[dict], c: float = C) -> np.ndarray:
     return fit_rows(design(feats), y, np.full(n, 1.0 / n), 1.0 / (c * n))
 
 
-def _npy(w: np.ndarray) -> bytes:
-    buf = io.BytesIO()
-    np.save(buf, w.astype(np.float16), allow_pickle=False)
-    return buf.getvalue()
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="train_redaction_scorer.py", description=__doc__.split("\n\n")[0])
     ap.add_argument("--check", action="store_true", help="exit 1 when the shipped weights differ from a retrain")
@@ -135,15 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         frozen = cut_near_misses()
         NEAR_MISSES.write_text(json.dumps(frozen, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
         print(f"froze {sum(map(len, frozen.values()))} near misses of {len(frozen)} test modules")
-    items = passages() + near_misses() + ordinary_prose()
-    data = _npy(train(items))
-    if args.check:
-        same = WEIGHTS_PATH.exists() and WEIGHTS_PATH.read_bytes() == data
-        print(f"{WEIGHTS_PATH.name}: {'up to date' if same else 'differs from a retrain'}")
-        return 0 if same else 1
-    WEIGHTS_PATH.write_bytes(data)
-    print(f"wrote {WEIGHTS_PATH.relative_to(ROOT)} from {len(items)} passages")
-    return 0
+    return write_or_check(WEIGHTS_PATH, npy_bytes(train(passages() + near_misses() + ordinary_prose())), args.check)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ from typing import Final
 
 import numpy as np
 
+from stratakb_core.ingest import scorer_weights
+
 __all__ = [
     "DIM",
     "HIGH",
@@ -128,10 +130,7 @@ def features(text: str) -> tuple[np.ndarray, np.ndarray]:
 @functools.cache
 def weights() -> np.ndarray:
     """The shipped weights (``DIM`` of them, then the bias), as float32; read once."""
-    w = np.load(WEIGHTS_PATH, allow_pickle=False)
-    if w.shape != (DIM + 1,):
-        raise ValueError(f"{WEIGHTS_PATH.name}: {w.shape} weights, expected {(DIM + 1,)}")
-    return w.astype(np.float32)
+    return scorer_weights.load(WEIGHTS_PATH, DIM)
 
 
 def score(text: str, w: np.ndarray | None = None) -> float:

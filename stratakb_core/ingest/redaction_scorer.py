@@ -23,6 +23,7 @@ from typing import Final
 
 import numpy as np
 
+from stratakb_core.ingest import scorer_weights
 from stratakb_core.ingest.redaction_candidates import DIM, candidates
 from stratakb_core.ingest.redaction_context import mentions_encrypted, under_encrypted
 from stratakb_core.ingest.redaction_values import is_code, is_placeholder, remark_says_not_secret
@@ -45,10 +46,7 @@ _SAYS_NOT_ONE: Final = re.compile(
 @functools.cache
 def weights() -> np.ndarray:
     """The shipped weights (``DIM`` of them, then the bias), as float32; read once."""
-    w = np.load(WEIGHTS_PATH, allow_pickle=False)
-    if w.shape != (DIM + 1,):
-        raise ValueError(f"{WEIGHTS_PATH.name}: {w.shape} weights, expected {(DIM + 1,)}")
-    return w.astype(np.float32)
+    return scorer_weights.load(WEIGHTS_PATH, DIM)
 
 
 def probabilities(features: list[tuple[int, ...]], w: np.ndarray | None = None) -> np.ndarray:
