@@ -3,15 +3,16 @@
     .venv/bin/python scripts/redaction_scorer_cv.py            # the figures docs/adr/0010 (stop 40) quotes
     .venv/bin/python scripts/redaction_scorer_cv.py --c 0.3    # another inverse L2 penalty
 
-Needs git and a checkout with history. The fresh redaction splits heldout11-116 are cut into folds of four
-consecutive sets (a round of blind sets); for each fold the scorer is trained as ``scripts/train_redaction_scorer.py``
-trains it (every other split's passages and the frozen near misses) and the fold's passages are redacted by the rules
-of the commit the fold was measured blind at (``injection_cv.BLIND_RULES``: one commit measured both scanners), then
-by the scorer on the candidates no rule span touches, gated by ``redaction_scorer.kept``. A secret counts as removed
-as ``safety_eval`` counts it (neither the value nor, for 16 characters or more, either half is left). Printed: recall
-and false-redaction rate pooled over the folds for the blind rules alone and with the scorer at a few thresholds, for
-all folds, the last 42 sets and the last 18. Then the near misses judged apart: a scorer trained on the odd-numbered
-test modules' near misses flags how many of the even ones' at ``THRESHOLD`` (gated).
+Needs git and a checkout with history. The fresh redaction splits heldout11-116 are cut into folds of four consecutive
+sets (a round of blind sets); for each fold the scorer is trained as ``scripts/train_redaction_scorer.py`` trains it
+(every other split's passages but ``NOT_YET_TRAINED``, the frozen near misses and the ordinary prose) and the fold's
+passages are redacted by the rules of the commit the fold was measured blind at (``injection_cv.BLIND_RULES``: one
+commit measured both scanners), then by the scorer on the candidates no rule span touches, gated by
+``redaction_scorer.kept``. A secret counts as removed as ``safety_eval`` counts it (neither the value nor, for 16
+characters or more, either half is left). Printed: recall and false-redaction rate pooled over the folds for the blind
+rules alone and with the scorer at a few thresholds, for all folds, the last 42 sets and the last 18. Then the near
+misses judged apart: a scorer trained on the odd-numbered test modules' near misses flags how many of the even ones'
+at ``THRESHOLD`` (gated).
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--c", type=float, default=1.0, help="inverse L2 penalty of the logistic regression")
     ap.add_argument("--near-misses-only", action="store_true", help="skip the folds")
     args = ap.parse_args(argv)
-    items, extra, prose = passages(frozenset()), near_misses(), ordinary_prose()
+    items, extra, prose = passages(), near_misses(), ordinary_prose()
     folds = [] if args.near_misses_only else [p for p in items if p["split"] in FOLD_SPLITS]
     rules = blind_spans(folds)
     scored: dict[str, list[tuple[int, int, float]]] = {}
