@@ -30,6 +30,7 @@ from typing import Final
 from stratakb_core.ingest.redaction_clause_values import clause_bounds
 from stratakb_core.ingest.redaction_keypads import FAULT_RE
 from stratakb_core.ingest.redaction_spoken import _on_example_line
+from stratakb_core.ingest.redaction_tables import markdown_tables
 
 __all__ = ["keyed_code_spans"]
 
@@ -170,7 +171,6 @@ def _label_spans(text: str) -> Iterator[_Found]:
         yield m.start("v"), m.end("v"), "credential"
 
 
-_ROW_RE: Final = re.compile(r"^[ \t]*\|(?P<cells>[^\n]*)\|[ \t]*$", re.MULTILINE)
 _CODE_HEAD_RE: Final = re.compile(
     r"(?i:(?:(?:door|gate|entry|access|alarm|safe|box|lock|key|keysafe|lockbox|keybox)[ \t-]?){0,2}(?:" + _CODE_WORD
     + r")(?:[ \t]*\(\w+\))?)"
@@ -182,31 +182,19 @@ _LOCKED_TABLE_RE: Final = re.compile(
 
 
 def _table_spans(text: str) -> Iterator[_Found]:
-    rows = list(_ROW_RE.finditer(text))
-    for i, head in enumerate(rows[:-1]):
-        cells = head.group("cells").split("|")
-        col = next((j for j, c in enumerate(cells) if _CODE_HEAD_RE.fullmatch(c.strip())), None)
-        if col is None or not set(rows[i + 1].group("cells")) <= set("-:| \t"):
+    for table in markdown_tables(text):
+        col = next((j for j, (_, c) in enumerate(table.header) if _CODE_HEAD_RE.fullmatch(c.strip())), None)
+        if col is None or not table.ruled:
             continue
-        body = list(_contiguous(rows, i + 2))
-        table = text[head.start() : (body[-1].end() if body else head.end())]
-        if _LOCKED_TABLE_RE.search(table) is None or FAULT_RE.search(head.group()) or _NOT_A_LOCK_RE.search(table):
+        whole = text[table.start : table.end]
+        line_end = text.find("\n", table.start)
+        header = text[table.start : table.end if line_end < 0 else line_end]
+        if _LOCKED_TABLE_RE.search(whole) is None or FAULT_RE.search(header) or _NOT_A_LOCK_RE.search(whole):
             continue
-        for row in body:
-            parts = row.group("cells").split("|")
-            if col < len(parts) and (c := _CELL_RE.fullmatch(parts[col])) is not None:
-                start = row.start("cells") + sum(len(p) + 1 for p in parts[:col]) + c.start("v")
+        for pos, cells in table.body:
+            if col < len(cells) and (c := _CELL_RE.fullmatch(cells[col][1])) is not None:
+                start = pos + cells[col][0] + c.start("v")
                 yield start, start + len(c.group("v")), "credential"
-
-
-def _contiguous(rows: list[re.Match[str]], first: int) -> Iterator[re.Match[str]]:
-    """The table's body rows: those right after each other from ``first`` on."""
-    prev_end = rows[first - 1].end() if first > 0 else -1
-    for row in rows[first:]:
-        if row.string.count("\n", prev_end, row.start()) != 1:
-            return
-        yield row
-        prev_end = row.end()
 
 
 def keyed_code_spans(text: str) -> Iterator[_Found]:

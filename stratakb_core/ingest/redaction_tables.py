@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import Final
+from typing import Final, NamedTuple
 
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key
 from stratakb_core.ingest.redaction_values import (
@@ -31,7 +31,7 @@ from stratakb_core.ingest.redaction_values import (
     looks_random,
 )
 
-__all__ = ["table_spans"]
+__all__ = ["MarkdownTable", "markdown_tables", "table_spans"]
 
 _Found = tuple[int, int, str]
 
@@ -69,25 +69,51 @@ _PIN_HEADER_RE: Final = re.compile(
 _PIN_CELL_RE: Final = re.compile(r"[*#]?\d{4,8}[*#]?")
 
 
-def _markdown_body(
-    text: str, head: Callable[[list[tuple[int, str]]], list[int]]
-) -> Iterator[tuple[int, list[tuple[int, str]], list[int]]]:
-    """Each body row of each Markdown table in ``text``: the row's offset, its cells (offset in the row, text) and the
-    columns ``head`` picked from the table's header row (rule rows, and tables it picked none from, left out)."""
-    columns: list[int] = []
+Cells = list[tuple[int, str]]  # a row's cells: (offset in the row, text)
+
+
+class MarkdownTable(NamedTuple):
+    start: int  # where the header row starts in the text
+    end: int  # where the last row ends
+    header: Cells
+    ruled: bool  # a rule row (| --- |) right after the header
+    body: list[tuple[int, Cells]]  # each body row's offset in the text and its cells; rule rows left out
+
+
+def markdown_tables(text: str) -> Iterator[MarkdownTable]:
+    """Each Markdown table in ``text``: a run of lines between bars, its first row that is not a rule its header."""
+    table: MarkdownTable | None = None
+    after_header = False
     pos = 0
-    for line in text.split("\n"):
+    for line in [*text.split("\n"), ""]:
         if not _TABLE_ROW_RE.match(line):
-            columns = []
+            if table is not None:
+                yield table
+            table = None
         else:
             cells = [(m.start(1), m.group(1)) for m in re.finditer(r"(?<=\|)([^|]*)(?=\|)", line)]
-            if all(_RULE_CELL_RE.fullmatch(c) for _, c in cells):
-                pass
-            elif not columns:
-                columns = head(cells) or [-1]
-            elif columns != [-1]:
-                yield pos, cells, columns
+            rule = all(_RULE_CELL_RE.fullmatch(c) for _, c in cells)
+            if table is None and not rule:
+                table, after_header = MarkdownTable(pos, pos + len(line), cells, False, []), True
+            elif table is not None:
+                if rule and after_header:
+                    table = table._replace(ruled=True)
+                elif not rule:
+                    table.body.append((pos, cells))
+                table = table._replace(end=pos + len(line))
+                after_header = False
         pos += len(line) + 1
+
+
+def _markdown_body(
+    text: str, head: Callable[[Cells], list[int]]
+) -> Iterator[tuple[int, Cells, list[int]]]:
+    """Each body row of each Markdown table in ``text``: the row's offset, its cells (offset in the row, text) and the
+    columns ``head`` picked from the table's header row (rule rows, and tables it picked none from, left out)."""
+    for table in markdown_tables(text):
+        columns = head(table.header)
+        for pos, cells in table.body if columns else ():
+            yield pos, cells, columns
 
 
 def _pin_header(cells: list[tuple[int, str]]) -> list[int]:
