@@ -3,16 +3,17 @@
     .venv/bin/python scripts/redaction_scorer_cv.py            # the figures docs/adr/0010 (stop 40) quotes
     .venv/bin/python scripts/redaction_scorer_cv.py --c 0.3    # another inverse L2 penalty
 
-Needs git and a checkout with history. The fresh redaction splits heldout11-116 are cut into folds of four consecutive
-sets (a round of blind sets); for each fold the scorer is trained as ``scripts/train_redaction_scorer.py`` trains it
-(every other split's passages but ``NOT_YET_TRAINED``, the frozen near misses and the ordinary prose) and the fold's
-passages are redacted by the rules of the commit the fold was measured blind at (``injection_cv.BLIND_RULES``: one
-commit measured both scanners), then by the scorer on the candidates no rule span touches, gated by
+Needs git and a checkout with history. The fresh redaction splits heldout11-124 are cut into folds, one per round of
+blind sets (the sets measured at one commit); for each fold the scorer is trained as
+``scripts/train_redaction_scorer.py`` trains it (every other round's passages, the sets still in its ``NOT_YET_TRAINED``
+too, the frozen near misses and the ordinary prose) and the fold's passages are redacted by the rules of the commit the
+fold was measured blind at (``injection_cv.BLIND_RULES``: one commit measured both scanners; a commit that shipped a
+scorer has it switched off), then by the scorer on the candidates no rule span touches, gated by
 ``redaction_scorer.kept``. A secret counts as removed as ``safety_eval`` counts it (neither the value nor, for 16
 characters or more, either half is left). Printed: recall and false-redaction rate pooled over the folds for the blind
-rules alone and with the scorer at a few thresholds, for all folds, the last 42 sets and the last 18. Then the near
-misses judged apart: a scorer trained on the odd-numbered test modules' near misses flags how many of the even ones'
-at ``THRESHOLD`` (gated).
+rules alone and with the scorer at a few thresholds, for all folds, the last 26 sets and the last 8. Then the near
+misses judged apart: a scorer trained on the odd-numbered test modules' near misses flags how many of the even ones' at
+``THRESHOLD`` (gated).
 """
 
 from __future__ import annotations
@@ -36,15 +37,16 @@ from stratakb_core.ingest.redaction_candidates import candidates  # noqa: E402
 from stratakb_core.ingest.redaction_scorer import THRESHOLD, kept, probabilities  # noqa: E402
 from stratakb_core.ingest.safety_eval import _leaks  # noqa: E402
 
-FOLD_SPLITS = tuple(f"heldout{n}" for n in range(11, 117))
+FOLD_SPLITS = tuple(f"heldout{n}" for n in range(11, 125))
 THRESHOLDS = (0.9, THRESHOLD, 0.97, 0.99)
-RANGES = ((11, 116), (75, 116), (99, 116))
+RANGES = ((11, 124), (99, 124), (117, 124))
 
 _REDACT_SPANS = (
     "import sys, json; sys.path.insert(0, sys.argv[1])\n"
-    "from stratakb_core.ingest.redaction import redact\n"
+    "from stratakb_core.ingest import redaction\n"
+    "redaction.scored_spans = lambda text, found: iter(())  # the rules alone, where the commit shipped a scorer\n"
     "items = json.load(sys.stdin)\n"
-    "print(json.dumps({i: [(s.start, s.end) for s in redact(t).spans] for i, t in items}))"
+    "print(json.dumps({i: [(s.start, s.end) for s in redaction.redact(t).spans] for i, t in items}))"
 )
 
 
@@ -83,15 +85,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--c", type=float, default=1.0, help="inverse L2 penalty of the logistic regression")
     ap.add_argument("--near-misses-only", action="store_true", help="skip the folds")
     args = ap.parse_args(argv)
-    items, extra, prose = passages(), near_misses(), ordinary_prose()
+    items, extra, prose = passages(frozenset()), near_misses(), ordinary_prose()  # every round is a fold
     folds = [] if args.near_misses_only else [p for p in items if p["split"] in FOLD_SPLITS]
     rules = blind_spans(folds)
     scored: dict[str, list[tuple[int, int, float]]] = {}
-    for k in range(0, len(FOLD_SPLITS) if folds else 0, 4):
-        held = set(FOLD_SPLITS[k : k + 4])
+    rounds = sorted({BLIND_RULES[s] for s in FOLD_SPLITS}) if folds else []
+    for commit in rounds:
+        held = {s for s in FOLD_SPLITS if BLIND_RULES[s] == commit}
         w = train([p for p in items if p["split"] not in held] + extra + prose, args.c)
         scored.update({p["id"]: flagged(p["text"], w, rules[p["id"]]) for p in folds if p["split"] in held})
-    print(f"{len(folds)} passages in {len(FOLD_SPLITS) // 4 + 1} folds, C={args.c}")
+    print(f"{len(folds)} passages in {len(rounds)} folds, C={args.c}")
     for lo, hi in RANGES if folds else ():
         part = [p for p in folds if lo <= int(p["split"][7:]) <= hi]
         n_secrets = sum(bool(p["values"]) for p in part)

@@ -4,9 +4,10 @@ The rules name secrets by their labels and shapes; each round of them closed its
 shapes on the next blind sets (tables, passphrases said in prose, codes with no secret word near). This scorer reads
 what the rules leave: every candidate of ``redaction_candidates`` that no rule span touches is scored, and one at
 ``THRESHOLD`` or over is redacted as ``likely_secret``, unless one of the rules' keep tests says it is not a live
-secret (a placeholder, code, a hash or an ARN, an auth header's value, a value in an encrypted section, a remark after
-it or a word on its line saying example, policy, format, public ...): the model cannot tell those apart from a secret
-by a few words, and stop 29's probe redacted 3-5% of the unit tests' near misses without them.
+secret (a placeholder, code, a hash or an ARN, an auth header's value, a value in an encrypted section, the value of a
+field naming public data such as ``ua=`` or ``Host:``, a remark after it or a word on its line saying example, policy,
+format, public ...): the model cannot tell those apart from a secret by a few words, and stop 29's probe redacted 3-5%
+of the unit tests' near misses without them.
 
 The weights (``redaction_scorer.npy``: ``DIM`` float16 weights, then the bias) are written by
 ``scripts/train_redaction_scorer.py`` from the fixture sets; ``scripts/redaction_scorer_cv.py`` prints the honest
@@ -26,6 +27,7 @@ import numpy as np
 from stratakb_core.ingest import scorer_weights
 from stratakb_core.ingest.redaction_candidates import DIM, candidates
 from stratakb_core.ingest.redaction_context import mentions_encrypted, under_encrypted
+from stratakb_core.ingest.redaction_keys import snake
 from stratakb_core.ingest.redaction_values import is_code, is_placeholder, remark_says_not_secret
 
 __all__ = ["KIND", "THRESHOLD", "WEIGHTS_PATH", "kept", "probabilities", "scored_spans", "weights"]
@@ -37,6 +39,14 @@ WEIGHTS_PATH: Final = Path(__file__).with_name("redaction_scorer.npy")
 _HASHED: Final = re.compile(r"\$[\w-]{1,12}\$|\{[A-Z0-9-]{2,12}\}|arn:", re.IGNORECASE)
 # an auth header's scheme: the rules judge what follows it (decode a Basic pair, know the RFCs' example tokens)
 _AUTH_SCHEME: Final = re.compile(r"(?i)\b(?:basic|bearer|token|digest)\s+(?:\S+\s+)?$")
+# the label right before a value, "ua=" or "Host: ": a field that names public data (who, where, which software);
+# a secret under one of these would be a mislabelled file, and the rules still judge every value's shape
+_LABEL_BEFORE: Final = re.compile(r"([A-Za-z][\w.-]{0,40})[ \t]*[=:][ \t]*$")
+_PUBLIC_FIELDS: Final = frozenset(
+    "ua user_agent agent user username user_name login uid ip ip_address addr remote_addr host hostname server port"
+    " version ver build release method status path route url referer referrer lang locale tz timezone region zone"
+    " email mail name device model os platform app application browser client_ip level severity env environment".split()
+)
 _SAYS_NOT_ONE: Final = re.compile(
     r"(?i)\b(?:example|e\.g\.|sample|polic|requirement|rule|format|pattern|placeholder|dummy|fake|beispiel|ejemplo"
     r"|exemple|esempio|exemplo|voorbeeld|public)"
@@ -74,10 +84,16 @@ def kept(text: str, start: int, end: int) -> bool:
         or _HASHED.match(value) is not None
         or _AUTH_SCHEME.search(text, line_start, start) is not None
         or _AUTH_SCHEME.match(value + " ") is not None  # a phrase "Basic dXNl..."
+        or _public_field(text[line_start:start])
         or (mentions_encrypted(text) and under_encrypted(text, start))
         or remark_says_not_secret(text[end:line_end])
         or _SAYS_NOT_ONE.search(text[line_start:line_end]) is not None
     )
+
+
+def _public_field(before: str) -> bool:
+    label = _LABEL_BEFORE.search(before)
+    return label is not None and snake(label.group(1)).strip("_") in _PUBLIC_FIELDS
 
 
 def scored_spans(text: str, ruled: list[tuple[int, int, str]]) -> Iterator[tuple[int, int, str]]:

@@ -64,6 +64,13 @@ def test_the_keep_tests_hold_a_flagged_value_back():
     assert kept(text, start, len(text))
     text = "Authorization: Bearer abcDEF123456"
     assert kept(text, text.index("abc"), len(text))
+    # a field naming public data (stop 41): a log line's user agent beside a hidden password
+    text = "sshd: login ok user=desk01 password=<hidden> ip=192.0.2.9 ua=KennelDesk/7.2"
+    assert kept(text, text.index("KennelDesk"), len(text))
+    text = "Host: build-07.example.test\nUser-Agent: Harvester/3.1.4 (Linux)"
+    assert kept(text, text.index("Harvester"), text.index(" (Linux)"))
+    text = "service key=Qx7!Lantern-93"
+    assert not kept(text, text.index("Qx7"), len(text))
 
 
 def test_the_shipped_weights_load_and_score_in_range():
