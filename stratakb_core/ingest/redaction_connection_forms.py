@@ -6,7 +6,9 @@ password together are what they hand over. Fresh sets write the same things in o
 * a database or a broker URL (``jdbc:`` in front or not) whose query or ``;``-parameters carry the password
   (``jdbc:postgresql://db:5432/app?user=u&password=X``, ``jdbc:sqlserver://h;user=u;password=X``): the URL goes whole;
 * an ADO.NET / ODBC connection string without quotes after a label or in prose (``Server=...;User Id=...;
-  Password=...;``): from its first key (a server, a driver, a provider or a DSN) to its last parameter;
+  Password=...;``): from its first key (a server, a driver, a provider or a DSN) to its last parameter; wave 40:
+  Azure's strings too (``Endpoint=sb://...;SharedAccessKeyName=...;SharedAccessKey=...``, ``HostName=...``,
+  ``DefaultEndpointsProtocol=...;AccountName=...;AccountKey=...``, ``AccountEndpoint=...``), their key the password;
 * a webhook's URL whose path holds the hook's secret (a Slack, Teams, Discord or catch hook, a generated segment
   after ``/hooks/`` or on a hooks host, a generated key after ``/key/`` in a trigger's path, IFTTT's
   ``/trigger/<event>/with/key/<key>``): the URL goes whole, its host too (the shapes took the path alone): the URL is
@@ -39,11 +41,17 @@ _DB_URL_RE: Final = re.compile(
 )
 _URL_PASSWORD_RE: Final = re.compile(r"(?i)[?&;](?:password|passwd|pwd|pass)=(?P<pw>[^&;#\s]{1,200})")
 _CONN_STRING_RE: Final = re.compile(
-    r"(?<![\w=;])(?P<v>(?i:server|data[ \t]+source|host|address|addr|driver|provider|dsn)[ \t]*=[ \t]*"
+    r"(?P<v>(?:(?<![\w=;])(?i:server|data[ \t]+source|host|address|addr|driver|provider|dsn)"
+    # wave 40: Azure's (Service Bus, Event Hubs, IoT Hub, Storage, Cosmos DB), also as an .env value (X=Endpoint=...)
+    r"|(?<![\w;])(?i:endpoint|hostname|defaultendpointsprotocol|accountendpoint|blobendpoint|queueendpoint"
+    r"|tableendpoint|fileendpoint|accountname))[ \t]*=[ \t]*"
     r"(?:\{[^}\n]{0,80}\}|[^;\s\"'{]){1,200}"
     r"(?:;[ \t]*[A-Za-z][A-Za-z0-9 \t]{0,40}=[ \t]*(?:\{[^}\n]{0,80}\}|[^;\s\"'{]){0,200}){1,30};?)"
 )
-_CONN_PASSWORD_RE: Final = re.compile(r"(?i)(?<=[;=\s])(?:password|pwd)[ \t]*=[ \t]*(?P<pw>[^;\n]{1,200})")
+_CONN_PASSWORD_RE: Final = re.compile(
+    r"(?i)(?<=[;=\s])(?:password|pwd|sharedaccesskey|accountkey|sharedaccesssignature)[ \t]*=[ \t]*"
+    r"(?P<pw>[^;\n]{1,200})"
+)
 _HOOK_URL_RE: Final = re.compile(
     r"https?://(?=[^\s/]{0,100}hook|[^\s?#\"'<>]{0,300}/(?i:hooks?|webhooks?|webhookb2|incoming|services|catch"
     r"|trigger)/)[^\s\"'<>`]{1,500}"
@@ -103,7 +111,8 @@ def _hook_urls(text: str) -> Iterator[_Found]:
 def connection_form_spans(text: str) -> Iterator[_Found]:
     """The values above (see the module docstring)."""
     low = text.lower()
-    if "pass" in low or "pwd" in low:
+    shared = "accesskey" in low or "accountkey" in low or "accesssignature" in low  # wave 40: Azure's keys
+    if "pass" in low or "pwd" in low or shared:
         yield from _db_urls(text)
         if "=" in text and ";" in text:
             yield from _conn_strings(text)

@@ -5,7 +5,8 @@
 a secret or a token (English, German, French, Spanish, Italian, Portuguese, Dutch, Russian, Arabic, Hebrew, Hindi,
 Vietnamese, Turkish, Indonesian, Korean, Japanese, Chinese) and the value alone ends its line or its clause: twenty
 to 128 characters of a token's alphabet with a digit and a letter, of both cases or forty hexadecimal digits or
-more. A label naming a public key, a fingerprint, an id, a hash, a commit or a checksum keeps its value.
+more. A label naming a public key, a fingerprint, an id, a hash, a commit or a checksum keeps its value, and so does
+base64 of a file (a GIF, a PNG; ``redaction_encoded_data``, wave 40).
 ``foreign_key_spans`` yields ``(start, end, kind)`` of the value only.
 """
 
@@ -14,6 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from typing import Final
+
+from stratakb_core.ingest.redaction_encoded_data import encodes_file
 
 __all__ = ["foreign_key_spans"]
 
@@ -38,7 +41,7 @@ _HEX_RE: Final = re.compile(r"[0-9a-f]{40,128}|[0-9A-F]{40,128}")
 
 
 def _generated(value: str) -> bool:
-    if value.startswith("eyJ") or "=" in value.rstrip("="):
+    if value.startswith("eyJ") or "=" in value.rstrip("=") or encodes_file(value):  # wave 40: a file's base64
         return False
     if not any(c.isdigit() for c in value) or not any(c.isalpha() for c in value):
         return False

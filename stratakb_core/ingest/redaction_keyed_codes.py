@@ -38,7 +38,8 @@ _Found = tuple[int, int, str]
 
 _NB: Final = r"(?<![^\W\d_])"  # no letter before
 _NA: Final = r"(?![^\W\d_])"  # no letter after
-_DIGITS: Final = r"(?P<v>\d{2,4}(?:-\d{2,4}){1,3}(?![\d-])|\d{4,8}[*#]?|\d{3}[*#])"
+# (wave 40: or a combination lockbox's wheels one digit each, 6-2-9-0)
+_DIGITS: Final = r"(?P<v>\d{2,4}(?:-\d{2,4}){1,3}(?![\d-])|\d(?:-\d){3,7}(?![\d-])|\d{4,8}[*#]?|\d{3}[*#])"
 # digits ending their clause: punctuation, a dash, the line's end, or "then" / "and" and the next step
 _ENDS: Final = (
     r"(?![ \t]*[,/][ \t]*\d)"  # not one of a list of numbers ("1984, 1990 and 2001 models")
@@ -86,7 +87,10 @@ _LOCKED_RE: Final = re.compile(
     r"|unscharf|entsch[äa]rf|d[ée]sactiv|desactiv|disattiv|deaktiv|desarm|tresor|sejf|cassaforte|cadenas|candado"
     r"|lucchetto|k[łl][óo]dk|schl[üu]sselkast|sleutelkast|nyckelbox|n[øo]gleboks|n[øo]kkelboks|cajet[íi]n|padlock"
     r"|lock[ \t-]?box|key[ \t-]?box|key[ \t-]?safe|locker|spind|casier|taquilla|armadiett|portail|portone|cancello"
-    r"|drzwi|furtk|brama)"
+    r"|drzwi|furtk|brama"
+    # wave 40: gates, doors and locks in more languages (Dutch hek/poort, Portuguese portão, Swedish lås ...)
+    r"|hek|hekken|poort(?:je)?|slagboom|port[ãa]o|port[óo]n|cancela|portillon|schranke|bramk|branka|kapı|kapi"
+    r"|дверь|двери|ворот|калитк|portti|lukko|zámek|zamek|l[åa]s|cerradura|serrure|serratura|fechadura)"
     r"|(?:(?<!be )(?<!stay )(?<!is )(?<!are )(?<!feel )(?<!play it )safes?"
     r"|locks?|schloss|doors?|t[üu]re?|porte|puerta|porta|deur|d[öø]rr?(?:en)?|ovi|gates?|tor|grind(?:en)?"
     r"|coffre|kluis|caja[ \t]fuerte|bo[îi]te[ \t][àa][ \t]cl[ée]s)" + _NA + r"(?![ \t]+(?:icon|screen|button|mode)))"
@@ -102,6 +106,12 @@ _DEVICE_NAMES: Final = (
 _LOCKABLE_NAMES: Final = (
     _DEVICE_NAMES + r"|door|doors|tür|türe|porte|portail|puerta|porta|portone|deur|dörr(?:en)?|dør(?:en)?|gate|tor"
     r"|cancello|grind(?:en)?|furtka|brama|garage|locker|spind|casier|taquilla|armadietto|shed|schuppen|abri"
+    r"|port[ãa]o|port[óo]n|hek|poort|slagboom"  # wave 40
+)
+# wave 40: a keypad names the lock it opens ("| Staff | Keypad PIN |", "Tastenfeld-Code", "code clavier")
+_KEYPADS: Final = (
+    r"key[ \t-]?pad|tastatur|tastenfeld|zahlenfeld|clavier|digicode|teclado|tastiera|toetsenbord|knappsats"
+    r"|tastatura|klawiatur[ay]|intercom|interphone|gegensprechanlage"
 )
 _CODE_WORD: Final = (
     r"codes?|Code|kod(?:en|u)?|koden|kode(?:n)?|koodi|c[óo]digo|codice|код|pin|combo|combination|combinaison"
@@ -116,8 +126,21 @@ _WHERE: Final = (
 # a device's name right before a colon or an equals sign, or a lockable thing and a code's word later in its clause
 _LABEL_RE: Final = re.compile(
     _NB + r"(?i:(?P<dev>" + _DEVICE_NAMES + r")" + _NA + _WHERE + r"[ \t]*[:=：][ \t]*"
+    # wave 40: the code's word may follow the colon ("Nøgleboks ved bagdøren: kode 6-2-9-0")
+    r"(?:(?:" + _CODE_WORD + r")" + _NA + r"[ \t]*[:=]?[ \t]*)?"
     r"|(?:" + _LOCKABLE_NAMES + r")" + _NA + r"[^\n.;:!?]{0,40}?" + _NB + r"(?:" + _CODE_WORD + r")" + _NA
     + r"[ \t]*[:=：]?[ \t]*)" + _DIGITS + _ENDS
+)
+# wave 40: any lockable thing's name, a colon and digits followed by the key to press after them ("Keeper door: 8206
+# then press the green key", "Tor Nord: 5521 und dann Taste OK drücken" reads the verb last, so only a verb first)
+_PRESS: Final = (
+    r"press|push|hit|tap|drücken|drücke|dr[üu]ck|appuyez|appuyer|pulsa|pulse|presiona|presione|premi|premere|druk"
+    r"|tryck|tryk|trykk|paina|naciśnij|wciśnij|stiskněte|нажмите|aperte|pressione|aperta"
+)
+_LABEL_THEN_RE: Final = re.compile(
+    _NB + r"(?i:(?:" + _LOCKABLE_NAMES + r"|" + _KEYPADS + r")" + _NA + _WHERE + r"[ \t]*[:=：][ \t]*)" + _DIGITS
+    + r"(?=[ \t]*[,;]?[ \t]*(?i:(?:then|and|dann|und|puis|et|y|luego|e|poi|och|sedan|og|så|en|daarna|sitten|potem"
+    r"|a|depois)[ \t]+){0,2}(?i:" + _PRESS + r")" + _NA + r")"
 )
 # a device word that is no device: safe mode, thread-safe, fail-safe, safe harbour, the alarm's time ("Alarm: 0630")
 _NOT_DEVICE_RE: Final = re.compile(
@@ -157,11 +180,11 @@ def _keyed_spans(text: str) -> Iterator[_Found]:
 
 
 def _label_spans(text: str) -> Iterator[_Found]:
-    for m in _LABEL_RE.finditer(text):
+    for m in (*_LABEL_RE.finditer(text), *_LABEL_THEN_RE.finditer(text)):
         head = text[max(0, m.start() - 12) : m.start("v")]
         if _NOT_DEVICE_RE.search(head) or len(set(m.group("v").strip("*#-"))) < 2:
             continue
-        if m.group("dev") is not None and _TIME_AFTER_RE.match(text, m.end("v")):
+        if m.re is _LABEL_RE and m.group("dev") is not None and _TIME_AFTER_RE.match(text, m.end("v")):
             continue  # "Alarm: 0630 daily": a clock's alarm
         begin, end = clause_bounds(text, m.start("v"), m.end("v"), 90)
         if _NOT_A_LOCK_RE.search(text, min(begin, m.start()), m.start("v")) or FAULT_RE.search(text, m.start(), end):
@@ -172,12 +195,15 @@ def _label_spans(text: str) -> Iterator[_Found]:
 
 
 _CODE_HEAD_RE: Final = re.compile(
-    r"(?i:(?:(?:door|gate|entry|access|alarm|safe|box|lock|key|keysafe|lockbox|keybox)[ \t-]?){0,2}(?:" + _CODE_WORD
-    + r")(?:[ \t]*\(\w+\))?)"
+    r"(?i:(?:(?:door|gate|entry|access|alarm|safe|box|lock|key|keysafe|lockbox|keybox|" + _KEYPADS + r")[ \t-]?){0,2}"
+    r"(?:" + _CODE_WORD + r")"
+    # ... or the code's word first, as Romance headers write it ("Code clavier", "Código de la puerta")
+    r"(?:[ \t]+(?:d[eou]l?[ \t]+|de[ \t]+la[ \t]+|della[ \t]+)?(?:" + _KEYPADS + r"|porte|portail|puerta|porta|portone"
+    r"|cancello|port[ãa]o|alarme|alarma|allarme|coffre|cofre|cadenas|candado|lucchetto))?(?:[ \t]*\(\w+\))?)"
 )
 _CELL_RE: Final = re.compile(r"[ \t]*(?P<v>\d{4,8}[*#]?|\d{3}[*#]|\d{1,2}(?:-\d{1,2}){2,4})[ \t]*")
 _LOCKED_TABLE_RE: Final = re.compile(
-    r"(?i:" + _LOCKABLE_NAMES + r"|access|zugang|acc[èe]s|acceso|accesso|toegang|tilgang|åtkomst)"
+    r"(?i:" + _LOCKABLE_NAMES + r"|access|zugang|acc[èe]s|acceso|accesso|toegang|tilgang|åtkomst|" + _KEYPADS + ")"
 )
 
 

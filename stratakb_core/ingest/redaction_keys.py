@@ -14,6 +14,8 @@ import re
 from functools import lru_cache
 from typing import Final
 
+from stratakb_core.ingest.redaction_public_ids import TICKET_PASS_RE
+
 __all__ = [
     "PASSPHRASE_WORDS",
     "PASSWORD_WORDS",
@@ -60,6 +62,8 @@ PASSPHRASE_WORDS: Final = (
     r"|(?:secret|encryption|recovery|seed|unlock|mnemonic|master)_phrase|wachtwoordzin|jelmondat(?:a|ot)?"
     # wave 27: German compounds of "phrase" (Wiederherstellungsphrase, Entsperrphrase, Verschlüsselungsphrase)
     r"|(?:wiederherstellungs|entsperr|verschl[üu]sselungs|sicherungs)phrase"
+    # wave 40: Finnish and Estonian compounds of "phrase" (salauslause, tunnuslause, palautuslause; paroolifraas)
+    r"|(?:salaus|tunnus|palautus|salasana|avaus|turva)lause(?:en|e)?|(?:parooli|salasõna)fraas"
     # wave 26: Hungarian jelmondat, Norwegian/Danish passfrase, Czech heslová fráze, Ukrainian
     r"|passfrase(?:n)?|heslov[áa]_fr[áa]ze|парольна_фраза|frasa_sandi|l[öo]sen(?:ords)?fras(?:en)?|adgangsfrase|passordfrase|salalause|парольная_фраза|кодовая_фраза"
 )
@@ -206,7 +210,7 @@ def is_secret_key(key: str) -> bool:
     name = snake(key).strip("_:")
     if name in _NOT_SECRET_KEYS or _ABSENT_RE.search(name) or _ABOUT_RE.match(name) or _PUBLIC_RE.search(name):
         return False
-    return bool(_KEY_END_RE.search(name))
+    return bool(_KEY_END_RE.search(name)) and TICKET_PASS_RE.search(name) is None  # wave 40: "the annual pass"
 
 
 # a request's signature header ending a name (X-Signature, X-Shop-Signature-256): a MAC computed per request, not the

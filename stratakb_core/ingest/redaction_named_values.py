@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.redaction_joined_phrases import is_joined_phrase
 from stratakb_core.ingest.redaction_keys import PASSPHRASE_WORDS, PASSWORD_WORDS, calls_public, is_setting_words
 from stratakb_core.ingest.redaction_sample_remarks import is_code_in_sentence
 from stratakb_core.ingest.redaction_told import TOKEN_NAMES
@@ -126,6 +127,7 @@ def named_value(m: re.Match[str]) -> _Found | None:
         shaped = looks_random(value)  # a generated value only ("Token limit: 4096", "API key format: v2-hex")
     else:  # chosen, or a password's shape in both cases (Fjellrev-Regn-2026, not the acronym WPA3-SAE)
         shaped = password_shaped(value) or (value[-1].isdigit() and is_joined_passphrase(value))  # words-and-21
+        shaped = shaped or is_joined_phrase(value)  # wave 40: "green-cart-on-tuesday", little words inside
         if _PASSPHRASE_NAME_RE.fullmatch(m.group("name")) is not None:
             shaped = shaped or looks_like_secret(value) or is_joined_passphrase(value)
     if shaped:

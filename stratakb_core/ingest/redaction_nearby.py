@@ -8,8 +8,9 @@ goes when a token's or a secret's name (any inflection: token, tokenem, tokenu, 
 clave, klucz, ...) stands within the 160 characters before it on its line or the line above. A remark after it calling
 it an example, public or a hash keeps it (``remark_says_not_secret``), and so do words before it calling the key
 public ("Öffentlicher Schlüssel", "Clave pública"), an SSH public key, a publishable key, base64 of JSON, a value in
-double quotes (JSON's: a JWKS' public coordinates), base64 of readable text (a SAML assertion's piece); commit ids,
-checksums and UUIDs have no upper case or fail ``looks_random`` and stay.
+double quotes (JSON's: a JWKS' public coordinates), base64 of readable text (a SAML assertion's piece; wave 40: in
+any script, ``redaction_encoded_data``); commit ids, checksums and UUIDs have no upper case or fail ``looks_random``
+and stay.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from stratakb_core.ingest.redaction_encoded_data import encodes_text
 from stratakb_core.ingest.redaction_keys import calls_public, is_secret_key, is_weak_key
 from stratakb_core.ingest.redaction_values import is_placeholder, looks_random, remark_says_not_secret
 
@@ -57,6 +59,8 @@ def nearby_spans(text: str) -> Iterator[_Found]:
     for m in _RUN_RE.finditer(text):
         value = m.group()
         if value.startswith(_PUBLIC_STARTS) or _MIXED_RE.match(value) is None or _encodes_text(value):
+            continue
+        if encodes_text(value):  # wave 40: readable text in any script
             continue
         if not looks_random(value) or is_placeholder(value):
             continue

@@ -24,6 +24,8 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from stratakb_core.ingest.redaction_pointers import points_elsewhere
+
 __all__ = ["passphrase_form_spans"]
 
 _Found = tuple[int, int, str]
@@ -202,8 +204,8 @@ def _numbered(words: list[str]) -> bool:
 def _a_phrase(m: re.Match[str], least: int = 3, prose: bool = False) -> bool:
     value = m.group("v")
     words = value.replace("-", " ").split()
-    if len(words) < least or sum(not w.isdigit() for w in words) < 2:
-        return False
+    if len(words) < least or sum(not w.isdigit() for w in words) < 2 or points_elsewhere(words):
+        return False  # wave 40: "la encontrará en el cartel", "vous la trouverez au dos" point elsewhere
     if words[0].lower() in (_NOT_FIRST if prose else _POINTING) and not (prose and _article_clause(m, words)) and not (
         prose and _numbered(words)
     ):

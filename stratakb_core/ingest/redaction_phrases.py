@@ -78,7 +78,7 @@ _LABEL_RE: Final = re.compile(
     + r"|mnemonic|seed[ \t]+words|(?:backup|wallet)[ \t]+phrase)"
     r"(?:[ \t]+(?:for|of|to|on|für|de|du|pour|para|per|voor)[ \t]+[^\n:：]{1,100}?)?[ \t]*(?:\([^()\n]{1,40}\)[ \t]*)?"
     r"[:：][ \t]*(?:\r?\n[ \t]*)?)[\"'`«“‘]?(?P<v>[^\W\d_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){0,23})[\"'`»”’]?"
-    r"(?=[ \t]*[.!;]?[ \t]*\r?(?:\n|$))"
+    r"(?=[ \t]*[.!;]?[ \t]*\r?(?:\n|$)|[ \t]+[-–—][ \t]+[^\W\d_])"  # (wave 40: or a remark after a dash)
 )
 
 
@@ -161,24 +161,31 @@ _HANGUL_ADVICE_RE: Final = re.compile(
 )
 
 
-def _loose_phrase(value: str) -> bool:
+# (wave 40: "and" too, for a phrase alone on its line under its name: "mackerel sky and mare's tails")
+_ANDS: Final = frozenset("and und et y e og".split())
+
+
+def _loose_phrase(value: str, ands: bool = False) -> bool:
     words = [w.lower().strip("'’") for w in value.split()]
-    content = [w for w in words if w not in _LOOSE_LINKS]
+    links = _LOOSE_LINKS | _ANDS if ands else _LOOSE_LINKS
+    content = [w for w in words if w not in links]
     if (
-        any(w in _ADVICE or _HANGUL_ADVICE_RE.search(w) for w in words)
+        any((w in _ADVICE and w not in links) or _HANGUL_ADVICE_RE.search(w) for w in words)
         or len(content) < 3
         or len(content) * 2 < len(words)
     ):
         return False
     # (wave 23: a time or an ordinal is a word of one too, "3am", "42nd")
     # (wave 24: a Hangul word of two syllables is a word too, "고래")
+    content = [w.replace("'", "").replace("’", "") for w in content]  # (wave 40: a possessive inside, "mare's")
     plain = all((w.isalpha() and len(w) >= _shortest(w)) or w.isdigit() or _TIME_WORD_RE.fullmatch(w) for w in content)
-    return plain and words[-1] not in _LOOSE_LINKS
+    return plain and words[-1] not in links
 
 
-def is_loose_phrase(value: str) -> bool:
-    """Words as people write a passphrase (``_LOOSE_LABEL_RE``'s judge), for other modules' labels."""
-    return _loose_phrase(value)
+def is_loose_phrase(value: str, ands: bool = False) -> bool:
+    """Words as people write a passphrase (``_LOOSE_LABEL_RE``'s judge), for other modules' labels (``ands``: "and"
+    may join them, for a phrase alone on its line)."""
+    return _loose_phrase(value, ands)
 
 
 def _loose_value(m: re.Match[str]) -> _Found | None:

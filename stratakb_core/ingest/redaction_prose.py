@@ -115,7 +115,7 @@ _PHRASE_RE: Final = re.compile(
     r"(?i:\b(?:(?>(?P<pp>" + _PASSPHRASE_WORDS + r")(?=\s))(?:" + FOR_WHAT + r"\s+" + COPULA + r")?"
     r"|(?:password|passwd|passcode|" + _PROSE_WORDS + r")" + FOR_WHAT + r"\s+" + COPULA + r")\s+)"
     r"[\"'`«“‘]?(?P<v>[^\W_](?>[\w'’-]{0,30})(?:[ \t]+[^\W_](?>[\w'’-]{0,30})){1,5}?)[\"'`»”’]?"
-    r"(?=[ \t]*(?:[.!;,:)]|\r?\n|$)|[ \t]+(?:[–—]|(?:and|und|et|y|e|en|och|og|ve|i|then|to|for|on|so|but)\b))"
+    r"(?=[ \t]*(?:[.!;,:)]|\r?\n|$)|[ \t]+(?:[–—]|-[ \t]|(?:and|und|et|y|e|en|och|og|ve|i|then|to|for|on|so|but)\b))"
 )
 # a password in a CJK sentence: "Wi-Fiのパスワードは abc-123 です", "密码是Ab12!xyz", "비밀번호는 ab12cd!입니다"
 _CJK_WORDS: Final = "パスワード|暗証番号|密码|密碼|口令|비밀번호|암호"
@@ -289,6 +289,12 @@ def _inline_value(m: re.Match[str]) -> _Found | None:
 
 def _phrase_value(m: re.Match[str]) -> _Found | None:
     value, named = m.group("v"), m.group("pp") is not None
+    stop = m.string.find("\n", m.end("v"))
+    whole = m.string[m.start("v") : len(m.string) if stop < 0 else stop].rstrip(" \t.!;\"'`»”’")
+    alone = m.string[m.start("v") - 1 : m.start("v")] == "\n"  # the phrase alone on its line under its name
+    if named and alone and whole != value and is_loose_phrase(whole, ands=True) and whole.islower():
+        value = whole  # wave 40: the line's words whole when "and" joins them ("mackerel sky and mare's tails")
+        return (m.start("v"), m.start("v") + len(value), "credential") if not is_placeholder(value) else None
     # five lower-case words or more as people write one: "copper kettle under lavender sky" (wave 25)
     loose = named and len(value.split()) >= 5 and value.islower() and is_loose_phrase(value)
     if (loose or is_passphrase(value, named)) and not is_placeholder(value):

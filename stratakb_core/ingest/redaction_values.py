@@ -19,9 +19,12 @@ from collections import Counter
 from itertools import pairwise
 from typing import Final
 
+from stratakb_core.ingest.redaction_change_me import CHANGE_VERBS, without_stray_closer
+from stratakb_core.ingest.redaction_encoded_data import encodes_file
 from stratakb_core.ingest.redaction_jose_headers import is_jose_header
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_secret_word, is_weak_key, snake
 from stratakb_core.ingest.redaction_masked_slugs import masked_slug
+from stratakb_core.ingest.redaction_public_ids import is_public_object_id
 
 __all__ = [
     "CODE_RE",
@@ -103,7 +106,7 @@ _SLUG_MARKERS: Final = frozenset(
     # wave 24: Polish, Czech, Dutch, Swedish, Turkish, Russian (TWOJE_HASŁO, UW_WACHTWOORD, ВАШ_ПАРОЛЬ)
     " twoje twój twoj twoja wasze wpisz tutaj przykład przyklad vaše váš tvoje zde příklad uw jouw invullen voorbeeld"
     " vervangen ditt exempel sizin buraya örnek ваш ваша ваше твой твоя пример здесь введите замените".split()
-)
+) | CHANGE_VERBS  # wave 40: "change / replace / fill in" in more languages (BYT_UT_MIG, VERVANG_MIJ)
 # a secret's name with the path it is kept under (prod/payments/api-key): lower-case words between slashes
 _SECRET_PATH_RE: Final = re.compile(r"[a-z][a-z-]*[a-z](?:/[a-z][a-z_-]*[a-z])+")
 # a masked or elided part inside a value: sk-...., ghp_xxxxxxxxxxxx, AKIA****************
@@ -260,8 +263,12 @@ def is_placeholder(value: str) -> bool:
         return True
     if _COLON_HEX_RE.fullmatch(v):  # a fingerprint or a serial in pairs (ab:12:...), no secret is written so
         return True
-    if _CJK_ONLY_RE.fullmatch(v) or _marker_words(low) or is_jose_header(v):  # wave 39: a JWT's header alone
+    if _CJK_ONLY_RE.fullmatch(v) or _marker_words(low) or is_jose_header(v) or encodes_file(v):  # w39-40: a JWT's
+        return True  # header alone, base64 of a file (a GIF, a PDF)
+    if is_public_object_id(v):  # wave 40: price_1Mo..., acct_..., a payment platform's object id
         return True
+    if (inner := without_stray_closer(v)) != v:  # wave 40: "(password=[REDACTED])" read to its bracket
+        return is_placeholder(inner)
     return _WORDS_RE.fullmatch(v) is not None and _names_a_secret(v.rstrip(" \t:：?？…"))
 
 

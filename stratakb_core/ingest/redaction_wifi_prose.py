@@ -7,7 +7,8 @@ Guest notes, chats and signs give a network's key in every grammar. Wave 32 took
   colon) in a sentence about a Wi-Fi ("rete Ospiti, password
   ginestra2027.", "WLAN Gäste, Passwort sonnig4711", "network HaleGuest key blue-heron-52"), the value one word of
   letters and digits (or a symbol) ending its clause; not after "no" / "without", not a security mode (WPA2,
-  AES-256, 802.11ac), a band (5GHz) or a year;
+  AES-256, 802.11ac), a band (5GHz) or a year; wave 40: a bare key's word without a colon too ("rede 'Vet', chave
+  mar-alto-2026");
 * a key's name in Japanese, Korean or Chinese (パスキー, パスワード, ネットワークキー, 暗号化キー, 비밀번호, 암호, 비번,
   密码, 密碼, 口令), a bracketed remark, a colon, a particle (는, 은, 이, 가, は, が, 是, 为) or a space, and a Latin
   value with letters and digits or a symbol ("비밀번호는 haneul2027 입니다", "パスキー: umibe-kaze-2290"); a line
@@ -41,6 +42,12 @@ _NAME_VALUE_RE: Final = re.compile(
 _KEY_LABEL_RE: Final = re.compile(
     r"(?<![^\W\d_])(?i:key|schl[üu]ssel|cl[ée]|clave|chave|chiave|sleutel|n[øo]kkel|nyckel(?:n)?|klucz|avain|ключ)"
     r"[ \t]*[:：=][ \t]*[\"'«“]?(?P<v>[^\s\"'«»“”,;:()]{6,40}?)[\"'»”]?(?=[.,;!?)]?(?:\s|$))"
+)
+# wave 40: a bare "key" in any language with no colon, after the network's name ("rede 'Gaivota', chave
+# mar-alto-2026", "réseau Atelier, clé lavande-77", "netwerk Zolder sleutel Boeiend-44"), on a line naming the Wi-Fi
+_BARE_KEY_RE: Final = re.compile(
+    r"(?<![^\W\d_])(?i:key|schl[üu]ssel|cl[ée]|clave|chave|chiave|sleutel|n[øo]kkel(?:en)?|nyckel(?:n)?|n[øo]glen?"
+    r"|klucz|avain|ключ|kulcs|anahtar[ıi]?)[ \t]+[\"'«“]?(?P<v>[^\s\"'«»“”,;:()]{6,40}?)[\"'»”]?(?=[.,;!?)]?(?:\s|$))"
 )
 # a key of something else named right before the bare "key" ("driver key: rtl8821cu", "product key: ..."): lead review
 _OTHER_KEY_RE: Final = re.compile(
@@ -79,12 +86,12 @@ def _line(text: str, start: int, end: int) -> str:
 def wifi_prose_spans(text: str) -> Iterator[_Found]:
     """The keys above (see the module docstring)."""
     if _WIFI_RE.search(text) is not None:
-        for m in (*_NAME_VALUE_RE.finditer(text), *_KEY_LABEL_RE.finditer(text)):
+        for m in (*_NAME_VALUE_RE.finditer(text), *_KEY_LABEL_RE.finditer(text), *_BARE_KEY_RE.finditer(text)):
             value = m.group("v").rstrip(".!?")
             line = _line(text, m.start(), m.end())
             if _NEGATED_RE.search(text, max(0, m.start() - 12), m.start()) or _WIFI_RE.search(line) is None:
                 continue
-            if m.re is _KEY_LABEL_RE and _OTHER_KEY_RE.search(text, max(0, m.start() - 24), m.start()):
+            if m.re is not _NAME_VALUE_RE and _OTHER_KEY_RE.search(text, max(0, m.start() - 24), m.start()):
                 continue
             if _a_key(value) and _EXAMPLE_RE.search(line) is None:
                 yield m.start("v"), m.start("v") + len(value), "credential"
