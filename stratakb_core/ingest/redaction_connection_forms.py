@@ -11,7 +11,8 @@ password together are what they hand over. Fresh sets write the same things in o
   ``DefaultEndpointsProtocol=...;AccountName=...;AccountKey=...``, ``AccountEndpoint=...``), their key the password;
 * a webhook's URL whose path holds the hook's secret (a Slack, Teams, Discord or catch hook, a generated segment
   after ``/hooks/`` or on a hooks host, a generated key after ``/key/`` in a trigger's path, IFTTT's
-  ``/trigger/<event>/with/key/<key>``): the URL goes whole, its host too (the shapes took the path alone): the URL is
+  ``/trigger/<event>/with/key/<key>``, wave 40: or in the hook's query, ``?token=`` / ``?secret=``): the URL goes
+  whole, its host too (the shapes took the path alone): the URL is
   the secret, and the host left beside a redacted path told where the hook lives.
 
 A placeholder or a variable as the password (``password=${DB_PASSWORD}``, ``Pwd=<secret>``) keeps the string; a URL
@@ -82,8 +83,12 @@ def _conn_strings(text: str) -> Iterator[_Found]:
             yield m.start("v"), m.end("v"), "credential"  # (the password read to its ";": "<from vault>" is one)
 
 
-# a generated key in a trigger's path (IFTTT's /trigger/<event>/with/key/<key>)
-_PATH_KEY_RE: Final = re.compile(r"/(?i:key|token|secret)/(?P<v>[A-Za-z0-9_-]{16,80})(?![\w-])")
+# a generated key in a trigger's path (IFTTT's /trigger/<event>/with/key/<key>), or (wave 40) in the hook's query
+# (".../alarm/level?token=<key>", ".../in/43f6?secret=<key>")
+_PATH_KEY_RE: Final = re.compile(
+    r"/(?i:key|token|secret)/(?P<v>[A-Za-z0-9_-]{16,80})(?![\w-])"
+    r"|[?&](?i:token|secret|key|api_?key|access_token|auth|code|sig|signature)=(?P<q>[A-Za-z0-9_-]{16,80})(?![\w-])"
+)
 
 
 def _hook_kind(url: str) -> str | None:
@@ -96,7 +101,8 @@ def _hook_kind(url: str) -> str | None:
             if not is_placeholder(m.group("v") if "v" in shape.pattern.groupindex else m.group()):
                 return shape.kind
     key = _PATH_KEY_RE.search(url)
-    if key is not None and looks_random(key.group("v")) and not is_placeholder(key.group("v")):
+    value = key.group("v") or key.group("q") if key is not None else ""
+    if key is not None and looks_random(value) and not is_placeholder(value):
         return "api_token"
     return "api_token" if any(True for _ in connection_spans(url)) else None
 

@@ -84,7 +84,10 @@ _CSV_RE: Final = re.compile(
     re.MULTILINE,
 )
 _WIFI_RE: Final = re.compile(
-    r"^[^\n:：]{0,80}?(?i:wi-?fi|wlan|ssid|wireless)[^\n:：]{0,60}?[:：][ \t]*" + _PHRASE_ON + _END, re.MULTILINE
+    # (wave 40: the key's label may follow the network's name after a comma, its own colon later on the line:
+    # "Wi-Fi im Wachraum: Netz WACHE-SUED, WPA2-Schlüssel: Pförtner trinkt Kakao um drei")
+    r"^[^\n:：]{0,80}?(?i:wi-?fi|wlan|ssid|wireless)(?:[^\n:：]{0,60}?[:：][^\n:：]{0,60}?[,;][ \t]*[^\n:：,;]{0,30})?"
+    r"[^\n:：]{0,60}?[:：][ \t]*" + _PHRASE_ON + _END, re.MULTILINE
 )
 _WIFI_UNDER_RE: Final = re.compile(
     r"^[ \t]*(?i:ssid|network(?:[ \t]+name)?|wi-?fi|wlan|netzwerk|réseau|red|rete|netwerk)[ \t]*[:：=][^\n]{1,80}\n"

@@ -6,7 +6,9 @@ tablet?", "共有フォルダのパスワード教えて", "try your legacy pass
 question or on the next line, gives it as its first word ("Kim: Trailer2go! capital T", "山本: Yamamoto1129! だよ",
 "user: I tried Grad$chool2021 and it says ..."). The value must look chosen (``redaction_spoken.shaped``), or be four
 to eight digits when the turn asked for a PIN or a code. A turn about the password's rules (policy, length, reset,
-expiry) is not answered with one, and a masked or placeholder answer stays.
+expiry) is not answered with one, and a masked or placeholder answer stays. Wave 40: a question for a token or an
+API key is answered by a generated value on the next turn (or 32-64 hex digits), one for a passphrase by words up to
+a remark in brackets ("anna: purple walrus translates poetry (all lowercase)").
 """
 
 from __future__ import annotations
@@ -15,8 +17,9 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from stratakb_core.ingest.redaction_phrases import is_loose_phrase, is_passphrase
 from stratakb_core.ingest.redaction_spoken import PW_WORDS, shaped
-from stratakb_core.ingest.redaction_values import is_placeholder
+from stratakb_core.ingest.redaction_values import is_placeholder, looks_random
 from stratakb_core.ingest.redaction_windows import line_matches
 
 __all__ = ["reply_spans"]
@@ -36,11 +39,26 @@ _GATE: Final = (
 )  # fmt: skip
 _CODE_RE: Final = re.compile(r"(?i)pin|code|kode|kod|c[óo]digo|暗証番号")
 _TURN_RE: Final = re.compile(r"(?:^|[ \t])" + _SPEAKER, re.MULTILINE)
+_LINE_TURN_RE: Final = re.compile(r"^[ \t]*" + _SPEAKER, re.MULTILINE)
 _REPLY_RE: Final = re.compile(
     r"(?:^|(?<=[?？])[ \t]+|(?<=[?？]))[ \t]*" + _SPEAKER
     + r"(?:(?i:i[ \t]+(?:tried|used|typed|entered)|try|use|it'?s|it[ \t]+is)[ \t]+)?"
     r"(?P<q>[\"'`「“‘]?)(?P<v>[^\s\"'`」”’]{4,64})(?P=q)(?=\s|$|[、，,])",
     re.MULTILINE,
+)
+# wave 40: a turn asking for a token or an API key is answered with a generated value (a hex token too: Lokalise's
+# 40 hex digits), one asking for a passphrase with words up to a remark in brackets or the line's end
+_TOKEN_ASK_RE: Final = re.compile(r"(?i:\b(?:tokens?|api[ \t-]?keys?|access[ \t-]?keys?|secret[ \t-]?keys?|jetons?)\b)")
+_PHRASE_ASK_RE: Final = re.compile(r"(?i:pass[ \t-]?phrase|passphrase|parola[ \t]+d['’]ordine|wachtzin|lösenfras)")
+_PHRASE_REPLY_RE: Final = re.compile(
+    r"[ \t]*" + _SPEAKER + r"(?P<v>[^\W\d_]{3,20}(?:[ \t]+[^\W_][\w'’-]{0,20}){2,7}?)"
+    r"(?=[ \t]*(?:\([^()\n]{1,80}\))?[ \t]*[.!]?[ \t]*$)",
+    re.MULTILINE,
+)
+_HEX_TOKEN_RE: Final = re.compile(r"[0-9a-f]{32,64}|[0-9A-F]{32,64}")
+# ... not a question about a commit, a hash, a version or an id, whose answer has a token's shape too
+_NOT_ASKED_RE: Final = re.compile(
+    r"(?i:commit|hash|sha\b|sha\d|checksum|digest|\bids?\b|version|build|release|revision|expir|ttl|scope|format)"
 )
 _RULES_RE: Final = re.compile(r"(?i)polic|length|rules?|reset|expir|format|manager|hint|requirement|richtlinie|regel")
 _DIGITS_RE: Final = re.compile(r"\d{4,8}[#*]?")
@@ -54,6 +72,8 @@ def _answer(value: str, asked_code: bool) -> bool:
 
 def reply_spans(text: str) -> Iterator[_Found]:
     """The first word of the turn after a chat turn about a password, when it looks like one."""
+    if "?" in text:
+        yield from _asked_spans(text)
     low = text.lower()
     if not any(word in low for word in _GATE):
         return
@@ -75,3 +95,24 @@ def reply_spans(text: str) -> Iterator[_Found]:
             continue  # a second speaker tag on the same line counts only after the question
         if _answer(value, _CODE_RE.search(m.group()) is not None):
             yield reply.start("v"), reply.start("v") + len(value), "credential"
+
+
+def _asked_spans(text: str) -> Iterator[_Found]:
+    """Wave 40: the next turn answering a question for a token (a generated or hex value) or a passphrase (words)."""
+    for m in _LINE_TURN_RE.finditer(text):
+        line_end = text.find("\n", m.end(), m.end() + 400)
+        if line_end < 0 or "?" not in text[m.end() : line_end]:
+            continue
+        question = text[m.end() : line_end]
+        if _RULES_RE.search(question) or _NOT_ASKED_RE.search(question):
+            continue
+        next_end = text.find("\n", line_end + 1, line_end + 400)
+        answer = text[line_end + 1 : min(len(text), line_end + 400) if next_end < 0 else next_end]
+        if _TOKEN_ASK_RE.search(question) and (reply := _REPLY_RE.match(answer)) is not None:
+            value = reply.group("v").rstrip(".,;:")
+            if (looks_random(value) or _HEX_TOKEN_RE.fullmatch(value)) and not is_placeholder(value):
+                yield line_end + 1 + reply.start("v"), line_end + 1 + reply.start("v") + len(value), "credential"
+        if _PHRASE_ASK_RE.search(question) and (reply := _PHRASE_REPLY_RE.match(answer)) is not None:
+            value = reply.group("v")
+            if is_loose_phrase(value) or is_passphrase(value, True):
+                yield line_end + 1 + reply.start("v"), line_end + 1 + reply.end("v"), "credential"
