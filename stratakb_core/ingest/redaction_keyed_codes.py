@@ -142,6 +142,14 @@ _LABEL_THEN_RE: Final = re.compile(
     + r"(?=[ \t]*[,;]?[ \t]*(?i:(?:then|and|dann|und|puis|et|y|luego|e|poi|och|sedan|og|så|en|daarna|sitten|potem"
     r"|a|depois)[ \t]+){0,2}(?i:" + _PRESS + r")" + _NA + r")"
 )
+# ... not an appliance's or a machine's door or a start key ("Microwave door: 0130 then press start", "Printer door:
+# 2048 then press OK")
+_APPLIANCE_RE: Final = re.compile(
+    r"(?i:printer|drucker|imprimant|stampant|impresora|microwave|mikrowelle|micro-?ondes|microonde|oven|ofen|four\b"
+    r"|horno|forno|fridge|freezer|k[üu]hlschrank|dishwasher|sp[üu]lmaschine|washing|waschmaschine|lave-|dryer"
+    r"|trockner|s[èe]che-|copier|kopierer|scanner|elevator|aufzug|ascenseur|machine|maschine|\bcar\b|\bauto\b)"
+    r"|(?i:then|and|dann|puis|e|y)?[ \t]*(?i:press|push|hit|tap|drücken|appuyez|pulsa|premi|druk)[ \t]+(?i:start|run)\b"
+)
 # a device word that is no device: safe mode, thread-safe, fail-safe, safe harbour, the alarm's time ("Alarm: 0630")
 _NOT_DEVICE_RE: Final = re.compile(
     r"(?i:[\w-]safe|safe[ \t-](?:mode|harbou?r|search|list|area|zone|word|deposit))"
@@ -184,6 +192,8 @@ def _label_spans(text: str) -> Iterator[_Found]:
         head = text[max(0, m.start() - 12) : m.start("v")]
         if _NOT_DEVICE_RE.search(head) or len(set(m.group("v").strip("*#-"))) < 2:
             continue
+        if m.re is _LABEL_THEN_RE and _APPLIANCE_RE.search(text, max(0, m.start() - 30), m.end("v") + 30):
+            continue  # wave 40: an appliance's door, a start key
         if m.re is _LABEL_RE and m.group("dev") is not None and _TIME_AFTER_RE.match(text, m.end("v")):
             continue  # "Alarm: 0630 daily": a clock's alarm
         begin, end = clause_bounds(text, m.start("v"), m.end("v"), 90)
