@@ -84,6 +84,7 @@ from stratakb_core.ingest.redaction_blocks import block_spans
 from stratakb_core.ingest.redaction_commands import command_spans, same_as_user
 from stratakb_core.ingest.redaction_context import context_spans, mentions_encrypted, under_encrypted
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key, snake
+from stratakb_core.ingest.redaction_number_labels import is_public_number
 from stratakb_core.ingest.redaction_prose import prose_spans
 from stratakb_core.ingest.redaction_rules import PEM, PEM_OPEN, SHAPES, URL_TOKEN, documented_example
 from stratakb_core.ingest.redaction_scan import TokenRuns, finditer_lines, search_lines
@@ -448,12 +449,8 @@ def _extra_spans(text: str) -> Iterator[_Found]:
     yield from context_spans(text)
 
 
-_DETECTORS: Final[tuple[Callable[[str], Iterator[_Found]], ...]] = (
-    _shape_spans,
-    block_spans,
-    _labelled_spans,
-    _extra_spans,
-)
+_Detector = Callable[[str], Iterator[_Found]]
+_DETECTORS: Final[tuple[_Detector, ...]] = (_shape_spans, block_spans, _labelled_spans, _extra_spans)
 
 KINDS: Final = (
     "private_key", "aws_access_key", "github_token", "slack_token", "slack_webhook", "google_api_key",
@@ -475,7 +472,7 @@ def _choose(found: list[_Found]) -> list[_Found]:
 
 def redact(text: str) -> RedactionResult:
     """Replace every secret value in ``text`` by its marker; line count and other lines unchanged."""
-    found = [span for detect in _DETECTORS for span in detect(text)]
+    found = [span for detect in _DETECTORS for span in detect(text) if not is_public_number(text, *span[:2])]
     found += scored_spans(text, found)  # the learned scorer, on what no rule took
     if not found:
         return RedactionResult(text)

@@ -12,9 +12,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Final
 
-__all__ = ["TICKET_PASS_RE", "is_public_object_id", "names_public_number"]
+__all__ = ["TICKET_PASS_RE", "is_public_object_id", "names_public_number", "public_number_names"]
 
 _OBJECT_ID_RE: Final = re.compile(
     r"(?:acct|price|prod|cus|sub|subsched|pi|ch|py|in|ii|il|evt|txn|plan|pm|seti|card|ba|po|cn|dp|du|sku|prorate"
@@ -47,3 +48,8 @@ def is_public_object_id(value: str) -> bool:
 def names_public_number(words: str) -> bool:
     """Whether ``words`` name an order, serial, model, invoice ... number (see the module docstring)."""
     return _NUMBER_OF_RE.search(words) is not None
+
+
+def public_number_names(words: str) -> Iterator[re.Match[str]]:
+    """Each place ``words`` name an order, serial, model, invoice ... number (the lead's review of wave 40)."""
+    return _NUMBER_OF_RE.finditer(words)

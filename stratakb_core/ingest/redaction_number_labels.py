@@ -1,0 +1,56 @@
+"""A number whose label names what it counts or identifies, not a code (the lead's review of wave 40, no I/O).
+
+The lock and code rules read digits after a lock's, a safe's or a keypad's name as its code. A label can name the lock
+and then another number of it: "Order number for the key safe: 558812", "Numéro de série du cadenas : 4471", "Keypad
+firmware: 2024", "Safe installation steps: 1-2-3-4-5"; and digits can be a measure ("Padlock combination sizes:
+4-5-6-7 mm", "Safe: 1000 kg load"). Wave 40 held back one such label in one rule
+(``redaction_public_ids.names_public_number`` in ``redaction_spoken``); ``is_public_number`` asks it of every rule's
+span, in ``redaction.redact``: a value of digits (dashes, spaces, ``*`` and ``#`` between) followed by a unit or a
+model word, or whose label on its line names an order, serial, model, invoice ... number or ends on a noun of a
+counted or public quantity (firmware, version, steps, year, price, phone ...), with no code's word after that name
+("Serial number and PIN: 4471" still goes) or, for a noun, anywhere in the label ("Code for the 3rd floor: 4471").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from stratakb_core.ingest.redaction_public_ids import public_number_names
+
+__all__ = ["is_public_number"]
+
+_DIGITS_RE: Final = re.compile(r"[*#]?\d(?:[\d \t*#-]{0,18}\d)?[*#]?")
+# a code's word after the number's name: the label names the code too
+_CODE_AFTER_RE: Final = re.compile(
+    r"(?i:\b(?:codes?|pin|pins|passcode|password|passwort|combination|combo|kod|kode|koden|koodi|c[óo]digo|codice"
+    r"|mot[ \t]+de[ \t]+passe|contrase[ñn]a|senha|wachtwoord|l[öo]senord|has[łl]o|код|пароль|暗証|密码|비밀번호)\b)"
+)
+# the label's last noun: a quantity or a public number of the thing, not its code
+_PUBLIC_NOUN_RE: Final = re.compile(
+    r"(?i:\b(?:firmware|version|model|steps?|year|capacity|size|count|quantity|qty|price|cost|weight|height|width"
+    r"|depth|length|voltage|battery|warranty|floor|page|phone|tel|fax|hotline|extension|ext|hours|opening[ \t]+hours"
+    r"|postcode|zip|versi[óo]n|modell|modelo|modello|mod[èe]le|preis|prix|precio|prezzo|jahr|ann[ée]e|a[ñn]o|anno"
+    r"|telefon|t[ée]l[ée]phone|tel[ée]fono|telefono|gewicht|poids|peso)\b)"
+    r"[ \t]*(?:\([^()\n]{0,30}\))?[ \t]*[:=：]?[ \t]*$"
+)
+
+# a unit or a model word right after the digits: a measure ("4-5-6-7 mm shackle", "1000 kg", "2023 model")
+_UNIT_AFTER_RE: Final = re.compile(
+    r"[ \t]?(?i:mm|cm|km|kg|lbs?|kn|kw|kwh|mah|rpm|hz|db|°c|°f|eur|usd|gbp|chf|sek|nok|dkk|pln|%"
+    r"|model|models|modell|modelo|modello|pieces|pcs|stück|units|seats|chairs|people|persons|pages)(?![\w°])"
+)
+
+
+def is_public_number(text: str, start: int, end: int) -> bool:
+    """Whether the digits at ``text[start:end]`` are a measure or sit under a label naming another number (see the
+    module docstring)."""
+    if _DIGITS_RE.fullmatch(text, start, end) is None:
+        return False
+    if _UNIT_AFTER_RE.match(text, end) is not None:
+        return True
+    label = text[text.rfind("\n", 0, start) + 1 : start]
+    if _PUBLIC_NOUN_RE.search(label) is not None:
+        return _CODE_AFTER_RE.search(label) is None  # "Code for the 3rd floor: 4471" names the code
+    names = list(public_number_names(label))
+    return bool(names) and _CODE_AFTER_RE.search(label, names[-1].end()) is None
