@@ -20,6 +20,8 @@ from stratakb_core.ingest.redaction_public_ids import public_number_names
 
 __all__ = ["is_public_number"]
 
+_NUMBER_HINT_RE: Final = re.compile(r"(?i)n[rouú]m|no\b|#|id\b|nr\b")
+_LABEL_MAX: Final = 160  # characters before the value read as its label: time stays linear on a long line
 _DIGITS_RE: Final = re.compile(r"[*#]?\d(?:[\d \t*#-]{0,18}\d)?[*#]?")
 # a code's word after the number's name: the label names the code too
 _CODE_AFTER_RE: Final = re.compile(
@@ -49,8 +51,10 @@ def is_public_number(text: str, start: int, end: int) -> bool:
         return False
     if _UNIT_AFTER_RE.match(text, end) is not None:
         return True
-    label = text[text.rfind("\n", 0, start) + 1 : start]
-    if _PUBLIC_NOUN_RE.search(label) is not None:
+    label = text[max(text.rfind("\n", max(0, start - _LABEL_MAX), start) + 1, start - _LABEL_MAX) : start]
+    if _PUBLIC_NOUN_RE.search(label, max(0, len(label) - 60)) is not None:  # the noun ends the label
         return _CODE_AFTER_RE.search(label) is None  # "Code for the 3rd floor: 4471" names the code
+    if not _NUMBER_HINT_RE.search(label):  # a quick gate: no name of a number without one of these
+        return False
     names = list(public_number_names(label))
     return bool(names) and _CODE_AFTER_RE.search(label, names[-1].end()) is None
