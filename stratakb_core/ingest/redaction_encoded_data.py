@@ -13,7 +13,7 @@ import base64
 import binascii
 from typing import Final
 
-__all__ = ["encodes_file", "encodes_text"]
+__all__ = ["encodes_file", "encodes_readable", "encodes_text"]
 
 # the base64 of each format's magic bytes, and the bytes themselves (checked after decoding)
 _MAGIC: Final = (
@@ -68,3 +68,18 @@ def encodes_text(value: str) -> bool:
     printable = all(ch.isprintable() or ch in "\t\r\n" for ch in words)
     letters = sum(ch.isalpha() for ch in words)
     return printable and any(ch in " \n" for ch in words) and letters * 2 >= len(words)
+
+
+def _encodes_ascii(value: str) -> bool:
+    """Base64 (URL-safe read) of printable ASCII: a SAML assertion's piece, a JSON blob (moved from
+    ``redaction_nearby``, stop 41)."""
+    try:
+        plain = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
+    except (ValueError, binascii.Error):
+        return False
+    return all(32 <= byte < 127 or byte in (9, 10, 13) for byte in plain)
+
+
+def encodes_readable(value: str) -> bool:
+    """Base64 of data a person could read: printable ASCII, or text in any script (``encodes_text``)."""
+    return _encodes_ascii(value) or encodes_text(value)

@@ -15,13 +15,11 @@ and stay.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
 from collections.abc import Iterator
 from typing import Final
 
-from stratakb_core.ingest.redaction_encoded_data import encodes_text
+from stratakb_core.ingest.redaction_encoded_data import encodes_readable
 from stratakb_core.ingest.redaction_keys import calls_public, is_secret_key, is_weak_key
 from stratakb_core.ingest.redaction_values import is_placeholder, looks_random, remark_says_not_secret
 
@@ -45,22 +43,11 @@ _LABEL_BEFORE_RE: Final = re.compile(r"(?P<key>[\w.-]{1,64})[\"']?[ \t]*[:=][ \t
 _PUBLIC_STARTS: Final = ("AAAA", "eyJ", "pk_")
 
 
-def _encodes_text(value: str) -> bool:
-    """Base64 of readable text (a SAML assertion's piece, a JSON blob), data rather than a generated secret."""
-    try:
-        plain = base64.urlsafe_b64decode(value + "=" * (-len(value) % 4))
-    except (ValueError, binascii.Error):
-        return False
-    return all(32 <= byte < 127 or byte in (9, 10, 13) for byte in plain)
-
-
 def nearby_spans(text: str) -> Iterator[_Found]:
     """Generated values within a short reach after a token's or a secret's name (see the module docstring)."""
     for m in _RUN_RE.finditer(text):
         value = m.group()
-        if value.startswith(_PUBLIC_STARTS) or _MIXED_RE.match(value) is None or _encodes_text(value):
-            continue
-        if encodes_text(value):  # wave 40: readable text in any script
+        if value.startswith(_PUBLIC_STARTS) or _MIXED_RE.match(value) is None or encodes_readable(value):
             continue
         if not looks_random(value) or is_placeholder(value):
             continue

@@ -3,12 +3,12 @@
 The lock and code rules read digits after a lock's, a safe's or a keypad's name as its code. A label can name the lock
 and then another number of it: "Order number for the key safe: 558812", "Numéro de série du cadenas : 4471", "Keypad
 firmware: 2024", "Safe installation steps: 1-2-3-4-5"; and digits can be a measure ("Padlock combination sizes:
-4-5-6-7 mm", "Safe: 1000 kg load"). Wave 40 held back one such label in one rule
-(``redaction_public_ids.names_public_number`` in ``redaction_spoken``); ``is_public_number`` asks it of every rule's
-span, in ``redaction.redact``: a value of digits (dashes, spaces, ``*`` and ``#`` between) followed by a unit or a
-model word, or whose label on its line names an order, serial, model, invoice ... number or ends on a noun of a
-counted or public quantity (firmware, version, steps, year, price, phone ...), with no code's word after that name
-("Serial number and PIN: 4471" still goes) or, for a noun, anywhere in the label ("Code for the 3rd floor: 4471").
+4-5-6-7 mm", "Safe: 1000 kg load"). Wave 40 held back one such label in one rule (``redaction_spoken``);
+``is_public_number`` asks it of every rule's span instead (that special case went in stop 41's review), in
+``redaction.redact``: a value of digits (dashes, spaces, ``*`` and ``#`` between) followed by a unit or a model word,
+or whose label on its line names an order, serial, model, invoice ... number or ends on a noun of a counted or public
+quantity (firmware, version, steps, year, price, phone ...), with no code's word after that name ("Serial number and
+PIN: 4471" still goes) or, for a noun, anywhere in the label ("Code for the 3rd floor: 4471").
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@
 - ``TICKET_PASS_RE``: "pass" after a ticket's word (annual, season, day, boarding, ski, bus ... pass) names a
   ticket, not a password: "price ID for the annual pass:", "season_pass".
 - ``names_public_number``: words between a lock's name and its colon naming another number of it ("Key safe order
-  number:", "Tresor Seriennummer", "numéro de commande du cadenas", "número de serie"): that number, not its code.
+  number:", "Tresor Seriennummer", "numéro de commande du cadenas", "número de serie"): that number, not its code;
+  ``redaction_number_labels`` asks it of every rule's digits.
 """
 
 from __future__ import annotations

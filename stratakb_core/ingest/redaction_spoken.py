@@ -44,7 +44,6 @@ from collections.abc import Callable, Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_keys import PASSWORD_WORDS, is_secret_key, is_setting_words, is_weak_key
-from stratakb_core.ingest.redaction_public_ids import names_public_number
 from stratakb_core.ingest.redaction_values import (
     is_code,
     is_code_in_sentence,
@@ -270,8 +269,6 @@ _NOT_ACCESS_BEFORE_RE: Final = re.compile(
 def _access_value(m: re.Match[str]) -> bool:
     text = m.string
     before = text[max(0, m.start() - 20) : m.start()]
-    if names_public_number(text[m.start() : m.start("v")]):
-        return False  # wave 40: "Key safe order number: 558812", "Tresor-Seriennummer: ..." name another number
     return _NOT_ACCESS_BEFORE_RE.search(before) is None and _code_value(m.group("v"))
 
 
