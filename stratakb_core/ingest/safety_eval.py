@@ -14,6 +14,8 @@ redacted values changed. Reports name fixture ids, never secret values.
 
 from __future__ import annotations
 
+import argparse
+import json
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
@@ -282,13 +284,19 @@ def format_report(result: Mapping[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Print both reports; exit 1 when a split misses a target."""
-    args = sys.argv[1:] if argv is None else argv
-    which = [a.lstrip("-") for a in args] or ["injection", "redaction"]
+    """Print both reports (or the ones asked for, as tables or ``--json``); exit 1 when a split misses a target."""
+    parser = argparse.ArgumentParser(
+        prog="python -m stratakb_core.ingest.safety_eval", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument("--injection", action="store_true", help="measure the injection scanner")
+    parser.add_argument("--redaction", action="store_true", help="measure the redactor")
+    parser.add_argument("--json", action="store_true", help="print the full results (ids per split) as JSON")
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    which = [n for n in ("injection", "redaction") if getattr(args, n)] or ["injection", "redaction"]
     ok = True
     for name in which:
         result = {"injection": evaluate_injection, "redaction": evaluate_redaction}[name]()
-        print(format_report(result), end="\n\n")
+        print(json.dumps(result, indent=1, default=sorted) if args.json else format_report(result), end="\n\n")
         ok = ok and all(result[s]["meets_targets"] for s in _measured(result))
     return 0 if ok else 1
 
