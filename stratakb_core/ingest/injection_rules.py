@@ -209,7 +209,7 @@ OVERRIDE: Final = _rx(
 ROLE_TAG: Final = _rx(
     r"<\|\s*(?:system|user|assistant|im_start|im_end|endoftext|begin_of_text|start_header_id|end_header_id"
     r"|eot_id)\s*\|>",
-    r"\[/?INST\]|<<\s*/?SYS\s*>>|\[/?SYSTEM\]",
+    r"\[/?INST\]|<<\s*/?(?:SYS|SYSTEM|SISTEMA|SYSTÈME|SYSTEME|SYSTEEM)\s*>>|\[/?SYSTEM\]",
     r"<(?:system|system_prompt|sys|admin)>(?![ \t]*[\w.-]{1,30}(?: [\w.-]{1,30})?[ \t]*</)",
     r"<instructions?>(?=[^<]{0,300}\b(?:you|your|assistant|ai|model|llm|ignore|respond|reply|answer)\b)",
     r"^[ \t]*#{1,4}[ \t]*(?:system|instruction|assistant|admin)(?:[ \t]+(?:prompt|message|override))?[ \t]*:",

@@ -19,12 +19,17 @@ character of a Latin sentence, and those scripts are left out for it; a word joi
 ten in a row.
 
 Wave 34: the same with a ZWNJ or a ZWJ after each Latin letter or space ("Z\u200cI\u200cG\u200cN..."): Persian and
-Indic scripts and emoji take joiners, Latin letters never do."""
+Indic scripts and emoji take joiners, Latin letters never do.
+
+Wave 41: a CJK run split the same way by zero-width spaces when, glued back, it gives an order
+(``injection_cjk_split``: CJK takes the zero-width space as a line-break hint, so only the order tells)."""
 
 from __future__ import annotations
 
 import re
 from typing import Final
+
+from stratakb_core.ingest.injection_cjk_split import cjk_split
 
 __all__ = ["smuggled", "unjoined"]
 
@@ -62,6 +67,8 @@ def smuggled(text: str) -> bool:
         return True  # wave 27: a sentence split letter by letter by joiners or invisible operators
     if _LETTERWISE.search(text):
         return True  # wave 30: split one character at a time, spaces included
+    if cjk_split(text):
+        return True  # wave 41: a CJK order split by zero-width spaces
     if not _RUN.search(text):
         return False
     for m in _RUN.finditer(_FLAG.sub("", text)):
