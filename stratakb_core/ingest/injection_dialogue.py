@@ -20,7 +20,13 @@ from stratakb_core.ingest.injection_rules import ROLE_TAG
 
 __all__ = ["answered_exchange"]
 
-_TURN: Final = re.compile(r"[ \t]*(human|user|assistant|ai)[ \t]*:[ \t]*(.*)", re.IGNORECASE)
+# wave 41: a help desk's customer, client or guest asks as a user does
+_TURN: Final = re.compile(
+    r"[ \t]*(human|user|customer|client|guest|visitor|caller|assistant|ai)[ \t]*:[ \t]*(.*)", re.IGNORECASE
+)
+_ASKERS: Final = ("user", "human", "customer", "client", "guest", "visitor", "caller")
+# wave 41: a title line over the block: short, no colon, no order's punctuation
+_TITLE: Final = re.compile(r"[^:\n!]{3,100}")
 _SHORT_REPLY: Final = 4  # "thanks", "fair enough", "ok, got it": an acknowledgement, not an order
 _ANSWER_WORDS: Final = 2  # "You're welcome." ends an exchange; an empty or one-word turn primes one
 
@@ -39,6 +45,8 @@ def answered_exchange(text: str, start: int) -> bool:
     # the run starts at the match: take it whole from the first line of the whole text block when the match lies
     # inside it (finditer gives the second pair too), and every line before it in that block must be a turn
     before = [ln for ln in text[:head].split("\n\n")[-1].split("\n") if ln.strip()]
+    if before and _TITLE.fullmatch(before[0]) and _TURN.fullmatch(before[0]) is None:
+        before = before[1:]  # wave 41: a title over the exchange ("Support chat transcript")
     if any(_TURN.fullmatch(ln) is None for ln in before):
         return False
     turns = [(m.group(1).lower(), m.group(2).strip(), ln) for ln in before if (m := _TURN.fullmatch(ln))] + turns
@@ -46,12 +54,21 @@ def answered_exchange(text: str, start: int) -> bool:
 
 
 def _reads_as_exchange(turns: list[tuple[str, str, str]]) -> bool:
-    users = [body for who, body, _ in turns if who in ("user", "human")]
+    users = [body for who, body, _ in turns if who in _ASKERS]
     answers = [(body, line) for who, body, line in turns if who in ("assistant", "ai")]
-    if len(users) < 2 or not answers or turns[0][0] not in ("user", "human"):
+    if len(users) < 2 or not answers or turns[0][0] not in _ASKERS:
         return False
     if any(a == b for (a, _, _), (b, _, _) in zip(turns, turns[1:], strict=False)):
         return False  # two turns of one speaker in a row: not an alternating exchange
     if any(not (body.endswith(("?", "？")) or len(body.split()) <= _SHORT_REPLY) for body in users):
         return False
-    return all(len(body.split()) >= _ANSWER_WORDS and not ROLE_TAG.search(line) for body, line in answers)
+    return all(len(body.split()) >= _ANSWER_WORDS and not _primed(body, line) for body, line in answers)
+
+
+def _primed(body: str, line: str) -> bool:
+    """An answer that only accepts ("Sure, I will", "Of course."), not one that goes on to answer at length (wave 41:
+    "Of course: fresh flowers can be placed in the vase holders at any time")."""
+    return bool(ROLE_TAG.search(line)) and len(body.split()) < _FULL_ANSWER
+
+
+_FULL_ANSWER: Final = 10  # words

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.injection_aside import aside_masked
 from stratakb_core.ingest.injection_changelog import changelog_entry
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_demanded import demand_masked, demanded_quote
@@ -204,6 +205,9 @@ def scoped_sentence(sentence: str, spans: list[tuple[int, int]]) -> bool:
         return True
     masked = demand_masked(sentence) if len(sentence) <= 2000 else None  # wave 34: a demand turned down, quoted
     if masked is not None and not any(rule == "override" for rule, *_ in cooccur_fired([masked])):
+        return True
+    aside = aside_masked(sentence) if len(sentence) <= 2000 else None  # wave 41: told to me, my words, switched off
+    if aside is not None and not any(rule == "override" for rule, *_ in cooccur_fired([aside])):
         return True
     return any(m.start() >= 12 for m in _ATTEMPT_INSIDE.finditer(sentence))
 
