@@ -86,6 +86,7 @@ from stratakb_core.ingest.redaction_context import context_spans, mentions_encry
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_number_labels import is_public_number
 from stratakb_core.ingest.redaction_prose import prose_spans
+from stratakb_core.ingest.redaction_public_dsn import token_in_url
 from stratakb_core.ingest.redaction_rules import PEM, PEM_OPEN, SHAPES, URL_TOKEN, documented_example
 from stratakb_core.ingest.redaction_scan import TokenRuns, finditer_lines, search_lines
 from stratakb_core.ingest.redaction_scorer import scored_spans
@@ -273,7 +274,7 @@ def _shape_spans(text: str) -> Iterator[_Found]:
                     continue
                 if (kind == "url_signature" or pattern is URL_TOKEN.pattern) and documented_example(text, m.start()):
                     continue
-                if (pattern is URL_TOKEN.pattern and not looks_random(value)) or same_as_user(text, *m.span("v")):
+                if (pattern is URL_TOKEN.pattern and not token_in_url(m)) or same_as_user(text, *m.span("v")):
                     continue  # scheme://user@host; scheme://demo:demo@host, a documented demo login
                 yield m.start("v"), m.end("v"), kind
             elif not is_placeholder(m.group()):
