@@ -55,6 +55,9 @@ _VERBS: Final = (
     r"|comporre|componi|componete|inserire|inserisci|premere|premi|digitar|digite|intoetsen|toets|tik|intikken"
     r"|invoeren|slå|tryck|knappa[ \t]+in|ange|tast|indtast|trykk|tryk|wpisz|wpisać|wybierz|naciśnij|wprowadź"
     r"|zadej|zadejte|vyťukej|näppäile|syötä|paina|наберите|введите|набрать|ввести"
+    # wave 41: the gerund, "si apre digitando 5599", "se abre tecleando", "by typing", "en composant"
+    r"|digitando|inserendo|componendo|premendo|tecleando|marcando|pulsando|introduciendo|typing|entering"
+    r"|keying[ \t]+in|punching[ \t]+in|tapping[ \t]+in|en[ \t]+(?:tapant|composant|saisissant)|wpisując|wprowadzając"
 )
 _THE_CODE: Final = (
     r"(?:(?:the|a|den|el|le|il|o|de|het|kod|koden|code|Code|código|codice|código|PIN)[ \t]+)?"
@@ -90,7 +93,8 @@ _LOCKED_RE: Final = re.compile(
     r"|drzwi|furtk|brama"
     # wave 40: gates, doors and locks in more languages (Dutch hek/poort, Portuguese portão, Swedish lås ...)
     r"|hek|hekken|poort(?:je)?|slagboom|port[ãa]o|port[óo]n|cancela|portillon|schranke|bramk|branka|kapı|kapi"
-    r"|дверь|двери|ворот|калитк|portti|lukko|zámek|zamek|l[åa]s|cerradura|serrure|serratura|fechadura)"
+    r"|дверь|двери|ворот|калитк|portti|lukko|zámek|zamek|l[åa]s|cerradura|serrure|serratura|fechadura"
+    r"|h[äa]lyty|murtoh[äa]ly|einbruchmelde|scharf[ \t]*schalt)"  # wave 41: an alarm system (fi, de)
     r"|(?:(?<!be )(?<!stay )(?<!is )(?<!are )(?<!feel )(?<!play it )safes?"
     r"|locks?|schloss|doors?|t[üu]re?|porte|puerta|porta|deur|d[öø]rr?(?:en)?|ovi|gates?|tor|grind(?:en)?"
     r"|coffre|kluis|caja[ \t]fuerte|bo[îi]te[ \t][àa][ \t]cl[ée]s)" + _NA + r"(?![ \t]+(?:icon|screen|button|mode)))"
@@ -116,6 +120,7 @@ _KEYPADS: Final = (
 _CODE_WORD: Final = (
     r"codes?|Code|kod(?:en|u)?|koden|kode(?:n)?|koodi|c[óo]digo|codice|код|pin|combo|combination|combinaison"
     r"|combinaci[óo]n|combinazione|kombination(?:en)?|zahlenkombination"
+    r"|szyfr|kód|šifra|шифр|kombinace|kombinasjon(?:en)?|yhdistelmä"  # wave 41
 )
 # where the device is, between its name and the colon ("Schlüsselkasten an der Garage: 5093")
 _WHERE: Final = (
@@ -209,11 +214,15 @@ _CODE_HEAD_RE: Final = re.compile(
     r"(?:" + _CODE_WORD + r")"
     # ... or the code's word first, as Romance headers write it ("Code clavier", "Código de la puerta")
     r"(?:[ \t]+(?:d[eou]l?[ \t]+|de[ \t]+la[ \t]+|della[ \t]+)?(?:" + _KEYPADS + r"|porte|portail|puerta|porta|portone"
-    r"|cancello|port[ãa]o|alarme|alarma|allarme|coffre|cofre|cadenas|candado|lucchetto))?(?:[ \t]*\(\w+\))?)"
+    r"|cancello|port[ãa]o|alarme|alarma|allarme|coffre|cofre|cadenas|candado|lucchetto"
+    # wave 41: a Slavic header's genitive ("Kod alarmu", "Kód dveří", "Szyfr sejfu", "Код двери")
+    r"|alarmu|alarmy|drzwi|bramy|furtki|sejfu|kłódki|skrytki|dveří|brány|zámku|trezoru|двери|ворот|сейфа|замка"
+    r"|домофона))?(?:[ \t]*\(\w+\))?)"
 )
 _CELL_RE: Final = re.compile(r"[ \t]*(?P<v>\d{4,8}[*#]?|\d{3}[*#]|\d{1,2}(?:-\d{1,2}){2,4})[ \t]*")
 _LOCKED_TABLE_RE: Final = re.compile(
-    r"(?i:" + _LOCKABLE_NAMES + r"|access|zugang|acc[èe]s|acceso|accesso|toegang|tilgang|åtkomst|" + _KEYPADS + ")"
+    r"(?i:" + _LOCKABLE_NAMES + r"|access|zugang|acc[èe]s|acceso|accesso|toegang|tilgang|åtkomst|" + _KEYPADS
+    + r"|drzwi|dve[řr]|sejf|k[łl][óo]dk|skrytk|trezor|двер|сейф|замк|ворот|домофон)"  # wave 41: Slavic headers
 )
 
 

@@ -104,6 +104,8 @@ _KEY_END_RE: Final = re.compile(
     rf"(?:^|_)(?:{_SECRET_WORDS})$|(?:password|passwd|pwd|secret|token|apikey|passwort|kennwort|密码|密碼|パスワード|비밀번호"
     # Hungarian compounds: szervizjelszó, rendszergazdajelszava
     r"|jelsz[óo]|jelszav(?:a|át|at)"
+    # wave 41: Dutch and Nordic compounds (hoofdwachtwoord, huvudlösenord, hovedpassord, pääsalasana)
+    r"|wachtwoord|l[öo]senord(?:et)?|passord(?:et)?|adgangskode(?:n)?|kodeord(?:et)?|salasana(?:n)?"
     # "token", "secret" and "secret key" in CJK, run together with what they are for (アクセストークン, 访问令牌, 密钥)
     r"|トークン|シークレット|秘密鍵|令牌|密钥|秘钥|密鑰|토큰|시크릿|비밀키|apiキー|api_?키)$"
     r"|^(?:store|key|src|dest|new|old|db|admin|root|ftp|smtp|mail|proxy|vnc|ldap|bind|wifi|master|require)pass$"

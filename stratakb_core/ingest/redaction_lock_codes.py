@@ -31,13 +31,16 @@ _VALUE: Final = (
     r"|(?=[0-9A-ZА-Я]{4,7}\b)\d*[A-ZА-Я]\d*[A-ZА-Я]?\d*"
     r"|(?<!\d[ ])\d(?:[ ]\d){3,7}(?![ ]?\d)"  # wave 31: digits spoken one by one ("est le 4 7 1 9 3")
     r"|(?<!\d[ ])\d\d(?:[ ]\d\d){2,3}(?![ ]?\d)"  # wave 34: a dial's numbers in pairs ("è 38 15 72")
-    r"|\d(?:\*\d){3,7}(?![*\d]))"  # wave 37: a star between the digits ("il codice della porta è 7*1*9*4")
+    r"|\d(?:\*\d){3,7}(?![*\d])"  # wave 37: a star between the digits ("il codice della porta è 7*1*9*4")
+    r"|(?=[A-Z0-9](?:-[A-Z0-9]){3,7}(?![\w-]))(?=[\d-]*[A-Z])[A-Z0-9](?:-[A-Z0-9]){3,7})"  # wave 41: "C-9-2-7"
     r"(?=$|[\s.,;:!?)»”“’\"'|（）。，、،؛]|-[ \t])"
 )
 _CODE_WORDS: Final = (
     r"codes?|\w*code|c[óo]digo|codice|\w*k[óo]d(?:en|em|u)?|код\w*|κωδικ\w*|msimbo|رمز|비밀번호(?:는)?|combinaci[óo]n"
     r"|combinaison|combinatie|combination|combinazione|combina[çc][ãa]o|kombinac\w*|kombination|\w*schloss"
     r"|şifres?i?|senha|pin|cod(?:ul|ului)|koodi\w*|k[óo]dja|combo"  # wave 34: "padlock combo X"
+    r"|szyfr\w*|šifr\w*|шифр\w*|yhdistelm\w*|kombinasjon\w*|\w*kombination(?:en)?"  # wave 41: a combination
+    r"|kode"  # wave 41: the Danish and Norwegian code's bare form ("Garasjeporten har fått ny kode. Den er 7730")
 )
 _CODE_RE: Final = re.compile(
     # wave 31: the gap may also pass digits glued to a letter or a dash, a vehicle's number ("van bus 3-1187 is");
@@ -68,7 +71,18 @@ _PLACE_RE: Final = re.compile(
     r"|ingang|digicode|trapphus|trappeopgang|u[șşs](?:a|ii)\b|\bov(?:i|en|et|essa)\b|szaf|k[áa]rty"
     # wave 34: a (roller) gate (Tor, Rolltor), a key box (Schlüsselkasten), what a disarm code unsets (desarme,
     # снятие с охраны)
-    r"|\b(?:roll|hof|garagen|einfahrts|werks|haupt|schiebe|sektional)?tor\b|schl[üu]sselkast|d[ée]sarm|disarm|охран)"
+    r"|\b(?:roll|hof|garagen|einfahrts|werks|haupt|schiebe|sektional)?tor\b|schl[üu]sselkast|d[ée]sarm|disarm|охран"
+    # wave 41: a key box (cajetín, guardallaves), a door and a cellar or bike store (dør, kælder, källare, Keller),
+    # an alarm system armed or not (Einbruchmeldeanlage, scharf schalten, hälytys)
+    r"|cajet[íi]n|guardallaves|nyckelsk[åa]p|n[øo]gle(?:boks|skab)|\bd[øo]r(?:en|e)?\b|k[æa]lder|k[äa]llare|kellari"
+    r"|keller|cellar|basement|s[óo]tano|cykel(?:rum|skur)|fietsenstalling|fahrradraum|bike[ \t]?(?:store|shed|room)"
+    r"|einbruchmelde|scharf[ \t]*(?:schalten|stellen|geschaltet)|h[äa]lyty)"
+)
+# wave 41: a remark in brackets between the code's word and the digits, longer than _CODE_RE's gap ("Combinazione
+# della cassaforte in ufficio (dove teniamo ... restituzione): 36-12-71")
+_REMARKED_RE: Final = re.compile(
+    r"(?i:(?<!\w)(?:" + _CODE_WORDS + r"))(?![\w-])[^\n\d(]{0,60}\([^()\n]{1,160}\)[ \t]*[:：=-]?[ \t]*" + _VALUE,
+    re.MULTILINE,
 )
 _WITH_RE: Final = re.compile(
     r"(?i:\balarm\w*|alarma|alarme|alarmanlage)[^\n\d]{0,40}?(?i:\bwith|\bcon|\bmit|\bavec|\bcom|\bkodem|\btype"
@@ -106,7 +120,12 @@ _ENTER_RE: Final = re.compile(
 _PHRASE_RE: Final = re.compile(
     r"(?i:passphrase|pass[ \t]?phrase|phrase[ \t]+secr[èe]te|frase[ \t]+(?:de[ \t]+recupera\w+|secreta|segreta)"
     r"|парольн\w+[ \t]+фраз\w+|recovery[ \t]+phrase|seed[ \t]+phrase"
-    r"|herstelzin|herstelfrase|wiederherstellungsphrase|[åa]terst[äa]llningsfras|gjenopprettingsfrase|palautuslause)"
+    r"|herstelzin|herstelfrase|wiederherstellungsphrase|[åa]terst[äa]llningsfras|gjenopprettingsfrase|palautuslause"
+    # wave 41: an encryption or a login phrase in Nordic, Dutch, German compounds and Romance words
+    r"|(?:krypterings|l[öo]sen(?:ords)?|adgangs|passord|kode|pass)fras(?:en|e)?|krypteringsfrase(?:n)?|salalause"
+    r"|tunnuslause|salasanalause|wachtzin|wachtwoordzin|kennsatz|passwortsatz|verschl[üu]sselungs(?:phrase|satz)"
+    r"|encryption[ \t]+phrase|frase[ \t]+de[ \t]+(?:cifrado|acceso|contrase[ñn]a)|frase[ \t]+di[ \t]+cifratura"
+    r"|phrase[ \t]+de[ \t]+chiffrement)"
     r"[^\n]{0,100}?(?:[:：][ \t]*\n?|\bused[ \t]+|\bas[ \t]+(?=[«“\"']))[ \t]*[«“\"']?[ \t]*"
     r"(?P<v>[^\W\d_]{2,20}(?:(?:[ -]|,[ ])[^\W\d_]{1,20}){2,9})(?=[ \t]*[»”\"']?[ \t]*(?:$|[.,;!(]|[ \t]-[ \t])"
     r"|[»”\"'][ \t]+(?:and|then|und|et|y|e|och|og|en|i)\b)",
@@ -123,7 +142,9 @@ _NOT_IN_USE_RE: Final = re.compile(
     r"(?i:guidance|polic|rule|requirement|example|e\.g\.|at[ \t]+least|minimum|dummy|training|sort[ \t]+code"
     # wave 31: a sample value, not a sample store ("the reagent sample safe")
     r"|sample(?![ \t]+(?:safe|room|store|cabinet|fridge|freezer|vault|locker))"
-    r"|account|bank[ \t]+code|routing|shortcut|keyboard)"
+    r"|account|bank[ \t]+code|routing|shortcut|keyboard"
+    # wave 41: an example in other languages (factored by first letter: the sentence is searched for every code)
+    r"|beispiel|e(?:x(?:empl[eo]|empel)|jemplo|sempio|simerk|ksempel)|voorbeeld|p(?:rzyk[łl]ad|[řr][íi]klad))"
 )
 
 
@@ -194,6 +215,21 @@ def _labelled_alone(m: re.Match[str]) -> bool:
     return said and len(label) <= 60 and ends and _DATED_RE.search(label) is None
 
 
+# wave 41: the code's word right before a year's digits and a remark in brackets after them ("the keysafe by the log
+# store - code 1966 (push down the button first)"), no date's word in the sentence
+_CODE_WORD_END_RE: Final = re.compile(r"(?i:(?<!\w)(?:" + _CODE_WORDS + r"))[ \t]*[:：]?[ \t]*$")
+_REMARK_AFTER_RE: Final = re.compile(r"[ \t]*\((?P<r>[^()\n\d]{3,80})\)(?=[ \t]*(?:[.,;!]|$))", re.MULTILINE)
+
+
+def _named_then_remark(m: re.Match[str]) -> bool:
+    before = _line_before(m, 80)
+    sentence = re.split(r"[.!?][ \t]", before)[-1]
+    remark = _REMARK_AFTER_RE.match(m.string, m.end("v"))
+    if _CODE_WORD_END_RE.search(before) is None or remark is None:
+        return False  # (and the remark ends its clause: "code 2024 (new scheme) is on the board" names a scheme)
+    return _DATED_RE.search(re.sub(r"\d", "", sentence) + " " + remark.group("r")) is None
+
+
 # wave 37: a date written d-m-yy after a date's preposition ("combination lock ... replaced on 12-03-26"), not a dial
 _DAY_MONTH_RE: Final = re.compile(r"(?:0?[1-9]|[12]\d|3[01])-(?:0?[1-9]|1[0-2])-(?:\d\d|(?:19|20)\d\d)")
 _DATE_PREP_RE: Final = re.compile(
@@ -219,7 +255,7 @@ def _is_code(m: re.Match[str]) -> bool:
         return False
     if _NOT_IN_USE_RE.search(_sentence_of(m)) is not None:
         return False
-    if YEAR_RE.fullmatch(value) is not None and not _labelled_alone(m):
+    if YEAR_RE.fullmatch(value) is not None and not _labelled_alone(m) and not _named_then_remark(m):
         return False
     if _EXTENSION_RE.search(line[-24:]) is not None or MASKED_BEFORE_RE.search(line[-8:]) is not None:
         return False
@@ -236,7 +272,7 @@ def _is_code(m: re.Match[str]) -> bool:
 def lock_code_spans(text: str) -> Iterator[_Found]:
     """The codes and passphrases above (see the module docstring)."""
     if any(d in text for d in _GATE):
-        for pattern in (_CODE_RE, _WITH_RE, _BARE_RE, _OPENS_RE, _DISARM_RE, _CJK_CODE_RE, _ENTER_RE):
+        for pattern in (_CODE_RE, _WITH_RE, _BARE_RE, _OPENS_RE, _DISARM_RE, _CJK_CODE_RE, _ENTER_RE, _REMARKED_RE):
             for m in pattern.finditer(text):
                 if _is_code(m):
                     yield m.start("v"), m.end("v"), "credential"

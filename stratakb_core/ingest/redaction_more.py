@@ -13,7 +13,11 @@ passphrase and a Wi-Fi key of words (``redaction_phrase_values``); wave 37: digi
 client's login and a shell note (``redaction_cli_pairs``), "mine is X" and a cleartext (``redaction_own_values``),
 a passphrase said in prose (``redaction_prose_phrases``); wave 39: a code keyed in or labelled by its device
 (``redaction_keyed_codes``), a Wi-Fi's key said without a colon or after a CJK name (``redaction_wifi_prose``),
-a JDBC URL, an unquoted connection string and a webhook's URL whole (``redaction_connection_forms``).
+a JDBC URL, an unquoted connection string and a webhook's URL whole (``redaction_connection_forms``); wave 41:
+lock codes listed under a heading naming them and a padlock's digits in a note's cell (``redaction_lock_lists``),
+a Wi-Fi QR code's key (``redaction_wifi_qr``), a password of words joined by dashes after its name
+(``redaction_dashed_words``), a sentence password assigned with "=" (``redaction_assigned_phrases``), a URL with a
+login alone on its line whole (``redaction_credential_urls``).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from stratakb_core.ingest.redaction_anaphora import anaphora_spans
+from stratakb_core.ingest.redaction_assigned_phrases import assigned_phrase_spans
 from stratakb_core.ingest.redaction_chat_logins import chat_login_spans
 from stratakb_core.ingest.redaction_cjk_codes import cjk_code_spans
 from stratakb_core.ingest.redaction_clause_values import clause_value_spans
@@ -31,9 +36,12 @@ from stratakb_core.ingest.redaction_connection_forms import connection_form_span
 from stratakb_core.ingest.redaction_connections import connection_spans
 from stratakb_core.ingest.redaction_cookie_pairs import cookie_pair_spans
 from stratakb_core.ingest.redaction_counted_codes import counted_code_spans
+from stratakb_core.ingest.redaction_credential_urls import credential_url_spans
+from stratakb_core.ingest.redaction_dashed_words import dashed_word_spans
 from stratakb_core.ingest.redaction_foreign_keys import foreign_key_spans
 from stratakb_core.ingest.redaction_keyed_codes import keyed_code_spans
 from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
+from stratakb_core.ingest.redaction_lock_lists import lock_list_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_own_values import own_value_spans
 from stratakb_core.ingest.redaction_passphrase_forms import passphrase_form_spans
@@ -52,6 +60,7 @@ from stratakb_core.ingest.redaction_ssh_prompts import ssh_prompt_spans
 from stratakb_core.ingest.redaction_sticky_notes import sticky_note_spans
 from stratakb_core.ingest.redaction_wifi_copula import wifi_copula_spans
 from stratakb_core.ingest.redaction_wifi_prose import wifi_prose_spans
+from stratakb_core.ingest.redaction_wifi_qr import wifi_qr_spans
 
 __all__ = ["wave26_spans"]
 
@@ -92,3 +101,8 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from keyed_code_spans(text)  # wave 39: "to disarm press 2591", "lockbox = 2280", a table's Code column
     yield from wifi_prose_spans(text)  # wave 39: "rete X, password abc12345.", "비밀번호는 abc12345 입니다"
     yield from connection_form_spans(text)  # wave 39: jdbc:...?password=X, Server=...;Pwd=X; unquoted, hook URLs whole
+    yield from wifi_qr_spans(text)  # wave 41: a Wi-Fi QR code's text, WIFI:T:WPA;S:name;P:key;;
+    yield from lock_list_spans(text)  # wave 41: "Door codes" then "Room 1: 6128"; "| padlock 0418 |"
+    yield from dashed_word_spans(text)  # wave 41: "das Passwort ... ist: Orgelpfeife-Regenwurm-Kaffee"
+    yield from assigned_phrase_spans(text)  # wave 41: "hoofdwachtwoord = trekker ploegt om zes uur door de klei"
+    yield from credential_url_spans(text)  # wave 41: https://user:pw@host/path alone on its line goes whole
