@@ -73,7 +73,7 @@ _MACHINE: Final = re.compile(
     r"|geen[ \t]+mens|kunstige[ \t]+intelligens|kunstmatige[ \t]+intelligentie|künstliche[ \t]+intelligenz"
     r"|intelligence[ \t]+artificielle|inteligencia[ \t]+artificial|intelligenza[ \t]+artificiale|ki|ia|ии"
     r"|(?:you'?re|ur|you[ \t]+are|u[ \t]+r)[ \t]+['\"“‘]?[\w-]{1,20}['\"”’]?[ \t]+now"
-    r"|from[ \t]+now[ \t]+on[ \t,]+(?:you|u)"
+    r"|from[ \t]+now[ \t]+on[ \t,]+(?:you[ \t]+are|you'?re|u[ \t]+r|ur)"
     r"|(?:your|ur)[ \t]+(?:real[ \t]+|new[ \t]+)?job[ \t]+(?:now[ \t]+)?is|vanaf[ \t]+nu[ \t]+(?:ben[ \t]+je"
     r"|volg[ \t]+je)"
     r"|jij[ \t]+volgt[ \t]+vanaf[ \t]+nu|fra[ \t]+nu[ \t]+af[ \t]+er[ \t]+du"

@@ -46,19 +46,30 @@ _VERB: Final = re.compile(
     r"|wypisz|skopiuj|pokaż|powtórz|wklej|podaj)\b",
     re.IGNORECASE,
 )
-# the reader's own setup: named as a system's, called hidden / secret / initial, or what the reader got before the chat
-_OWN: Final = re.compile(
+# the reader's setup named: a system's prompt or message, or instructions called hidden / secret / initial; it counts
+# only beside a word for the reader (you, your, je, du, te, ti, an assistant ...): "print the full system prompt your
+# app sends", "copy the complete system message from the event viewer" are a developer's and an admin's
+_NAMED: Final = re.compile(
     r"\b(?:system[ \t-]?(?:prompt|message|instructions?)|systeem(?:prompt|instructies|bericht)|system(?:prompt"
     r"|anweisung\w{0,2}|nachricht)|message[ \t]+(?:du[ \t]+)?syst[eè]me|messaggio[ \t]+di[ \t]+sistema"
     r"|prompt[ \t]+(?:di|de|do)[ \t]+sistema|mensaje[ \t]+del[ \t]+sistema|mensagem[ \t]+do[ \t]+sistema"
     r"|systemmeddelande\w{0,2}|systeminstruktion\w{0,3}"
-    r"|(?:your|ur|yr)[ \t]+(?:whole[ \t]+|full[ \t]+|entire[ \t]+)?set-?up[ \t]+text"
     r"|(?:hidden|secret|initial|confidential|verborgen|geheime?|dolda|hemliga|secrètes?|cachées?|initiales?"
     r"|nascost[ei]|segret[ei]|riservat[ei]|iniziali|ocult[ao]s|secret[ao]s|iniciales|iniciais|versteckte?n?"
     r"|ukryte)[ \t]+(?:\w+[ \t]+){0,2}(?:instruc\w{0,8}|istruzion[ei]|instrukc\w{0,4}|instru[çc][õo]es"
-    r"|instruktion\w{0,3}"
+    r"|instruktion\w{0,3}|systeem\w{0,12}|system\w{0,12}"
     r"|anweisung\w{0,2}|consignes|rules|regels|regler|regole|reglas|regras|règles|regeln|guidelines|directions"
-    r"|prompt|zasady)"
+    r"|prompt|zasady))\b",
+    re.IGNORECASE,
+)
+_READER: Final = re.compile(
+    r"\b(?:you|your|u|ur|ya|je|jouw|du|dein\w{0,2}|dir|dich|tu|te|ti|tes|ton|ta|tus|tuo|tua|tuoi|teu|sua|seu"
+    r"|din|dig|dina|ditt|twoje?|ty|assistant|bot|chatbot|ai|model|agent)\b|\bt'",
+    re.IGNORECASE,
+)
+# the reader's own setup by what it got: set up with, received from its operator, before my first message ...
+_OWN: Final = re.compile(
+    r"\b(?:(?:your|ur|yr)[ \t]+(?:whole[ \t]+|full[ \t]+|entire[ \t]+)?set-?up[ \t]+text"
     r"|(?:you|u|ya|it|they)[ \t]+(?:were|was|have[ \t]+been|has[ \t]+been|'ve[ \t]+been)[ \t]+(?:set[ \t]+up"
     r"|configured|instructed|primed)|(?:you|u|ya|it)[ \t]+(?:got|received)[ \t]+(?:at|from|before)"
     r"|(?:assistant|bot|model|agent|ai)[ \t]+(?:has|have)[ \t]+been[ \t]+given|\bit[ \t]+received[ \t]+from"
@@ -87,6 +98,8 @@ _NOT: Final = re.compile(
     r"[^.!?\n]{0,60}$",
     re.IGNORECASE,
 )
+# a developer's own prompt: the app sends it, the playground takes it
+_DEV: Final = re.compile(r"\b(?:your|the)[ \t]+(?:app|application|code|playground|template|api)\b", re.IGNORECASE)
 _TOLD_BEFORE: Final = re.compile(
     r"\b(?:were|was)[ \t]+(?:you|u|ya)[ \t]+(?:told|given|instructed)\b[^?\n]{0,80}\bbefore\b[^?\n]{0,60}\?",
     re.IGNORECASE,
@@ -106,6 +119,8 @@ def setup_leak(text: str) -> tuple[int, int] | None:
         after = text[start : sentences[k + 1][1]] if k + 1 < len(sentences) else sentence
         before = text[sentences[k - 1][0] : sentences[k - 1][1]] if k else ""
         own = _OWN.search(sentence, verb.end()) or _OWN.search(after, len(sentence)) or _TOLD_BEFORE.search(before)
+        named = _NAMED.search(after, verb.end())
+        own = own or (named and _READER.search(sentence.replace(verb.group(), " ")) and not _DEV.search(sentence))
         if own and _ALL.search(after, verb.end()):
             return start, end
     return None

@@ -54,6 +54,15 @@ _HASTE: Final = re.compile(
     r"|直ちに|すぐに|ただちに|立即|马上|즉시",
     re.IGNORECASE,
 )
+# the call kept from the user: without asking, don't confirm, as if nothing happened
+_QUIET: Final = re.compile(
+    r"\b(?:without[ \t]+(?:asking|confirm\w{0,5})|(?:do[ \t]+not|don't|never)[ \t]+(?:confirm|tell|inform|mention|ask)"
+    r"|skip[ \t]+the[ \t]+confirmation|bevestig[ \t]+(?:niets|niet)|zonder[ \t]+(?:te[ \t]+)?(?:vragen|bevestig\w{0,3})"
+    r"|senza[ \t]+chiedere|senza[ \t]+conferma|sans[ \t]+(?:demander|confirmer)|sin[ \t]+(?:preguntar|confirmar)"
+    r"|sem[ \t]+(?:perguntar|confirmar)|ohne[ \t]+(?:nachzufragen|rückfrage|bestätigung)|bez[ \t]+pytania"
+    r"|как[ \t]+будто[ \t]+ничего|не[ \t]+(?:сообщай|говори|спрашивай))\b",
+    re.IGNORECASE,
+)
 # a call shown on a line: "name({...})", "name(arg=...)", "tool: name"
 _CALL_SHOWN: Final = re.compile(
     rf"{_IDENT}[ \t]*\(|^[ \t]*(?:tool|function|name|action)[ \t]*[:=][ \t]*[\"']?{_IDENT}",
@@ -103,11 +112,12 @@ def _order_under(text: str, body: int, stop: int) -> tuple[int, int] | None:
     for line in _LINE.finditer(text, body, stop):
         start, end, segment = line.start(), line.end(), line.group()
         order = _CALL_ORDER.search(segment)
-        if order and (_HASTE.search(segment) or _NEXT.search(segment)):
+        in_value = order is not None and '"' in segment[: order.start() + 1]  # inside a JSON string: the output's data
+        if order and (_QUIET.search(segment) or (in_value and (_HASTE.search(segment) or _NEXT.search(segment)))):
             return start, end
         if _RUN_IT.search(segment) and ((shown and shown.start() < start) or (nxt and nxt.start() < end)):
             return start, end
-        if _NEXT.search(segment) and _CALL_SHOWN.search(segment) and _HASTE.search(text, start, min(end + 200, stop)):
+        if '"' in segment and _NEXT.search(segment) and _CALL_SHOWN.search(segment) and _HASTE.search(segment):
             return start, end
     return None
 
