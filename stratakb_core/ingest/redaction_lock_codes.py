@@ -73,10 +73,11 @@ _PLACE_RE: Final = re.compile(
     # снятие с охраны)
     r"|\b(?:roll|hof|garagen|einfahrts|werks|haupt|schiebe|sektional)?tor\b|schl[üu]sselkast|d[ée]sarm|disarm|охран"
     # wave 41: a key box (cajetín, guardallaves), a door and a cellar or bike store (dør, kælder, källare, Keller),
-    # an alarm system armed or not (Einbruchmeldeanlage, scharf schalten, hälytys)
+    # an alarm system armed or not (Einbruchmeldeanlage, scharf schalten, hälytys), a garage ("Garagencode: 4471")
     r"|cajet[íi]n|guardallaves|nyckelsk[åa]p|n[øo]gle(?:boks|skab)|\bd[øo]r(?:en|e)?\b|k[æa]lder|k[äa]llare|kellari"
     r"|keller|cellar|basement|s[óo]tano|cykel(?:rum|skur)|fietsenstalling|fahrradraum|bike[ \t]?(?:store|shed|room)"
-    r"|einbruchmelde|scharf[ \t]*(?:schalten|stellen|geschaltet)|h[äa]lyty)"
+    r"|einbruchmelde|scharf[ \t]*(?:schalten|stellen|geschaltet)|h[äa]lyty"
+    r"|garag(?:en?|es)?(?:code)?\b|garaje|box[ \t]+auto)"
 )
 # wave 41: a remark in brackets between the code's word and the digits, longer than _CODE_RE's gap ("Combinazione
 # della cassaforte in ufficio (dove teniamo ... restituzione): 36-12-71")

@@ -1,6 +1,6 @@
 """Lock codes listed under a heading that names them, and a padlock's digits in a note's cell (wave 41, no I/O).
 
-* a heading line naming the codes of doors, gates, rooms, lockers, key boxes or alarms ("Practice room door codes,
+* a heading line naming the codes of doors, gates, lockers, key boxes, safes or alarms ("Practice room door codes,
   week 49 (staff only)", "Türcodes Lager", "Códigos de las puertas", "Kody do drzwi"), then a list of short lines
   ``label: digits`` under it ("Room 1: 6128", "- Back gate: 4-7-1-9"): each line's digits that end it (a remark in
   brackets aside) are a code. The list ends at a blank line or a line without a colon; a heading that calls the list
@@ -26,12 +26,13 @@ __all__ = ["lock_list_spans"]
 
 _Found = tuple[int, int, str]
 
+# (lockable things only: a room's, an entry's, a store's or a cabinet's codes may be a timetable's, a form's, a shop's
+# or a part's numbers)
 _PLACES: Final = (
-    r"door|doors|gate|gates|room|rooms|locker|lockers|key[ \t-]?safes?|keysafes?|lock[ \t-]?box(?:es)?|padlocks?"
-    r"|alarm|alarms|safe|safes|entry|entrance|access|keypads?|shed|store|cupboard|cabinet"
-    r"|t[üu]r|t[üu]ren|tor|tore|schloss|porte|portes|portail|puerta|puertas|porta|porte|portone|cancello|deur|deuren"
-    r"|poort|d[øo]r|d[øo]ren|d[øo]rene|d[öo]rr|d[öo]rrar|d[öo]rrarna|drzwi|bramy|sejf|kluis|cassaforte|coffre|candado"
-    r"|cadenas|lucchetto|ovi|ovien|portti|porttien|rappu|port|porten|portene"
+    r"door|doors|gate|gates|locker|lockers|key[ \t-]?safes?|keysafes?|lock[ \t-]?box(?:es)?|padlocks?|alarm|alarms"
+    r"|safe|safes|keypads?|t[üu]r|t[üu]ren|tor|tore|porte|portes|portail|puerta|puertas|porta|portone|cancello|deur"
+    r"|deuren|poort|d[øo]r|d[øo]ren|d[øo]rene|d[öo]rr|d[öo]rrar|d[öo]rrarna|drzwi|bramy|sejf|kluis|cassaforte|coffre"
+    r"|candado|cadenas|lucchetto|ovi|ovien|portti|porttien"
 )
 _CODES: Final = (
     r"codes?|pins?|combinations?|combos?|codici|c[óo]digos|codes|koder|koderne|koderna|kody|koodit|kodes"
@@ -46,7 +47,8 @@ _HEADING_RE: Final = re.compile(
 )
 _NOT_LIST_RE: Final = re.compile(
     r"(?i:example|e\.g\.|sample|format|polic|rule|guide|how[ \t]+to|requirement|length|beispiel|exemple|ejemplo"
-    r"|esempio|voorbeeld|history|log\b|changelog|training|dummy|test)"
+    r"|esempio|voorbeeld|history|log\b|changelog|training|dummy|test|\bparts?\b|\bapi\b|scope|customs|tariff|course"
+    r"|timetable|product|item|sku|shop|branch|model)"
 )
 _ITEM_RE: Final = re.compile(
     r"[ \t]*(?:[-*•][ \t]+)?(?P<label>[^\n:=|]{1,40}?)[ \t]*[:=][ \t]*"

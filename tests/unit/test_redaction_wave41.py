@@ -45,6 +45,7 @@ _kept = assert_untouched
         ("Garasjeporten har fått ny kode. Den er 7730.", "7730"),
         ("De code van het hek is gewijzigd naar 7812.", "7812"),
         ("La combinación del candado cambió a 12-30-08.", "12-30-08"),
+        ("Der Garagencode wurde auf 4471 geändert.", "4471"),
     ],
 )
 def test_wave41_lock_codes_go(text: str, value: str) -> None:
@@ -87,6 +88,16 @@ WAVE_41_LOCK_KEPT = [
     "Feilkode 4711 på døren betyr lavt batteri.",
     "Kode 2100 er postnummeret til kontoret ved døren.",
     "Ovikoodit vaihtuvat kuukausittain (ohje).",
+    "Store codes\nLondon: 1021\nParis: 1044",
+    "Garage fault code 4471 on the opener.",
+    "Garagen 1-12: Stellplatzcode 2025 gilt ab Januar.",
+    "Garage door model code 2024 (see manual).",
+    "Der Garagencode ist im Beispiel 1234.",
+    "The garage has 4471 sq ft.",
+    "Entry codes for the customs form\nHS code: 847130",
+    "Room codes for the timetable\nRoom A: 1101\nRoom B: 1102",
+    "Access codes (API scopes)\nread: 0400\nwrite: 0600",
+    "Cabinet codes (IKEA parts)\nShelf: 10234\nDoor: 10235",
 ]
 
 
