@@ -83,8 +83,8 @@ from typing import Final
 from stratakb_core.ingest.redaction_blocks import block_spans
 from stratakb_core.ingest.redaction_commands import command_spans, same_as_user
 from stratakb_core.ingest.redaction_context import context_spans, mentions_encrypted, under_encrypted
+from stratakb_core.ingest.redaction_hint_labels import held_back
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key, snake
-from stratakb_core.ingest.redaction_number_labels import is_public_number
 from stratakb_core.ingest.redaction_prose import prose_spans
 from stratakb_core.ingest.redaction_public_dsn import token_in_url
 from stratakb_core.ingest.redaction_rules import PEM, PEM_OPEN, SHAPES, URL_TOKEN, documented_example
@@ -473,7 +473,7 @@ def _choose(found: list[_Found]) -> list[_Found]:
 
 def redact(text: str) -> RedactionResult:
     """Replace every secret value in ``text`` by its marker; line count and other lines unchanged."""
-    found = [span for detect in _DETECTORS for span in detect(text) if not is_public_number(text, *span[:2])]
+    found = [span for detect in _DETECTORS for span in detect(text) if not held_back(text, *span[:2])]
     found += scored_spans(text, found)  # the learned scorer, on what no rule took
     if not found:
         return RedactionResult(text)

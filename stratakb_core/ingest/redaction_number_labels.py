@@ -5,7 +5,8 @@ and then another number of it: "Order number for the key safe: 558812", "Numéro
 firmware: 2024", "Safe installation steps: 1-2-3-4-5"; and digits can be a measure ("Padlock combination sizes:
 4-5-6-7 mm", "Safe: 1000 kg load"). Wave 40 held back one such label in one rule (``redaction_spoken``);
 ``is_public_number`` asks it of every rule's span instead (that special case went in stop 41's review), in
-``redaction.redact``: a value of digits (dashes, spaces, ``*`` and ``#`` between) followed by a unit or a model word,
+``redaction.redact`` (through ``redaction_hint_labels.held_back``): a value of digits (dashes, spaces, ``*`` and ``#``
+between) followed by a unit, a distance, a duration or a model word,
 or whose label on its line names an order, serial, model, invoice ... number or ends on a noun of a counted or public
 quantity (firmware, version, steps, year, price, phone ...), with no code's word after that name ("Serial number and
 PIN: 4471" still goes) or, for a noun, anywhere in the label ("Code for the 3rd floor: 4471").
@@ -40,7 +41,9 @@ _PUBLIC_NOUN_RE: Final = re.compile(
 # a unit or a model word right after the digits: a measure ("4-5-6-7 mm shackle", "1000 kg", "2023 model")
 _UNIT_AFTER_RE: Final = re.compile(
     r"[ \t]?(?i:mm|cm|km|kg|lbs?|kn|kw|kwh|mah|rpm|hz|db|°c|°f|eur|usd|gbp|chf|sek|nok|dkk|pln|%"
-    r"|model|models|modell|modelo|modello|pieces|pcs|stück|units|seats|chairs|people|persons|pages)(?![\w°])"
+    r"|model|models|modell|modelo|modello|pieces|pcs|stück|units|seats|chairs|people|persons|pages"
+    # stop 42: a distance or a duration ("It's 1500 metres to the ATM", "2000 steps", "1200 minutes of calls")
+    r"|m|metres?|meters?|metros?|metri|miles?|ft|feet|yards?|min|mins|minutes?|minuten|minutos?|minuti|hours?|days?)(?![\w°])"
 )
 
 
