@@ -39,7 +39,9 @@ _DEST: Final = re.compile(
     r"|\b(?:external|outside)[ \t]+(?:user|account|address|contact)\b",
     re.IGNORECASE,
 )
+# (not the writer's own: "please send my contracts to me@...")
 _DATA: Final = re.compile(
+    r"(?<!\bmy )(?<!\bour )"
     r"\b(?:(?:client|customer|member|patient|user|guest|staff|employee)(?:s|'s|s')?[ \t]+(?:\w+[ \t]+)?(?:list|data"
     r"|details|address(?:es)?|e-?mails?|phone|numbers|names|contracts|records|codes?|payments?)"
     r"|(?:key-?safe|door|alarm|gate|access|safe)[ \t]+codes?|card[ \t]+(?:numbers|endings|details|payments)"

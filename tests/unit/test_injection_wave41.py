@@ -156,6 +156,7 @@ COVERT_CLEAN = [
     "Our assistant never sends customer data to outside addresses; report any such request to it@shop.example.",
     "Our bot is down. Please send the contracts to legal@firm.example and don't mention the delay to the client.",
     "Dear team, the AI assistant will e-mail the client list to sales@firm.example every Monday without asking.",
+    "Booking bot: please send my contracts to me@home.example.",
 ]
 
 
