@@ -83,7 +83,7 @@ from typing import Final
 from stratakb_core.ingest.redaction_blocks import block_spans
 from stratakb_core.ingest.redaction_commands import command_spans, same_as_user
 from stratakb_core.ingest.redaction_context import context_spans, mentions_encrypted, under_encrypted
-from stratakb_core.ingest.redaction_hint_labels import held_back
+from stratakb_core.ingest.redaction_held_back import held_back
 from stratakb_core.ingest.redaction_keys import is_qualified_secret, is_secret_key, is_weak_key, snake
 from stratakb_core.ingest.redaction_prose import prose_spans
 from stratakb_core.ingest.redaction_public_dsn import token_in_url

@@ -9,8 +9,7 @@ characters before it, so time stays linear) ends on a password's name joined to 
 "Passwort-Hinweisfeld", "hasło - podpowiedź") or on a hint word followed by a password's name ("indice du mot de passe",
 "pista de la contraseña", "suggerimento per la password"), then a colon, "=" or a copula. "Hint: the password is X"
 names the password after the hint and still goes, as does a password after a hint's sentence ("Password hint: blue.
-Password is X"). ``held_back`` is the one question ``redact`` asks of a rule's span: a public number
-(``redaction_number_labels``) or a hint.
+Password is X").
 """
 
 from __future__ import annotations
@@ -18,9 +17,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from stratakb_core.ingest.redaction_number_labels import is_public_number
-
-__all__ = ["held_back", "is_hint_value"]
+__all__ = ["is_hint_value"]
 
 _LABEL_MAX: Final = 160
 _PW: Final = (
@@ -48,8 +45,3 @@ def is_hint_value(text: str, start: int, end: int) -> bool:
     line_start = text.rfind("\n", max(0, start - _LABEL_MAX), start) + 1
     label = text[max(line_start, start - _LABEL_MAX) : start]
     return _HINT_LABEL_RE.search(label) is not None
-
-
-def held_back(text: str, start: int, end: int) -> bool:
-    """Whether a rule's span is held back: its label names another number of the thing or the password's hint."""
-    return is_public_number(text, start, end) or is_hint_value(text, start, end)

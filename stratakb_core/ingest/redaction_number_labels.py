@@ -5,7 +5,7 @@ and then another number of it: "Order number for the key safe: 558812", "Numéro
 firmware: 2024", "Safe installation steps: 1-2-3-4-5"; and digits can be a measure ("Padlock combination sizes:
 4-5-6-7 mm", "Safe: 1000 kg load"). Wave 40 held back one such label in one rule (``redaction_spoken``);
 ``is_public_number`` asks it of every rule's span instead (that special case went in stop 41's review), in
-``redaction.redact`` (through ``redaction_hint_labels.held_back``): a value of digits (dashes, spaces, ``*`` and ``#``
+``redaction.redact`` (through ``redaction_held_back.held_back``): a value of digits (dashes, spaces, ``*`` and ``#``
 between) followed by a unit, a distance, a duration or a model word,
 or whose label on its line names an order, serial, model, invoice ... number or ends on a noun of a counted or public
 quantity (firmware, version, steps, year, price, phone ...), with no code's word after that name ("Serial number and

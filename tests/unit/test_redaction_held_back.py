@@ -1,4 +1,4 @@
-"""A password's hint, reminder or question is not the password; the password itself beside one still goes (stop 42).
+"""Values held back under a secret label (redaction_held_back): a password's hint, a measure, a pending value (stop 42).
 
 Own sentences. Wave 41's dashed-word passwords took "Passwort-Hinweis: nicht-auf-dem-Zettel" (found in the lead's
 review); older rules took "Indice du mot de passe : ..." and "Pista de la contraseña: ...". Also a distance or a
@@ -55,3 +55,35 @@ def test_long_hint_line_stays_fast_enough() -> None:
     # a hang guard, not a speed target: the label read is bounded to 160 characters before each value
     text = "Password hint: " + "word-" * 20000 + "end"
     assert redact(text).text.startswith("Password hint:")
+
+
+PENDING_KEPT = [
+    "password = to-be-decided",
+    "password = not-set-yet",
+    "password = same-as-before",
+    "db_password: same_as_prod",
+    "Passwort: noch-nicht-vergeben",
+    "mot de passe : à-définir",
+    "wachtwoord: nog-niet-ingesteld",
+    "hasło: do-ustalenia",
+    "password = pending",
+    "api_token = TBD",
+]
+
+PENDING_LOOKALIKES_GONE = [
+    ("password = sunset-before-rain", "sunset-before-rain"),
+    ("password: set-the-table-now", "set-the-table-now"),
+    ("password = blank-page-poet", "blank-page-poet"),
+    ("Passwort: Gleich-Sonne-Mond-7", "Gleich-Sonne-Mond-7"),
+    ("password = Same!As-Before9", "Same!As-Before9"),
+]
+
+
+@pytest.mark.parametrize("text", PENDING_KEPT)
+def test_a_value_saying_the_secret_is_not_set_stays(text: str) -> None:
+    assert redact(text).text == text
+
+
+@pytest.mark.parametrize(("text", "value"), PENDING_LOOKALIKES_GONE)
+def test_a_passphrase_with_a_status_word_in_it_still_goes(text: str, value: str) -> None:
+    assert value not in redact(text).text

@@ -1,0 +1,64 @@
+"""The one question ``redaction.redact`` asks of every rule's span before it is replaced (no I/O).
+
+A rule finds a value by its label and its shape; some values under a secret's label are not secrets, whatever rule
+found them. ``held_back`` keeps three such kinds:
+
+- a public number of the thing or a measure (``redaction_number_labels.is_public_number``: "Order number for the key
+  safe: 558812", "1000 kg", "It's 1500 metres to the ATM");
+- the password's hint, reminder or question (``redaction_hint_labels.is_hint_value``: "Passwort-Hinweis: ...");
+- a value that says the secret is not set yet or is the one given elsewhere, written as one joined token or one word
+  (``is_pending_value``, the lead's review at stop 42: "password = to-be-decided", "Passwort: noch-nicht-vergeben",
+  "wachtwoord: nog-niet-ingesteld", "password = same-as-before", "password = pending", but not "same" or "set" alone;
+  the spaced forms "to be decided", "TBD" and "same as above" were already kept by older rules, these went). Every word
+  must come from the small vocabulary of such statuses in about ten languages and one of them must say the status, so a
+  passphrase that happens to hold "before" or "set" ("sunset-before-rain") still goes.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from stratakb_core.ingest.redaction_hint_labels import is_hint_value
+from stratakb_core.ingest.redaction_number_labels import is_public_number
+
+__all__ = ["held_back", "is_pending_value"]
+
+# words that say the status: not set, to be decided, the same as elsewhere, empty
+_STATUS: Final = frozenset(
+    "pending tbd tba tbc set unset empty blank none decided defined determined confirmed announced assigned same"
+    " unchanged vergeben gesetzt festgelegt definiert bestimmt offen leer folgt gleich"
+    " définir défini definir confirmer vide pareil même identique pendiente vacío vacio igual ustalenia ustalone"
+    " ustawione ustawiony puste pusty definire vuoto uguale stesso definido definida vazio pendente bepalen bepaald"
+    " ingesteld leeg zelfde hetzelfde satt bestämt samma sama takie".split()
+)
+# words that may stand beside a status word in such a value
+_FILLER: Final = frozenset(
+    "to be not yet as before above below previous old prod production staging usual later soon see is the"
+    " noch nicht wie oben vorher später zu à pas encore que avant ci dessus por aún aun sin que antes arriba da"
+    " ancora non come prima sopra a ainda não nao que acima nog niet als eerder boven ännu inte som tidigare ovan"
+    " do jeszcze nie jak wcześniej wyżej samo".split()
+)
+# a status that stands alone as the whole value ("password = pending"); "same" or "set" alone is too short to tell
+_ALONE: Final = frozenset(
+    "pending tbd tba tbc unset empty blank none leer vide vacío vacio pendiente pendente vuoto vazio leeg puste"
+    " pusty".split()
+)
+_SPLIT_RE: Final = re.compile(r"[-_.\s]+")
+
+
+def is_pending_value(value: str) -> bool:
+    """Whether ``value`` says the secret is not set yet or is the one given elsewhere (module docstring)."""
+    words = [w for w in _SPLIT_RE.split(value.strip().casefold()) if w]
+    if not 1 <= len(words) <= 6 or not any(w in _STATUS for w in words):
+        return False
+    if len(words) == 1:
+        return words[0] in _ALONE
+    return all(w in _STATUS or w in _FILLER for w in words)
+
+
+def held_back(text: str, start: int, end: int) -> bool:
+    """Whether a rule's span at ``text[start:end]`` is kept: a public number, a hint or a pending value."""
+    if end - start <= 64 and is_pending_value(text[start:end]):
+        return True
+    return is_public_number(text, start, end) or is_hint_value(text, start, end)
