@@ -67,11 +67,9 @@ from stratakb_core.ingest.scorer_weights import npy_bytes, write_or_check  # noq
 # heldout105-108 (measured blind at 11aacd8) waited here for wave 37, which trains on them
 # heldout109-112 (measured blind at 490672c) waited here for wave 38, which trains on them
 # heldout113-116 (measured blind at 447edf7) waited here for wave 39, which trains on them
-# heldout125-132, measured blind at 99b9858 (wave 40's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout125", "heldout126", "heldout127", "heldout128",
-    "heldout129", "heldout130", "heldout131", "heldout132",
-})
+# heldout117-124 (measured blind at 5c21b51) waited here for wave 40, which trains on them
+# heldout125-132 (measured blind at 99b9858) waited here for wave 41, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
