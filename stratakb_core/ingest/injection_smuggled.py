@@ -22,7 +22,10 @@ Wave 34: the same with a ZWNJ or a ZWJ after each Latin letter or space ("Z\u200
 Indic scripts and emoji take joiners, Latin letters never do.
 
 Wave 41: a CJK run split the same way by zero-width spaces when, glued back, it gives an order
-(``injection_cjk_split``: CJK takes the zero-width space as a line-break hint, so only the order tells)."""
+(``injection_cjk_split``: CJK takes the zero-width space as a line-break hint, so only the order tells).
+
+Wave 42: words glued by soft hyphens, or a run inside a right-to-left override, that read as rendered give an order
+(``injection_masked_order``: a soft hyphen is a hyphenation hint and U+202E has uses, so only the order tells)."""
 
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ import re
 from typing import Final
 
 from stratakb_core.ingest.injection_cjk_split import cjk_split
+from stratakb_core.ingest.injection_masked_order import flipped_order, shy_split
 
 __all__ = ["smuggled", "unjoined"]
 
@@ -69,6 +73,8 @@ def smuggled(text: str) -> bool:
         return True  # wave 30: split one character at a time, spaces included
     if cjk_split(text):
         return True  # wave 41: a CJK order split by zero-width spaces
+    if shy_split(text) or flipped_order(text):
+        return True  # wave 42: an order glued by soft hyphens or written backwards in a bidi override
     if not _RUN.search(text):
         return False
     for m in _RUN.finditer(_FLAG.sub("", text)):

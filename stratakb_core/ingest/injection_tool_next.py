@@ -31,7 +31,11 @@ _TOOL_WORD: Final = (
 _HEAD: Final = re.compile(
     rf"^[ \t>*#\[]{{0,4}}[^\n:：]{{0,40}}{_TOOL_WORD}[^\n:：]{{0,40}}[:：]"
     r"|[\"']type[\"'][ \t]*:[ \t]*[\"'](?:tool_result|tool_use|function_call_output|tool)[\"']"
-    r"|^[ \t]*\[[ \t]*(?:tool|function)[ \t_-]?(?:call|result|output|use)[ \t]*\]",
+    r"|^[ \t]*\[[ \t]*(?:tool|function)[ \t_-]?(?:call|result|output|use)[ \t]*\]"
+    # wave 42: "Ergebnis von hütten_suche:", "Funktionsaufruf:", "MCP server response:"
+    r"|^[ \t>*#]{0,4}(?:result|output|ergebnis|ausgabe|resultado|retorno|risultato|résultat|uitvoer|resultaat)[ \t]+"
+    r"(?:of|from|von|van|de|da|do|di|del|du)[ \t]+[`'\"]?\w{1,30}[_.]\w{1,30}[`'\"]?[ \t]*[:：]"
+    r"|^[ \t>*#]{0,4}funktionsaufruf[ \t]*:|\bMCP[ \t]+(?:server[ \t]+)?(?:response|result|output)\b[^\n:]{0,20}:",
     re.IGNORECASE | re.MULTILINE,
 )
 _IDENT: Final = r"[A-Za-z][A-Za-z0-9]{0,30}(?:[_.][A-Za-z0-9]{1,30}){1,4}"
@@ -80,8 +84,15 @@ _RUN_IT: Final = re.compile(
     r"|\bin[ \t]+attesa[ \t]+di[ \t]+esecuzione[ \t]+da[ \t]+parte[ \t]+dell'assistente"
     r"|\ben[ \t]+attente[ \t]+d'exécution[ \t]+par[ \t]+l'assistant"
     r"|\baguardando[ \t]+execução[ \t]+pelo[ \t]+assistente"
-    r"|\bapproved[ \t]+by[ \t]+(?:the[ \t]+)?user\b[^\n]{0,20}\bexecute\b",
+    r"|\bapproved[ \t]+by[ \t]+(?:the[ \t]+)?user\b[^\n]{0,20}\bexecute\b"
+    r"|\b(?:ohne[ \t]+rückfrage|sofort|jetzt|umgehend)[ \t]+ausführen\b",  # wave 42
     re.IGNORECASE,
+)
+# wave 42: a shouted alarm that the system wants an action ("SYSTEEMACTIE VEREIST", "ACTION REQUIRED")
+_ALERT: Final = re.compile(
+    r"\b(?:SYSTEM|SYSTEEM|SYSTÈME|SISTEMA|SYSTEMOWA)[ \t_-]?(?:ACTION|ACTIE|AKTION|AÇÃO|ACCIÓN|AZIONE|AKCJA)"
+    r"|\b(?:ACTION|ACTIE|AKTION|AÇÃO|ACCIÓN|AZIONE)[ \t]+(?:REQUIRED|VEREIST|ERFORDERLICH|REQUISE|NECESSÁRIA"
+    r"|REQUERIDA|RICHIESTA)\b",
 )
 _NEXT: Final = re.compile(
     r"\b(?:next[ \t]+(?:required[ \t]+)?action|azione[ \t_]successiva|volgende[ \t]+actie|próxima[ \t_]ação"
@@ -113,7 +124,8 @@ def _order_under(text: str, body: int, stop: int) -> tuple[int, int] | None:
         start, end, segment = line.start(), line.end(), line.group()
         order = _CALL_ORDER.search(segment)
         in_value = order is not None and '"' in segment[: order.start() + 1]  # inside a JSON string: the output's data
-        if order and (_QUIET.search(segment) or (in_value and (_HASTE.search(segment) or _NEXT.search(segment)))):
+        urgent = _HASTE.search(segment) or _NEXT.search(segment)
+        if order and (_QUIET.search(segment) or ((in_value or _ALERT.search(segment)) and urgent)):
             return start, end
         if _RUN_IT.search(segment) and ((shown and shown.start() < start) or (nxt and nxt.start() < end)):
             return start, end

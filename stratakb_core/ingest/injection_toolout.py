@@ -41,7 +41,8 @@ _HEAD: Final = re.compile(
     # wave 16: Estonian, Slovak, Czech, German, Catalan, Malay, Thai, Korean, Japanese, Chinese heads, "[tool:x]"
     r"|\btööriista\s+(?:vastus|väljund|tulemus)|\bvýsledok\s+nástroja|\bvýsledek\s+nástroje|\bergebnis\s+des\s+werkzeugs"
     r"|\bcrida\s+a\s+(?:l'\s*)?eina|\bresultat\s+de\s+l'eina|\bhasil\s+(?:alat|tool)\b|\bpemerhatian\s*:"
-    r"|\bobservation\s+from\s+[\w.]{1,40}\s*:|\[tool:[\w.-]{1,40}\]|ผลลัพธ์จากเครื่องมือ|도구\s*결과|ツールの?(?:出力|結果)"
+    r"|\bobservation\s+from\s+[\w.]{1,40}\s*:|\[tool:[\w.-]{1,40}\]|ผลลัพธ์จากเครื่องมือ|도구\s*결과"
+    r"|ツールの?(?:出力|結果)(?![はをがにもで])"  # wave 42: a particle after the head makes it prose
     r"|工具(?:输出|结果|返回)"
     # wave 17: a head with a joiner ("도구_결과", "工具调用结果", "резултат от инструмент"), more languages, and a
     # ReAct observation line in the languages besides English and Malay
@@ -71,7 +72,8 @@ _HEAD: Final = re.compile(
     r"|\b(?:risultato|risposta|output)[ \t]+strumento|\b(?:resultado|resposta)[ \t]+ferramenta"
     r"|^[ \t>]*observation[ \t]*:[ \t]*[\w.-]{1,60}[ \t]+returned\b"
     # wave 22: "Saída da ferramenta x:", "Salida de la herramienta", a Japanese / Chinese / Korean "tool response"
-    r"|\bsa[íi]da[ \t]+da[ \t]+ferramenta|\bsalida[ \t]+de[ \t]+la[ \t]+herramienta|ツールの?(?:応答|返答|レスポンス)"
+    r"|\bsa[íi]da[ \t]+da[ \t]+ferramenta|\bsalida[ \t]+de[ \t]+la[ \t]+herramienta"
+    r"|ツールの?(?:応答|返答|レスポンス)(?![はをがにもで])"
     r"|工具(?:响应|回应|回复|應答|回應)|도구\s*응답" + HEAD,  # wave 24: injection_toolcall
     re.IGNORECASE | re.MULTILINE,
 )
