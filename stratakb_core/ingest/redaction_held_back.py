@@ -1,7 +1,7 @@
 """The one question ``redaction.redact`` asks of every rule's span before it is replaced (no I/O).
 
 A rule finds a value by its label and its shape; some values under a secret's label are not secrets, whatever rule
-found them. ``held_back`` keeps three such kinds:
+found them. ``held_back`` keeps five such kinds:
 
 - a public number of the thing or a measure (``redaction_number_labels.is_public_number``: "Order number for the key
   safe: 558812", "1000 kg", "It's 1500 metres to the ATM");
@@ -11,7 +11,11 @@ found them. ``held_back`` keeps three such kinds:
   "wachtwoord: nog-niet-ingesteld", "password = same-as-before", "password = pending", but not "same" or "set" alone;
   the spaced forms "to be decided", "TBD" and "same as above" were already kept by older rules, these went). Every word
   must come from the small vocabulary of such statuses in about ten languages and one of them must say the status, so a
-  passphrase that happens to hold "before" or "set" ("sunset-before-rain") still goes.
+  passphrase that happens to hold "before" or "set" ("sunset-before-rain") still goes;
+- (wave 42) a trivial digit run a policy names as a pattern to avoid (``redaction_policy_examples``: "niente sequenze
+  (123456)");
+- (wave 42) a value public by its shape or its label's kind (``redaction_public_kinds``: a DER public key, a
+  search-only or publishable key, a DX, ZIP or error code).
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_hint_labels import is_hint_value
 from stratakb_core.ingest.redaction_number_labels import is_public_number
+from stratakb_core.ingest.redaction_policy_examples import is_policy_example
+from stratakb_core.ingest.redaction_public_kinds import is_public_kind
 
 __all__ = ["held_back", "is_pending_value"]
 
@@ -61,4 +67,6 @@ def held_back(text: str, start: int, end: int) -> bool:
     """Whether a rule's span at ``text[start:end]`` is kept: a public number, a hint or a pending value."""
     if end - start <= 64 and is_pending_value(text[start:end]):
         return True
-    return is_public_number(text, start, end) or is_hint_value(text, start, end)
+    if is_public_number(text, start, end) or is_hint_value(text, start, end):
+        return True
+    return is_policy_example(text, start, end) or is_public_kind(text, start, end)  # wave 42

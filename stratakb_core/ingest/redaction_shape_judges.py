@@ -5,8 +5,9 @@
 * ``says_id_only``: an access key's id followed by a remark in brackets saying it is the id only, or that the secret
   key is not kept or shown there ("AKIA... (id only, the secret lives in the vault)", "(seulement l'identifiant)"),
   or (wave 26) a sentence saying the key was deactivated, revoked or deleted, or (wave 27) where the secret is kept
-  ("...; the secret is in Secrets Manager", wave 30: "the secret is held by IT") or that the id is an example
-  with no secret attached:
+  ("...; the secret is in Secrets Manager", wave 30: "the secret is held by IT", wave 42: "the secret part lives in
+  Secrets Manager", "the secret half stays in the vault", and a bracketed remark after a short clause on the id:
+  "AKIA... belongs to the uploader role (id only; ...)") or that the id is an example with no secret attached:
   the text hands over an identifier, as an IAM console shows it, and the same id in a config or an ``export`` still
   goes (wave 25);
 * ``is_words_and_number``: capitalised words joined by dots or dashes and a number ("Deneme.Ortam-31"), a password's
@@ -39,7 +40,9 @@ def is_basic_credential(value: str) -> bool:
 
 
 _ID_ONLY_RE: Final = re.compile(
-    r"[ \t]*[(（][^()（）\n]{0,80}?(?i:\bid[ \t]+only\b|\bonly[ \t]+(?:the[ \t]+)?(?:key[ \t]+)?id\b"
+    # wave 42: the bracket may close a short clause on the id ("AKIA... belongs to the uploader role (id only; ...)")
+    r"(?:[ \t]+[^()（）\n.;:=]{0,60}?)?[ \t]*[(（][^()（）\n]{0,80}?"
+    r"(?i:\bid[ \t]+only\b|\bonly[ \t]+(?:the[ \t]+)?(?:key[ \t]+)?id\b"
     r"|\bnur[ \t]+(?:die[ \t]+)?id\b"
     r"|\bsolo[ \t]+(?:el[ \t]+|l['’])?(?:id|identificador|identificativo)\b|\bseulement[ \t]+l['’]identifiant\b"
     r"|\bapenas[ \t]+o[ \t]+(?:id|identificador)\b|\balleen[ \t]+(?:de[ \t]+)?id\b"
@@ -50,8 +53,11 @@ _ID_ONLY_RE: Final = re.compile(
     r"|disabled|retired|deaktiviert|widerrufen|gel[öo]scht|d[ée]sactiv[ée]e?|r[ée]voqu[ée]e?|supprim[ée]e?"
     r"|desactivad[ao]|revocad[ao]|eliminad[ao]|gedeactiveerd|ingetrokken|verwijderd)\b"
     # wave 27: or the sentence says where the secret is kept, or that the id is an example with no secret
-    r"|[^\n]{0,80}?\b(?i:the[ \t]+secret(?:[ \t]+(?:access[ \t]+)?key)?[ \t]+is[ \t]+"
-    r"(?:(?:stored|kept|held)[ \t]+)?in[ \t]+(?:secrets?[ \t]+manager|(?:the[ \t]+)?vault|1password|keepass|ssm)"
+    # wave 42: "the secret part lives in Secrets Manager", "the secret half stays in the vault", "Parameter Store"
+    r"|[^\n]{0,80}?\b(?i:the[ \t]+secret(?:[ \t]+(?:access[ \t]+)?key|[ \t]+(?:part|half))?[ \t]+"
+    r"(?:is|lives|stays|sits|remains|is[ \t]+only)[ \t]+(?:(?:stored|kept|held)[ \t]+)?in[ \t]+(?:the[ \t]+)?"
+    r"(?:(?:aws[ \t]+)?secrets?[ \t]+manager|vault|key[ \t]+vault|parameter[ \t]+store|password[ \t]+manager"
+    r"|1password|bitwarden|keepass|ssm)"
     r"|the[ \t]+secret(?:[ \t]+(?:access[ \t]+)?key)?[ \t]+is[ \t]+(?:stored|kept|held)[ \t]+(?:by|with|at)[ \t]+\w+"
     r"|an?[ \t]+example[ \t]+(?:key[ \t]+)?id|no[ \t]+secret[ \t]+(?:key[ \t]+)?attached)\b"
 )
