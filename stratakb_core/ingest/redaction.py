@@ -474,7 +474,7 @@ def _choose(found: list[_Found]) -> list[_Found]:
 def redact(text: str) -> RedactionResult:
     """Replace every secret value in ``text`` by its marker; line count and other lines unchanged."""
     found = [span for detect in _DETECTORS for span in detect(text) if not held_back(text, *span[:2])]
-    found += scored_spans(text, found)  # the learned scorer, on what no rule took
+    found += [s for s in scored_spans(text, found) if not held_back(text, *s[:2])]  # the scorer: what no rule took
     if not found:
         return RedactionResult(text)
     pieces: list[str] = []

@@ -40,6 +40,8 @@ _PUBLIC_NOUN_RE: Final = re.compile(
 
 # a unit or a model word right after the digits: a measure ("4-5-6-7 mm shackle", "1000 kg", "2023 model")
 _UNIT_AFTER_RE: Final = re.compile(
+    # stop 42: or a list of such numbers before it ("1984, 1990 and 2001 models")
+    r"(?:[ \t]*(?:,|/|\band\b|\bor\b|&|\bund\b|\bet\b|\by\b|\be\b)[ \t]*\d{2,8}){0,6}"
     r"[ \t]?(?i:mm|cm|km|kg|lbs?|kn|kw|kwh|mah|rpm|hz|db|°c|°f|eur|usd|gbp|chf|sek|nok|dkk|pln|%"
     r"|model|models|modell|modelo|modello|pieces|pcs|stück|units|seats|chairs|people|persons|pages"
     # stop 42: a distance or a duration ("It's 1500 metres to the ATM", "2000 steps", "1200 minutes of calls")

@@ -10,9 +10,12 @@
   (Algolia), "publishable key", "anon key" (Supabase), "public API key"; not when the
   label also names an admin, secret, private or server key, or says NOT before the word ("Algolia admin API key
   (NOT the search-only key): ..." still goes);
-- a code the label names by a public kind right before "code" (``is_public_code``): "DX code 112416" (film), "EAN
-  code", "ZIP code", "postal code", "country code", "error code", "HTTP status code", "SWIFT code", "Fehlercode",
-  "code postal", "código postal", "codice di errore"; a door, alarm, access or lock code has no such word and goes.
+- a code the label names by a public kind right before "code" (``is_public_code``): "DX code 112416" (film), "EAN code",
+  "ZIP code", "postal code", "country code", "error code", "HTTP status code", "SWIFT code", "Fehlercode", "code
+  postal", "código postal", "codice di errore"; a door, alarm, access or lock code has no such word and goes, and so
+  does a public kind's code whose line goes on to say it opens something ("Batch code: 4471 (enter it at the door
+  keypad)"; the lead's review also took "event" out of the kinds: an event's code is often the one guests type at the
+  door).
 """
 
 from __future__ import annotations
@@ -42,7 +45,7 @@ _NOT_CLIENT_RE: Final = re.compile(
 )
 _PUBLIC_CODE_RE: Final = re.compile(
     r"(?i:\b(?:dx|ean|upc|gtin|isbn|zip|postal|post|area|country|dialling|dialing|calling|iata|icao|airport|currency"
-    r"|language|locale|swift|bic|sort|hs|tariff|customs|colou?r|error|status|exit|return|response|http|fault|event"
+    r"|language|locale|swift|bic|sort|hs|tariff|customs|colou?r|error|status|exit|return|response|http|fault"
     r"|diagnostic|product|article|item|barcode|bar[- ]code|qr|batch|lot|region|state|iso)[ \t]+codes?"
     r"|\b(?:fehler|post|länder|landes|artikel|status|farb|produkt)code"
     r"|\bcode[ \t]+(?:postal|d'erreur|erreur|pays|article|produit|couleur)"
@@ -56,6 +59,11 @@ _SECRET_PREFIX_RE: Final = re.compile(
 _KEY_WORDS: Final = ("key", "clé", "cle", "clave", "chiave", "schlüssel")
 _CODE_LABEL_TAIL: Final = 80
 _CODE_VALUE_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 .-]{0,15}")
+# the rest of the line says the code opens something: "Batch code: 4471 (enter it at the door keypad)" goes (review)
+_OPENS_AFTER_RE: Final = re.compile(
+    r"(?i:keypad|key[ \t]?pad|door|gate|lock|alarm|enter[ \t]+it|t[üu]r|tor\b|porte|puerta|porta|portail|tastatur"
+    r"|clavier|teclado|tastiera|safe\b|tresor|schloss|cadenas|candado|lucchetto)"
+)
 
 
 def _label(text: str, start: int) -> str:
@@ -86,6 +94,9 @@ def is_public_code(text: str, start: int, end: int) -> bool:
         return False
     label = _label(text, start)[-_CODE_LABEL_TAIL:]  # the kind and "code" end the label
     if "cod" not in label.casefold():
+        return False
+    line_end = text.find("\n", end, end + 120)
+    if _OPENS_AFTER_RE.search(text, end, line_end if line_end >= 0 else min(len(text), end + 120)):
         return False
     return _PUBLIC_CODE_RE.search(label) is not None
 

@@ -62,7 +62,10 @@ _ENV_NAME_RE: Final = re.compile(r"[A-Z]{2,}(?:_[A-Z]{2,}){1,6}")
 
 # wave 30: a column of PINs or access codes ("| item | location | PIN |"): its cells of four to eight digits only
 _PIN_HEADER_RE: Final = re.compile(
-    r"[ \t]*(?i:pin|pin[ \t-]?code|pincode|passcode|code[ \t]+pin|c[óo]digo[ \t]+pin|codice[ \t]+pin|kod[ \t]+pin"
+    # stop 42: up to two words naming whose PIN it is before it ("Supervisor PIN", "Night manager passcode")
+    r"[ \t]*(?i:(?!(?:gpio|header|power|ground|signal|data|test|pogo|input|output|safety|hair|map|rolling|keypad)\b)"
+    r"(?:[^\W\d_]{2,20}[ \t-]){0,2}(?:pin|pin[ \t-]?code|pincode|passcode)"
+    r"|code[ \t]+pin|c[óo]digo[ \t]+pin|codice[ \t]+pin|kod[ \t]+pin"
     r"|(?:door|alarm|access|lock|safe|gate|keypad|entry)[ \t]+code|code[ \t]+(?:porte|d['’]acc[èe]s|alarme)|t[üu]rcode"
     r"|c[óo]digo[ \t]+de[ \t]+acceso|codice[ \t]+(?:porta|allarme)|kod[ \t]+dost[eę]pu)[ \t]*"
 )

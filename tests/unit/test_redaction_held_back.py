@@ -87,3 +87,32 @@ def test_a_value_saying_the_secret_is_not_set_stays(text: str) -> None:
 @pytest.mark.parametrize(("text", "value"), PENDING_LOOKALIKES_GONE)
 def test_a_passphrase_with_a_status_word_in_it_still_goes(text: str, value: str) -> None:
     assert value not in redact(text).text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Event code: 4471 (guests enter it at the door keypad)", "Event code: 3390 - guests type it at the gate keypad"],
+)
+def test_a_public_kind_of_code_that_opens_something_still_goes(text: str) -> None:
+    # the lead's review of wave 42: "event" left the public kinds, and a line saying the code opens something wins
+    assert redact(text).text != text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "| Terminal | Location | Supervisor PIN |\n|---|---|---|\n| T-7 | Hall B | 730915 |",
+        "| Staff | Night manager passcode |\n|---|---|\n| Ana | 88123 |",
+    ],
+)
+def test_a_pin_column_named_by_whose_pin_it_is_goes(text: str) -> None:
+    # stop 42 (heldout136's "Supervisor PIN" column): up to two words before PIN or passcode in a table header
+    assert redact(text).text.count("[REDACTED_CREDENTIAL]") == 1
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["| Connector | GPIO pin |\n|---|---|\n| J4 | 1234 |", "| Board | Header pin |\n|---|---|\n| X1 | 2024 |"],
+)
+def test_a_hardware_pin_column_stays(text: str) -> None:
+    assert redact(text).text == text
