@@ -69,11 +69,8 @@ from stratakb_core.ingest.scorer_weights import npy_bytes, write_or_check  # noq
 # heldout113-116 (measured blind at 447edf7) waited here for wave 39, which trains on them
 # heldout117-124 (measured blind at 5c21b51) waited here for wave 40, which trains on them
 # heldout125-132 (measured blind at 99b9858) waited here for wave 41, which trains on them
-# heldout133-140, measured blind at 4b8f3a2 (wave 41's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout133", "heldout134", "heldout135", "heldout136",
-    "heldout137", "heldout138", "heldout139", "heldout140",
-})
+# heldout133-140 (measured blind at 4b8f3a2) waited here for wave 42, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
