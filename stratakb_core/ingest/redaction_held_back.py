@@ -1,7 +1,8 @@
-"""The one question ``redaction.redact`` asks of every rule's span before it is replaced (no I/O).
+"""The one question ``redaction.redact`` asks of every rule's and the scorer's span before it is replaced (no I/O).
 
 A rule finds a value by its label and its shape; some values under a secret's label are not secrets, whatever rule
-found them. ``held_back`` keeps five such kinds:
+found them (or the learned scorer after them: since the lead's review of wave 42 its spans are asked too, so a value
+held back here is not taken by the scorer instead). ``held_back`` keeps five such kinds:
 
 - a public number of the thing or a measure (``redaction_number_labels.is_public_number``: "Order number for the key
   safe: 558812", "1000 kg", "It's 1500 metres to the ATM");
@@ -64,7 +65,8 @@ def is_pending_value(value: str) -> bool:
 
 
 def held_back(text: str, start: int, end: int) -> bool:
-    """Whether a rule's span at ``text[start:end]`` is kept: a public number, a hint or a pending value."""
+    """Whether the span at ``text[start:end]`` is kept: a pending value, a public number, a hint, a policy's example
+    or a public kind (module docstring); the cheapest checks first."""
     if end - start <= 64 and is_pending_value(text[start:end]):
         return True
     if is_public_number(text, start, end) or is_hint_value(text, start, end):
