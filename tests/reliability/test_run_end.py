@@ -4,6 +4,8 @@ it, and the run_finished event goes in on a new connection once the old one's se
 
 from __future__ import annotations
 
+import time
+
 import psycopg
 import pytest
 
@@ -20,11 +22,26 @@ def _finished(db, run_id: str) -> list[dict]:
         return [r[0] for r in rows.fetchall()]
 
 
+def _wait_until_running(db, pid: int) -> None:
+    """Until the server runs the statement: a cancel that reaches a backend still reading its next command is
+    dropped by PostgreSQL, so a busy machine could leave pg_sleep running for its ten minutes (a test race, seen in
+    CI, not the case of a real run whose stop comes while its statement runs)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with db.connection() as other:
+            row = other.execute("SELECT state FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone()
+        if row and row[0] == "active":
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"backend {pid} never ran the statement")
+
+
 def _stuck_connection(db, layer: str) -> psycopg.Connection:
     """A run's connection holding the layer's session lock, with a statement still in flight."""
     conn = db.connect()
     assert locks.lock_layer_session(conn, layer)
     conn.pgconn.send_query(b"SELECT pg_sleep(600)")
+    _wait_until_running(db, conn.info.backend_pid)
     with pytest.raises(psycopg.Error):
         conn.execute("SELECT 1")  # unusable: another command is already in progress
     return conn
