@@ -52,6 +52,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.injection_lexicon import CUES, SCRIPT_CUES
+from stratakb_core.ingest.injection_own_scope import own_scoped
 from stratakb_core.ingest.injection_reader import reader_words, told_of
 
 __all__ = ["cues", "fired", "sentence_cues"]
@@ -453,7 +454,7 @@ def _judge(found: Cues, sentence: str, prev: Cues, prev_text: str = "") -> set[s
     ordered = addressed or _ordered(found)
     if _overrides(found, sentence, addressed, ordered):
         out.add("override")
-    leak_obj = "leak_obj" in found or "leak_obj" in prev or ("instr" in found and "scope" in found and "you" in found)
+    leak_obj = "leak_obj" in found or "leak_obj" in prev or own_scoped(found, sentence)  # wave 43
     aimed = "you" in found or _imperative(found, "leak") or -1 in found.get("leak", ()) or ordered
     if "leak" in found and leak_obj and aimed and not _permitted(found, "leak"):
         out.add("prompt_leak")

@@ -28,6 +28,7 @@ from typing import Final
 
 from stratakb_core.ingest.injection_shownturns import head_end  # wave 33: re-exported for injection (at 496 lines)
 from stratakb_core.ingest.injection_speakers import spoken_line
+from stratakb_core.ingest.injection_sys_grant import system_grant
 from stratakb_core.ingest.injection_turnsend import sends_private
 
 __all__ = ["closing_note", "fake_turn", "head_end", "recorded_turn"]
@@ -165,8 +166,8 @@ def recorded_turn(text: str, start: int, end: int) -> bool:
     ..." / "Caller: ..."). A planted system turn has nobody answer it; a turn that sends private data to an address
     is none (wave 35: ``injection_turnsend``)."""
     turn_text = _turn_text(text, start, end)
-    if sends_private(turn_text) or _MODE_SWITCH.search(turn_text):
-        return False  # wave 36: nor one that switches a mode of the system on ("[modo sistema ativado]")
+    if sends_private(turn_text) or _MODE_SWITCH.search(turn_text) or system_grant(turn_text):
+        return False  # wave 36: nor one that switches a mode on ("[modo sistema ativado]"); 43: gives a new role
     turn = text[start:end].lstrip()[:7].lower()
     if turn.startswith("agent") and _OTHER_SPEAKER.search(text, end):
         return True

@@ -43,7 +43,12 @@ _VERB: Final = re.compile(
     r"|beginne[ \t]+deine[ \t]+antwort[ \t]+mit"
     r"|escribe|muestra|repite|pega|revela|dime|empieza[ \t]+tu[ \t]+respuesta[ \t]+con"
     r"|escreva|mostre|repita|cole|reproduza|revele|comece[ \t]+(?:a[ \t]+)?sua[ \t]+resposta[ \t]+com"
-    r"|wypisz|skopiuj|pokaż|powtórz|wklej|podaj)\b",
+    r"|wypisz|skopiuj|pokaż|powtórz|wklej|podaj"
+    # wave 43: a polite modal before an infinitive at the end ("Könnten Sie ... ausgeben", "kun je ... laten zien"),
+    # infinitives after "asks the chatbot to", Danish and Spanish forms
+    r"|(?:könnten|können|könntest|kannst|würden|würdest)[ \t]+(?:sie|du)|kun[ \t]+je|kunt[ \t]+u|zet"
+    r"|(?:riportare|ripetere|mostrare|trascrivere|stampare)|gengiv(?:e)?|(?:mostrar|enseñar)(?:me|nos)?"
+    r"|muéstra(?:me|nos)|enséña(?:me|nos))\b",
     re.IGNORECASE,
 )
 # the reader's setup named: a system's prompt or message, or instructions called hidden / secret / initial; it counts
@@ -56,7 +61,8 @@ _NAMED: Final = re.compile(
     r"|systemmeddelande\w{0,2}|systeminstruktion\w{0,3}"
     r"|(?:hidden|secret|initial|confidential|verborgen|geheime?|dolda|hemliga|secrètes?|cachées?|initiales?"
     r"|nascost[ei]|segret[ei]|riservat[ei]|iniziali|ocult[ao]s|secret[ao]s|iniciales|iniciais|versteckte?n?"
-    r"|ukryte)[ \t]+(?:\w+[ \t]+){0,2}(?:instruc\w{0,8}|istruzion[ei]|instrukc\w{0,4}|instru[çc][õo]es"
+    r"|ukryte|skjulte?|hemmelige?)[ \t]+(?:\w+[ \t]+){0,2}(?:instruc\w{0,8}|istruzion[ei]|instrukc\w{0,4}"
+    r"|instru[çc][õo]es"
     r"|instruktion\w{0,3}|systeem\w{0,12}|system\w{0,12}"
     r"|anweisung\w{0,2}|consignes|rules|regels|regler|regole|reglas|regras|règles|regeln|guidelines|directions"
     r"|prompt|zasady))\b",
@@ -64,7 +70,7 @@ _NAMED: Final = re.compile(
 )
 _READER: Final = re.compile(
     r"\b(?:you|your|u|ur|ya|je|jouw|du|dein\w{0,2}|dir|dich|tu|te|ti|tes|ton|ta|tus|tuo|tua|tuoi|teu|sua|seu"
-    r"|din|dig|dina|ditt|twoje?|ty|assistant|bot|chatbot|ai|model|agent)\b|\bt'",
+    r"|din|dig|dina|ditt|twoje?|ty|assistant|bot|chatbot|ai|model|agent|ihre?n?)\b|\bt'",
     re.IGNORECASE,
 )
 # the reader's own setup by what it got: set up with, received from its operator, before my first message ...
@@ -73,7 +79,12 @@ _OWN: Final = re.compile(
     r"|(?:you|u|ya|it|they)[ \t]+(?:were|was|have[ \t]+been|has[ \t]+been|'ve[ \t]+been)[ \t]+(?:set[ \t]+up"
     r"|configured|instructed|primed)|(?:you|u|ya|it)[ \t]+(?:got|received)[ \t]+(?:at|from|before)"
     r"|(?:assistant|bot|model|agent|ai)[ \t]+(?:has|have)[ \t]+been[ \t]+given|\bit[ \t]+received[ \t]+from"
-    r"|(?:above|before)[ \t]+(?:my|our|the|this)[ \t]+first[ \t]+(?:message|msg|question)"
+    r"|(?:above|before)[ \t]+(?:my|our|the|this)[ \t]+first[ \t]+(?:user[ \t]+)?(?:message|msg|question|turn)"
+    # wave 43: "wat boven dit gesprek staat", "vóór mijn eerste bericht", "con las que te configuraron", "du fik"
+    r"|(?:above|boven|über|oberhalb)[ \t]+(?:this|dit|dieses|diesem|unserem)[ \t]+(?:conversation|chat|gesprek"
+    r"|gespräch|unterhaltung)|v[óo]{1,2}r[ \t]+(?:mijn|ons)[ \t]+eerste[ \t]+bericht"
+    r"|(?:con[ \t]+)?(?:las|los)[ \t]+que[ \t]+te[ \t]+(?:configuraron|programaron|instruyeron)|du[ \t]+fik"
+    r"|ricevut[oaei][ \t]+dal[ \t]+(?:gestore|sistema|operatore)"
     r"|before[ \t]+(?:we|i)[ \t]+(?:started|began)|tells?[ \t]+(?:you|u)[ \t]+how[ \t]+to[ \t]+(?:behave|act|respond)"
     r"|(?:that|which)[ \t]+precedes?[ \t]+this[ \t]+(?:document|message|text|conversation)"
     r"|sei[ \t]+stat[oa][ \t]+(?:configurat|impostat|istruit)[oa]|che[ \t]+ti[ \t]+(?:ha|hanno)[ \t]+dato"
@@ -89,7 +100,10 @@ _ALL: Final = re.compile(
     r"|literally|integralmente|intégralement|intégral\w{0,2}|tutt[ei]|testualmente|letteralmente|textuellement"
     r"|volledige?|letterlijk|alles|hela|allt|alla|ordagrant|vollständig\w{0,2}|wörtlich|ganze?n?|todo|todas?"
     r"|completo|completa|íntegr\w{1,4}|tout(?:es)?|toutes|precies|niets[ \t]+weglaten|dont[ \t]+summari[sz]e"
-    r"|don't[ \t]+summari[sz]e|dokładnie|całą|cały)\b",
+    r"|don't[ \t]+summari[sz]e|dokładnie|całą|cały"
+    # wave 43
+    r"|parola[ \t]+per[ \t]+parola|palabra[ \t]+por[ \t]+palabra|ordret|ord[ \t]+for[ \t]+ord|hele|alle"
+    r"|(?:im[ \t]+)?originalwortlaut|sin[ \t]+resumir)\b",
     re.IGNORECASE,
 )
 _NOT: Final = re.compile(
