@@ -31,10 +31,16 @@ _Found = tuple[int, int, str]
 
 _ASK_RE: Final = re.compile(
     r"(?i:\b(?:" + PW_WORDS + r"|login|log-in|logon|credentials?|creds|zugangsdaten|inloggegevens|identifiants"
-    r"|credenciales|credenziali|credenciais|dane[ \t]+logowania|pin|pw|pwd|code|c[óo]digo|codice|kod|k[óo]d|код)\b)"
+    r"|credenciales|credenziali|credenciais|dane[ \t]+logowania|pin|pw|pwd|code|c[óo]digo|codice|kod|k[óo]d|код"
+    r"|combination|combo|combinaison|combinaci[óo]n|combinazione|kombination|kombinasjon|kombinacja)\b)"
     r"|パスワード|暗証番号|密码|密碼|비밀번호"
 )
-_CODE_ASK_RE: Final = re.compile(r"(?i:\b(?:pin|code|c[óo]digo|codice|kod|k[óo]d|код)\b)|暗証番号")
+_CODE_ASK_RE: Final = re.compile(
+    r"(?i:\b(?:pin|code|c[óo]digo|codice|kod|k[óo]d|код"
+    # wave 43: a dial's combination ("what's the combination for the cash safe again?")
+    r"|combination|combo|combinaison|combinaci[óo]n|combinazione|combina[çc][ãa]o|kombination|kombinasjon"
+    r"|kombinacja|zahlenkombination|cijfercombinatie)\b)|暗証番号"
+)
 _RULES_RE: Final = re.compile(r"(?i)polic|length|rules?|reset|expir|format|manager|hint|requirement|richtlinie|regel")
 # a quote mark, a day and a time, a speaker (a remark in brackets allowed) and a colon; or a messenger's dash
 _LEAD: Final = (
@@ -43,7 +49,8 @@ _LEAD: Final = (
 )
 _PAIR_RE: Final = re.compile(_LEAD + r"(?P<u>[\w.@+-]{2,40})[ \t]+/[ \t]+(?P<v>[^\s\"'`]{4,64})(?=\s|$)")
 _WORD_RE: Final = re.compile(_LEAD + r"[\"'`“‘]?(?P<v>[^\s\"'`”’,]{4,64})[\"'`”’]?(?=\s|$|,)")
-_DIGITS_RE: Final = re.compile(r"[#*]?\d{4,8}[#*]?")
+# (wave 43: a dial's numbers joined by dashes, "36-12-27", "5-9-0-3", as the answer to a code's question)
+_DIGITS_RE: Final = re.compile(r"[#*]?\d{4,8}[#*]?|\d{1,2}(?:-\d{1,2}){2,5}")
 
 
 def _next_line(text: str, end: int) -> tuple[int, int] | None:
@@ -102,9 +109,23 @@ _JOINED_RE: Final = re.compile(r"(?=[^\d\n]*\d)[a-z]{2,12}(?:-[a-z0-9]{1,12}){1,
 def _phrase_answer(text: str, start: int, stop: int) -> _Found | None:
     """A phrase of words with a number answering a question about a passphrase (wave 31)."""
     m = _PHRASE_RE.match(text, start, stop)
-    if m is None or not any(c.isdigit() for c in m.group("v")) or _NOT_PHRASE_RE.match(m.group("v")) is not None:
+    if m is None or _NOT_PHRASE_RE.match(m.group("v")) is not None:
+        return None
+    if not any(c.isdigit() for c in m.group("v")) and not _plain_words(m.group("v").split()):
         return None
     return m.start("v"), m.end("v"), "credential"
+
+
+# wave 43: a phrase without a number answers too when it is four words or more, all lower case, none a word that
+# points elsewhere or a pronoun ("purple otter reads quietly - all lowercase"; not "ask priya she has it")
+_POINTING_WORDS: Final = frozenset(
+    "it its it's is in on at the a an ask check see same vault wiki sheet doc docs email mail manager keepass"
+    " bitwarden 1password lastpass she he they we you i me her him them us know knows changed sent".split()
+)
+
+
+def _plain_words(words: list[str]) -> bool:
+    return len(words) >= 4 and all(w.isalpha() and w.islower() and w not in _POINTING_WORDS for w in words)
 
 
 def _asked_lines(text: str) -> Iterator[tuple[str, int]]:

@@ -23,7 +23,9 @@ _Found = tuple[int, int, str]
 
 _CJK: Final = r"\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af"
 _NAME: Final = (
-    r"(?:密码|密碼|口令|暗証番号|暗証コード|パスワード|パスコード|비밀번호|암호|핀[ \t]?번호"
+    # wave 43: a combination lock's, a code box's or a door's own name (后门密码锁：620418, 门禁码：4471)
+    r"(?:(?:密码|密碼)(?:锁|鎖|箱|柜|櫃|盘|盤)?|门禁码|門禁碼"
+    r"|口令|暗証番号|暗証コード|パスワード|パスコード|비밀번호|암호|핀[ \t]?번호"
     rf"|(?:(?<=[{_CJK}])PIN|PIN(?=[码碼코]|：))(?:码|碼|코드|番号)?)"
 )
 _CODE_RE: Final = re.compile(
@@ -35,7 +37,7 @@ _CODE_RE: Final = re.compile(
     # a counter, a date's or a quantity's unit after the digits: not the secret
     r"(?![\d\w#*]|[ \t]?(?:位|자리|桁|文字|个|個|次|회|번|년|年|月|日|일|월|分|秒|%|원|円|元|개))",
 )
-_GATE: Final = ("密", "口令", "暗証", "パス", "비밀", "암호", "PIN", "핀")
+_GATE: Final = ("密", "门禁", "門禁", "口令", "暗証", "パス", "비밀", "암호", "PIN", "핀")
 
 
 def cjk_code_spans(text: str) -> Iterator[_Found]:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-__all__ = ["compound_code_spans"]
+__all__ = ["CODE_STEMS", "compound_code_spans"]
 
 _Found = tuple[int, int, str]
 
@@ -29,7 +29,11 @@ _STEMS: Final = (
     r"|h[äa]lytys|ovi|portti|lukko|p[äa][äa]sy|avaus|kulku|turva|kaappi|varasto|pin"
     r"|deaktivierung|aktivierung|entsch[äa]rf|zugang|zutritt|t[üu]r|tor|tresor|schloss|alarmanlage"
     r"|toegang|deur|poort|kluis|uitschakel|inschakel|ontgrendel"
+    # wave 43: whose code it is, a staff member's or an administrator's (medarbejderkode, beheercode, Mitarbeitercode)
+    r"|medarbejder|medarbeider|medarbetar|mitarbeiter|personale|ansatt|ansat|anst[äa]lld|beheer|beheerder"
+    r"|administrator|admin|supervisor|leder|ledare|chef|stempel|stempling|st[äa]mpel"
 )
+CODE_STEMS: Final = _STEMS  # (wave 43: redaction_told_codes reads the same stems)
 _CODE_RE: Final = re.compile(
     r"(?i:(?<![^\W\d_])(?:" + _STEMS + r")(?:s|e|en)?-?(?:koden?|kod(?:en)?|koodi|code|kode)(?![^\W\d_]))"
     r"(?:[ \t]*[:=][ \t]*|[ \t]+(?:(?i:er|är|on|ist|is|lautet|blir)[ \t]+)?(?:(?i:nu|nå|nyt|nu|nyt|nun|nu)[ \t]+)?)"

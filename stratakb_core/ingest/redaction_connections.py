@@ -39,7 +39,6 @@ _HOOK_URL_RE: Final = re.compile(
     r"https?://(?=[^\s/]{0,80}hook|[^\s?#]{0,200}/(?:hooks?|webhooks?|incoming|trigger)/)[^\s/]{1,120}"
     r"(?:/[\w.~-]{0,80}){0,8}?/(?P<v>[A-Za-z0-9_-]{24,80})(?=[/?#\s\"'<>)]|$)"
 )
-_WORD_RUN_RE: Final = re.compile(r"[a-z]{4,}")
 # a code line's call with a quoted literal and a comment after it
 _CALL_RE: Final = re.compile(
     r"\((?P<args>[^()\n]{20,300})\)[^\n]{0,20}?(?://|#)(?P<comment>[^\n]{1,160})$", re.MULTILINE
@@ -79,10 +78,21 @@ def _connection_strings(text: str) -> Iterator[_Found]:
         yield m.start("v"), m.end("v"), "credential"
 
 
+def _word_name(value: str) -> bool:
+    """Words make half the value: runs of three lower-case letters or more (a capital may open them) with a vowel."""
+    runs = [r for r in _NAME_RUN_RE.findall(value) if _VOWEL_RE.search(r)]
+    return len(runs) >= 2 and 2 * sum(map(len, runs)) >= len(value)
+
+
+_NAME_RUN_RE: Final = re.compile(r"[A-Z]?[a-z]{3,}")
+_VOWEL_RE: Final = re.compile(r"[aeiouy]")
+
+
 def _hook_tokens(text: str) -> Iterator[_Found]:
     for m in _HOOK_URL_RE.finditer(text):
-        value = m.group("v")  # (two runs of four lower-case letters or more: a name of words, PreReceiveHook2024)
-        if looks_random(value) and len(_WORD_RUN_RE.findall(value)) < 2 and not is_placeholder(value):
+        value = m.group("v")  # (a name of words, PreReceiveHook2024; wave 43: only when words make half the value,
+        # a 40-character token holds two runs of four lower-case letters by chance)
+        if looks_random(value) and not _word_name(value) and not is_placeholder(value):
             yield m.start("v"), m.end("v"), "api_token"
 
 

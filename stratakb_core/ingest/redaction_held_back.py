@@ -16,7 +16,11 @@ held back here is not taken by the scorer instead). ``held_back`` keeps five suc
 - (wave 42) a trivial digit run a policy names as a pattern to avoid (``redaction_policy_examples``: "niente sequenze
   (123456)");
 - (wave 42) a value public by its shape or its label's kind (``redaction_public_kinds``: a DER public key, a
-  search-only or publishable key, a DX, ZIP or error code).
+  search-only or publishable key, a DX, ZIP or error code; wave 43: a group's, a promotion's or a booking's code);
+- (wave 43) a value that leaves the secret unfilled (``redaction_unfilled``: "verrà comunicata dal tecnico", "will
+  be sent separately", "123456789:REPLACE_WITH_YOUR_TOKEN");
+- (wave 43) a digest by its own remark or a lookup key by its label (``redaction_digest_values``: "cache key: <hex>
+  (sha1 of the file)", "partition key = ...").
 """
 
 from __future__ import annotations
@@ -24,10 +28,12 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.redaction_digest_values import is_digest_value
 from stratakb_core.ingest.redaction_hint_labels import is_hint_value
 from stratakb_core.ingest.redaction_number_labels import is_public_number
 from stratakb_core.ingest.redaction_policy_examples import is_policy_example
 from stratakb_core.ingest.redaction_public_kinds import is_public_kind
+from stratakb_core.ingest.redaction_unfilled import is_later_value, is_prefixed_placeholder
 
 __all__ = ["held_back", "is_pending_value"]
 
@@ -68,6 +74,10 @@ def held_back(text: str, start: int, end: int) -> bool:
     """Whether the span at ``text[start:end]`` is kept: a pending value, a public number, a hint, a policy's example
     or a public kind (module docstring); the cheapest checks first."""
     if end - start <= 64 and is_pending_value(text[start:end]):
+        return True
+    if end - start <= 200 and (is_later_value(text[start:end]) or is_prefixed_placeholder(text[start:end])):
+        return True  # wave 43
+    if is_digest_value(text, start, end):  # wave 43
         return True
     if is_public_number(text, start, end) or is_hint_value(text, start, end):
         return True

@@ -88,6 +88,7 @@ _KEY_WORDS_ABROAD: Final = (
 _SECRET_WORDS: Final = (
     PASSPHRASE_WORDS
     + r"|password|passwd|passphrase|passcode|pwd|pass|pw|token|secret|credentials?|api_?key|psk|secret_key_base|"
+    r"kenncode|"  # wave 43: German for a meeting's passcode ("Meeting-ID: ... Kenncode: ...")
     r"(?:private|access|secret|signing|encryption|master|auth|account|license|client|app|consumer|hmac|session"
     r"|subscription|storage|shared|pre_shared|preshared|decryption|admin|root|bot|webhook|service|deploy|webapi|web_api"
     r"|security|sas|shared_access|function|master_api|write|read|ingest|management|wi_?fi|wlan|wpa2?|wireless)_key|"

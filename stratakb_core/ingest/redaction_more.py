@@ -58,6 +58,7 @@ from stratakb_core.ingest.redaction_session_tokens import session_token_spans
 from stratakb_core.ingest.redaction_slash_logins import slash_login_spans
 from stratakb_core.ingest.redaction_ssh_prompts import ssh_prompt_spans
 from stratakb_core.ingest.redaction_sticky_notes import sticky_note_spans
+from stratakb_core.ingest.redaction_told_codes import told_code_spans
 from stratakb_core.ingest.redaction_wifi_copula import wifi_copula_spans
 from stratakb_core.ingest.redaction_wifi_prose import wifi_prose_spans
 from stratakb_core.ingest.redaction_wifi_qr import wifi_qr_spans
@@ -106,3 +107,4 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from dashed_word_spans(text)  # wave 41: "das Passwort ... ist: Orgelpfeife-Regenwurm-Kaffee"
     yield from assigned_phrase_spans(text)  # wave 41: "hoofdwachtwoord = trekker ploegt om zes uur door de klei"
     yield from credential_url_spans(text)  # wave 41: https://user:pw@host/path alone on its line goes whole
+    yield from told_code_spans(text)  # wave 43: "Koden till X är nu 7741", "Koden er 5-9-0-3", "46028 koduyla"

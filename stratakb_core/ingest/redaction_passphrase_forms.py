@@ -162,13 +162,38 @@ _NOT_IN_USE_RE: Final = re.compile(
 _POINTER_RE: Final = re.compile(
     r"(?i:.*\b(?:vault|envelope|manager|keepass|1password|bitwarden|tresor|kluis|safe[ \t]+deposit|lastpass)\b)"
 )
-_NAMED_THING_RE: Final = re.compile(r"[\"'‘’“”«»]|\b\w*(?:[A-Z]\w*[A-Z\d-]|\d)\w*\b")
+_NAMED_THING_RE: Final = re.compile(
+    r"[\"'‘’“”«»]|\b\w*(?:[A-Z]\w*[A-Z\d-]|\d)\w*\b"
+    # wave 43: a user's name given before the comma ("brugernavn kasserer, adgangssætning ...")
+    r"|(?i:\b(?:user(?:name)?|login|brugernavn|brukernavn|anv[äa]ndarnamn|benutzer(?:name)?|gebruikersnaam"
+    r"|utilisateur|identifiant|usuario|utente|nome[ \t]+utente|u[żz]ytkownik|käyttäjä(?:tunnus)?)[ \t:]+[\w.@-]{2,40}$)"
+)
+# (the first word says where the phrase comes from or what it is like, not the phrase)
+_WITH_NOT_FIRST: Final = frozenset(
+    "you we they i he she like such from of for aus von vom wie comme como come zoals som that which die der das dem"
+    " den que che qui du des del della dal printed given sent chosen written issued on in at with mit avec con"
+    " instead rather than statt anstatt anstelle plutôt lieu lugar vez invece comme than".split()
+)
+# wave 43: "sign in ... with the passphrase timber yard sunrise 2027 until we move it": the phrase runs to a word
+# that starts the sentence's next clause
+_WITH_RE: Final = re.compile(
+    r"(?i:\b(?:with|using|use|mit|avec|con|com|met|med|z)\b[^\n.:;!?]{0,50}?(?<!\w)(?:" + _NAMES + r"))[ \t]+"
+    + _PHRASE.replace("{1,9})", "{1,9}?)")
+    + r"(?=[ \t]+(?i:until|till|before|and|to|for|when|while|bis|und|jusqu\w*|et|hasta|y|fino|e|tot|en|tills|och"
+    r"|indtil|og|do|i)\b|" + _END[3:],
+    re.MULTILINE,
+)
 
 
 def _line(m: re.Match[str]) -> str:
+    """The value's line, at most ``_LINE_REACH`` characters either side (wave 43: linear on a long line)."""
     text, start, end = m.string, m.start("v"), m.end("v")
-    stop = text.find("\n", end)
-    return text[text.rfind("\n", 0, start) + 1 : len(text) if stop < 0 else stop]
+    low, high = max(0, start - _LINE_REACH), min(len(text), end + _LINE_REACH)
+    stop = text.find("\n", end, high)
+    return text[max(low, text.rfind("\n", low, start) + 1) : high if stop < 0 else stop]
+
+
+_LINE_REACH: Final = 300
 
 
 def _before(m: re.Match[str]) -> str:
@@ -245,6 +270,9 @@ def passphrase_form_spans(text: str) -> Iterator[_Found]:
             yield m.start("v"), m.end("v"), "credential"
     for m in _COMMA_RE.finditer(text):
         if _NAMED_THING_RE.search(_before(m)) is not None and _a_phrase(m, prose=True):
+            yield m.start("v"), m.end("v"), "credential"
+    for m in _WITH_RE.finditer(text):  # wave 43
+        if m.group("v").split()[0].casefold() not in _WITH_NOT_FIRST and _a_phrase(m, prose=True):
             yield m.start("v"), m.end("v"), "credential"
     for m in _COMMA_WORD_RE.finditer(text):
         if _NAMED_THING_RE.search(_before(m)) is not None and _one_word(m.group("v")):

@@ -15,7 +15,10 @@
   postal", "código postal", "codice di errore"; a door, alarm, access or lock code has no such word and goes, and so
   does a public kind's code whose line goes on to say it opens something ("Batch code: 4471 (enter it at the door
   keypad)"; the lead's review also took "event" out of the kinds: an event's code is often the one guests type at the
-  door).
+  door). Wave 43: a group's, a block's, a booking's, a promotion's or a discount code ("Group block code for the
+  Nordic Summit: NFS27-O4Y6", "Código de grupo", "codice sconto", "Rabattcode") is handed to every delegate or
+  customer, and a kind's code may say what it is for before its colon ("... code for the Summit:"); the words that
+  say a code opens something now stand as words ("Delegates" no longer holds "gate", "block" no longer "lock").
 """
 
 from __future__ import annotations
@@ -46,11 +49,20 @@ _NOT_CLIENT_RE: Final = re.compile(
 _PUBLIC_CODE_RE: Final = re.compile(
     r"(?i:\b(?:dx|ean|upc|gtin|isbn|zip|postal|post|area|country|dialling|dialing|calling|iata|icao|airport|currency"
     r"|language|locale|swift|bic|sort|hs|tariff|customs|colou?r|error|status|exit|return|response|http|fault"
-    r"|diagnostic|product|article|item|barcode|bar[- ]code|qr|batch|lot|region|state|iso)[ \t]+codes?"
-    r"|\b(?:fehler|post|länder|landes|artikel|status|farb|produkt)code"
-    r"|\bcode[ \t]+(?:postal|d'erreur|erreur|pays|article|produit|couleur)"
-    r"|\bc[óo]digo[ \t]+(?:postal|de[ \t]+(?:error|erro|pa[íi]s|producto|produto|barras))"
-    r"|\bcodice[ \t]+(?:postale|di[ \t]+errore|articolo|prodotto|paese|a[ \t]+barre|fiscale))"
+    r"|diagnostic|product|article|item|barcode|bar[- ]code|qr|batch|lot|region|state|iso"
+    # wave 43: a code that gets a group's, a promotion's or a booking's rate (handed to every delegate)
+    r"|group|block|booking|reservation|confirmation|rate|promo|promotional|promotion|discount|coupon|referral"
+    r"|affiliate|campaign|tracking)[ \t]+codes?"
+    r"|\b(?:fehler|post|länder|landes|artikel|status|farb|produkt|gruppen|buchungs|rabatt|aktions|gruppe"
+    r"|korting|groeps|rabatt|kampanje|kampanj)(?:code|kode|kod)"
+    r"|\bcode[ \t]+(?:postal|d'erreur|erreur|pays|article|produit|couleur|promo|de[ \t]+(?:groupe|réduction"
+    r"|reduction|réservation|reservation))"
+    r"|\bc[óo]digo[ \t]+(?:postal|promocional|de[ \t]+(?:error|erro|pa[íi]s|producto|produto|barras|grupo"
+    r"|descuento|desconto|reserva))"
+    r"|\bcodice[ \t]+(?:postale|di[ \t]+errore|articolo|prodotto|paese|a[ \t]+barre|fiscale|sconto|promozionale"
+    r"|di[ \t]+gruppo|di[ \t]+prenotazione))"
+    # wave 43: "... code for the Nordic Fintech Summit:"
+    r"(?:[ \t]+(?:for|für|pour|para|per|voor|för|til|do)[ \t]+[^:=：\n]{1,60})?"
     r"[ \t]*(?:\([^()\n]{0,30}\))?[ \t]*(?:is|ist|est|es|è|[:=：#])?[ \t]*$"
 )
 _SECRET_PREFIX_RE: Final = re.compile(
@@ -61,7 +73,8 @@ _CODE_LABEL_TAIL: Final = 80
 _CODE_VALUE_RE: Final = re.compile(r"[A-Za-z0-9][A-Za-z0-9 .-]{0,15}")
 # the rest of the line says the code opens something: "Batch code: 4471 (enter it at the door keypad)" goes (review)
 _OPENS_AFTER_RE: Final = re.compile(
-    r"(?i:keypad|key[ \t]?pad|door|gate|lock|alarm|enter[ \t]+it|t[üu]r|tor\b|porte|puerta|porta|portail|tastatur"
+    r"(?i:keypad|key[ \t]?pad|\b(?:doors?|gates?|(?:un)?lock\w*|alarm\w*)\b|enter[ \t]+it|t[üu]r|tor\b"
+    r"|porte|puerta|porta|portail|tastatur"
     r"|clavier|teclado|tastiera|safe\b|tresor|schloss|cadenas|candado|lucchetto)"
 )
 

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from typing import Final
 
 from stratakb_core.ingest.redaction_phrases import is_loose_phrase, is_passphrase
+from stratakb_core.ingest.redaction_pointers import points_elsewhere
 from stratakb_core.ingest.redaction_spoken import PW_WORDS, shaped
 from stratakb_core.ingest.redaction_values import is_placeholder, looks_random
 from stratakb_core.ingest.redaction_windows import line_matches
@@ -114,5 +115,7 @@ def _asked_spans(text: str) -> Iterator[_Found]:
                 yield line_end + 1 + reply.start("v"), line_end + 1 + reply.start("v") + len(value), "credential"
         if _PHRASE_ASK_RE.search(question) and (reply := _PHRASE_REPLY_RE.match(answer)) is not None:
             value = reply.group("v")
+            if points_elsewhere(value.split()):  # wave 43: "ask priya she knows it" answers where, not what
+                continue
             if is_loose_phrase(value) or is_passphrase(value, True):
                 yield line_end + 1 + reply.start("v"), line_end + 1 + reply.end("v"), "credential"

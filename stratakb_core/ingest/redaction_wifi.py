@@ -30,7 +30,11 @@ _KEY: Final = r"key|pass|psk|schlüssel|schluessel|clé|cle|clave|chiave|sleutel
 _VALUE: Final = r"[\"'`«“‘]?(?P<v>[^\s\"'`«»“”‘’,;]{4,128}?)[\"'`»”’]?"
 # the network's line, then the key's line right under it
 _UNDER_RE: Final = re.compile(
-    r"^[ \t]*(?:[-*•][ \t]+)?(?i:" + _NETWORK + r")[ \t]*[:：=][ \t]*[^\s:：][^\n]{0,80}\r?\n"
+    r"^[ \t]*(?:[-*•][ \t]+)?(?i:" + _NETWORK + r")"
+    # wave 43: whose network it is before the colon ("Rete Wi-Fi per il personale delle pulizie:")
+    r"(?:[ \t]+(?i:wi-?fi|wlan))?(?:[ \t]+(?i:for|per|pour|para|für|voor|för|til|do|del|della|des|du|de)"
+    r"[ \t]+[^\n:：=]{1,60})?"
+    r"[ \t]*[:：=][ \t]*[^\s:：][^\n]{0,80}\r?\n"
     r"[ \t]*(?:[-*•][ \t]+)?(?i:" + _KEY + r")[ \t]*[:：=][ \t]*" + _VALUE + r"[ \t]*\r?$",
     re.MULTILINE,
 )
