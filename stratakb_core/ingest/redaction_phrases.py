@@ -123,7 +123,8 @@ PHRASE_LABEL_FINDERS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]
 # sous la pluie", "tunnel lamp referee 1984 blue"), a remark in brackets after it allowed; never a word of advice
 _LOOSE_LINKS: Final = frozenset(
     """a an the at in on of by to from with over under into le la les l un une du de des sous sur dans i vid på
-    över under och en ett el los las del al der die das im am il lo della sul nel het op every""".split()
+    över under och en ett el los las del al der die das im am il lo della sul nel het op every
+    na w z po od za pod nad przy ve av af til aan""".split()  # wave 43: Polish, Czech, Nordic and Dutch ones
 )
 _ADVICE: Final = (_FUNCTION_WORDS - _LOOSE_LINKS) | frozenset(
     """ask contact request call email check look find written printed sealed envelope below above attached unchanged
@@ -131,7 +132,8 @@ _ADVICE: Final = (_FUNCTION_WORDS - _LOOSE_LINKS) | frozenset(
     changing change changed please use using
     ver véase consultar consulte voir consulter siehe vedi zie manual manuel handbuch handleiding pedir pida demander
     demandez fragen chiedere vragen envía enviada enviado envoyée envoyé gesendet separado séparément
-    staat ligt steht liegt står ligger finns znajduje najdete trovate encuentra está""".split()
+    staat ligt steht liegt står ligger finns znajduje najdete trovate encuentra está
+    znajdziesz znajdziecie leży zapytaj spytaj poproś sejfie kopercie""".split()  # (wave 43: Polish, with "na")
 )  # (wave 24: the advice in Spanish, French, German, Italian and Dutch too: "ver el manual de la cartera"; wave 39:
 # where it is, "staat op de kaart bij de koelkast", "liegt im Tresor")
 _LOOSE_LABEL_RE: Final = re.compile(

@@ -172,7 +172,27 @@ def test_wave43_wifi_and_meeting_codes_go(text: str, value: str) -> None:
     _gone(text, value)
 
 
+# ---- a passphrase under a password's remarked label, short Polish, Czech, Nordic or Dutch links between its words
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Hasło do dysku z kamer: sowa siedzi na starym dębie (nie udostępniać!)", "sowa siedzi na starym dębie"),
+        ("Hasło do dysku z kamer: sowa siedzi na starym dębie", "sowa siedzi na starym dębie"),
+        ("Senha do cofre da loja: gato preto dorme na janela", "gato preto dorme na janela"),
+    ],
+)
+def test_wave43_linked_phrases_go(text: str, value: str) -> None:
+    _gone(text, value)
+
+
 WAVE_43_KEPT = [
+    # a password's label over advice with the same short links
+    "Hasło do dysku: znajdziesz w sejfie na biurku",
+    "Hasło do dysku: zapytaj administratora w biurze",
+    "Hasło do dysku: minimum osiem znaków i jedna cyfra",
+    "Senha do cofre: está na gaveta da secretária",
+    "Wachtwoord voor de NAS: staat op het briefje aan de muur",
+    "Adgangskode til serveren: ligger i skabet på kontoret",
     # a value promised for later, in several languages
     "Wi-Fi password: will be sent separately on the day of the event",
     "Passwort für das Gäste-WLAN: wird vor Ort mitgeteilt (Feld absichtlich leer)",
