@@ -62,6 +62,10 @@ def test_wave43_filled_values_go(text: str, value: str) -> None:
         (f"Signing key for the export: {_HEX40}", _HEX40),
         (f"cache API key: {_HEX40}", _HEX40),
         (f"PagerDuty routing key: {_HEX40[:32]}", _HEX40[:32]),
+        # the lead's review: a secret's label before a hash remark ("HMAC", "SHA-256" of the key's use)
+        (f"Webhook signing secret: {_HEX40}{_HEX40[:24]} - SHA-256 HMAC, rotate yearly", f"{_HEX40}{_HEX40[:24]}"),
+        (f"Secret: {_HEX40}{_HEX40[:24]} (sha256 HMAC key)", f"{_HEX40}{_HEX40[:24]}"),
+        (f"Clé de signature : {_HEX40} (SHA-1)", _HEX40),
     ],
 )
 def test_wave43_keys_beside_hash_words_go(text: str, value: str) -> None:
@@ -244,6 +248,9 @@ WAVE_43_KEPT = [
     # a Kenncode told later or counted
     "Kenncode: 6 Ziffern",
     "Kenncode: wird per Mail verschickt",
+    # the lead's review: a digest labelled as one keeps its hash remark
+    f"Password hash: {_HEX40} (sha1)",
+    f"File checksum: {_HEX40} (SHA-1 of the tarball)",
 ]
 
 
