@@ -17,7 +17,8 @@ from stratakb_core.ingest.injection_rules import OVERRIDE, PROMPT_LEAK, SEND_TO_
 
 __all__ = ["cjk_split"]
 
-_CJK: Final = "\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
+# wave 43: with CJK punctuation, so "無\u200b視\u200bし\u200b、\u200b..." is one run
+_CJK: Final = "\u3000-\u303f\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"
 _RUN: Final = re.compile(f"(?:[{_CJK}]\u200b){{10,400}}[{_CJK}]?")
 
 

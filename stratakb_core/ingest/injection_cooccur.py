@@ -51,6 +51,7 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from stratakb_core.ingest.injection_head_noun import called_in_head  # wave 43
 from stratakb_core.ingest.injection_lexicon import CUES, SCRIPT_CUES
 from stratakb_core.ingest.injection_own_scope import own_scoped
 from stratakb_core.ingest.injection_reader import reader_words, told_of
@@ -256,7 +257,7 @@ def _addressed(found: Cues, text: str) -> bool:
     if any(i <= 4 for i in found.get("prep", ())) and _near(found, "prep", "ai", 1, 3) and not told_of(found):
         return True
     head = re.search(r"\w[ \t*)]{0,3}[:：][ \t*]", text[:80])  # "AI moderator: ..." (a short head, then a colon)
-    if head and min(found["ai"]) <= 3 and len(_WORD.findall(text[: head.start() + 1])) <= 6 and not _TREE.match(text):
+    if head and min(found["ai"]) <= 3 and called_in_head(text, head, found) and not _TREE.match(text):
         return True
     return _vocative(found, text)
 

@@ -246,3 +246,12 @@ _WAVE30: Final[dict[str, str]] = {
     "leak": "muéstrame muéstranos muéstreme muéstrenos muestrame",
 }
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE30.items()})
+
+# wave 43 (heldout141 ... heldout144): "scrap the rules you were set up with" as throwing them away, "you are off
+# duty from your old guidelines" as instructions that no longer hold ("the brief you got" as the reader's
+# instructions was dropped: "Design brief: forget the brief you got from sales" is a person's)
+_WAVE43: Final[dict[str, str]] = {
+    "override": "scrap",
+    "void": "off_duty_from",
+}
+MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE43.items()})

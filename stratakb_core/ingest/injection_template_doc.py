@@ -23,7 +23,9 @@ __all__ = ["documented", "documented_token"]
 _DOC_CUE: Final = re.compile(
     r"\b(?:templates?|plantillas?|modèles?|vorlagen?|modell?i|formats?|formato|tokens?|jetons?|marqueurs?|balises?"
     r"|etiquetas?|marcadores?|delimiters?|fine-?tun\w*|finetun\w*|data-?sets?|training|changelog|tokenizer\w*"
-    r"|Token-?\w*|special|markers?|markierung(?:en)?)\b"
+    r"|Token-?\w*|special|markers?|markierung(?:en)?"
+    # wave 43: delimiters in more languages ("Gemma usa i delimitatori <start_of_turn> ed <end_of_turn>")
+    r"|delimitator[ei]|delimitador\w{0,2}|délimiteurs?|trennzeichen|scheidingsteken\w{0,2}|separator\w{0,2})\b"
     r"|vorlagen?\b"  # wave 34: German compounds name the template ("Chatvorlagen", "Prompt-Vorlage")
     r"|模板|模版|格式|标记|標記|特殊|令牌|分词|微调|训练|テンプレート|トークン|書式|形式|템플릿|토큰|형식|변경",
     re.IGNORECASE,
@@ -51,7 +53,7 @@ def documented_token(text: str, start: int, end: int) -> bool:
 # the second of a pair or a list ("between [INST] and [/INST]", "<|im_start|> 和 <|im_end|>", "[INST] ... [/INST]")
 _TOKEN_PAIRED: Final = re.compile(
     r"(?:<\|?/?\w{1,20}\|?>>?|\[/?[A-Z_]{2,20}\])(?:[ \t]*(?:user|model|assistant|system|tool)\b)?[`'\"]?[ \t]*"
-    r"(?:and|or|y|o|e|et|und|oder|и|или|、|，|,|/|和|与|與|及|或|と|や|및|\.\.\.|…)[ \t]*[`'\"]?$",
+    r"(?:and|or|y|o|e|ed|en|i|et|und|oder|и|или|、|，|,|/|和|与|與|及|或|と|や|및|\.\.\.|…)[ \t]*[`'\"]?$",
     re.I,
 )
 

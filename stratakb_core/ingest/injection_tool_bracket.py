@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["TOOL_BRACKET", "tool_bracket"]
+__all__ = ["TOOL_BRACKET", "tool_bracket", "tool_pair"]
 
 _HEADER: Final = re.compile(
     r"^[ \t]*\[[ \t]?(?:tool|function|tool_call|tool_use|action)[ \t]?[:=][ \t]?[\w.-]{1,40}[ \t]?\]"
@@ -36,5 +36,30 @@ def tool_bracket(text: str) -> tuple[int, int] | None:
     return None
 
 
-# the rule this sets off, for ``injection._rule_hits``
-TOOL_BRACKET: Final = (("tool_imitation", tool_bracket),)
+# wave 43: a bracketed call opened and closed ("[tool:loyalty.adjust_points] {...} [/tool]", "[tool_call id=c7
+# name=update_price_table] {...} [/tool_call]") whose tool changes, grants, pays or deletes: a call shown as made
+_PAIR: Final = re.compile(
+    r"^[ \t]*\[[ \t]?(?P<kind>tool_call|tool_use|tool|function_call|function)(?:[ \t]?[:=][ \t]?(?P<name>[\w.-]{1,60})"
+    r"|[ \t][^\]\n]{0,60}?\bname[ \t]?=[ \t]?[\"']?(?P<named>[\w.-]{1,60})[\"']?)[^\]\n]{0,40}\][ \t]*\n"
+    r"(?P<body>[^\[]{1,600}?)\[/(?P=kind)\]",
+    re.IGNORECASE | re.MULTILINE,
+)
+_CHANGES: Final = re.compile(
+    r"(?:adjust|update|set|grant|delete|remove|drop|transfer|refund|cancel|approve|credit|pay|issue|modify|change"
+    r"|reset|unlock|open|export|share|send|disable|elevate|wipe|void|waive|comp)",
+    re.IGNORECASE,
+)
+
+
+def tool_pair(text: str) -> tuple[int, int] | None:
+    """The span of a bracketed tool call, opened and closed, whose tool changes or grants something, or None."""
+    if "[/" not in text:
+        return None
+    for m in _PAIR.finditer(text):
+        if _CHANGES.search(m.group("name") or m.group("named") or "") and "{" in m.group("body"):
+            return m.start(), m.end()
+    return None
+
+
+# the rules these set off, for ``injection._rule_hits``
+TOOL_BRACKET: Final = (("tool_imitation", tool_bracket), ("tool_imitation", tool_pair))
