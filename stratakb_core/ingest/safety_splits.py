@@ -320,8 +320,9 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        ", false redactions 0.0% / 1.7% / 0.0% / 1.7%); the rules of both tuned on them in wave 43,"
                        " both scorers trained on them;"
                        " heldout145-152, written the same way, measured once blind at acf7655 after wave 43 and"
-                       " the retrain of both scorers (injection ASR 0.0% / 0.8% / 0.8% / 1.7% / 2.5% / 3.3% / 1.7% / 1.7%"
-                       ", FP 0.0% / 0.7% / 0.0% / 0.7% / 0.0% / 0.0% / 0.0% / 0.0%; redaction recall 98.0% / 98.0% / 100.0% / 99.0% / 99.0% / 99.0% / 98.0% / 98.0%"
+                       " the retrain of both scorers (injection ASR 0.0% / 0.8% / 0.8% / 1.7% / 2.5% / 3.3% / 1.7%"
+                       " / 1.7%, FP 0.0% / 0.7% / 0.0% / 0.7% / 0.0% / 0.0% / 0.0% / 0.0%; redaction recall 98.0%"
+                       " / 98.0% / 100.0% / 99.0% / 99.0% / 99.0% / 98.0% / 98.0%"
                        ", false redactions 0.0% / 0.0% / 0.0% / 0.0% / 0.0% / 1.7% / 0.8% / 0.8%), not yet tuned on;"
                        " train1: injection training data only)")
 _LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout145-152: its"
