@@ -20,7 +20,12 @@ held back here is not taken by the scorer instead). ``held_back`` keeps five suc
 - (wave 43) a value that leaves the secret unfilled (``redaction_unfilled``: "verrà comunicata dal tecnico", "will
   be sent separately", "123456789:REPLACE_WITH_YOUR_TOKEN");
 - (wave 43) a digest by its own remark or a lookup key by its label (``redaction_digest_values``: "cache key: <hex>
-  (sha1 of the file)", "partition key = ...").
+  (sha1 of the file)", "partition key = ...");
+- (wave 44) one plain word after a URL query's token or key parameter (``redaction_query_words``:
+  "?...&token=agenda&format=ics"), a card payment's authorisation code on a receipt's line
+  (``redaction_payment_codes``: "card ending 9902, auth code 55A210"), a value a bracketed remark right beside
+  it calls public (``redaction_public_remarks``: "key id (public identifier only) AKIA..."); and a count of rounds or
+  tries is a measure (``redaction_number_labels``: "PBKDF2-SHA256, 600000 rounds").
 """
 
 from __future__ import annotations
@@ -31,8 +36,11 @@ from typing import Final
 from stratakb_core.ingest.redaction_digest_values import is_digest_value
 from stratakb_core.ingest.redaction_hint_labels import is_hint_value
 from stratakb_core.ingest.redaction_number_labels import is_public_number
+from stratakb_core.ingest.redaction_payment_codes import is_payment_auth_code
 from stratakb_core.ingest.redaction_policy_examples import is_policy_example
 from stratakb_core.ingest.redaction_public_kinds import is_public_kind
+from stratakb_core.ingest.redaction_public_remarks import has_public_remark
+from stratakb_core.ingest.redaction_query_words import is_query_word
 from stratakb_core.ingest.redaction_unfilled import is_later_value, is_prefixed_placeholder
 
 __all__ = ["held_back", "is_pending_value"]
@@ -81,4 +89,8 @@ def held_back(text: str, start: int, end: int) -> bool:
         return True
     if is_public_number(text, start, end) or is_hint_value(text, start, end):
         return True
-    return is_policy_example(text, start, end) or is_public_kind(text, start, end)  # wave 42
+    if is_policy_example(text, start, end) or is_public_kind(text, start, end):  # wave 42
+        return True
+    if is_query_word(text, start, end) or is_payment_auth_code(text, start, end):  # wave 44
+        return True
+    return has_public_remark(text, start, end)  # wave 44

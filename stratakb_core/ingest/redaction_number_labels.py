@@ -6,7 +6,8 @@ firmware: 2024", "Safe installation steps: 1-2-3-4-5"; and digits can be a measu
 4-5-6-7 mm", "Safe: 1000 kg load"). Wave 40 held back one such label in one rule (``redaction_spoken``);
 ``is_public_number`` asks it of every rule's span instead (that special case went in stop 41's review), in
 ``redaction.redact`` (through ``redaction_held_back.held_back``): a value of digits (dashes, spaces, ``*`` and ``#``
-between) followed by a unit, a distance, a duration or a model word,
+between) followed by a unit, a distance, a duration, a count of rounds or tries (wave 44: "PBKDF2-SHA256, 600000
+rounds", "600000 Iterationen") or a model word,
 or whose label on its line names an order, serial, model, invoice ... number or ends on a noun of a counted or public
 quantity (firmware, version, steps, year, price, phone ...), with no code's word after that name ("Serial number and
 PIN: 4471" still goes) or, for a noun, anywhere in the label ("Code for the 3rd floor: 4471").
@@ -45,7 +46,12 @@ _UNIT_AFTER_RE: Final = re.compile(
     r"[ \t]?(?i:mm|cm|km|kg|lbs?|kn|kw|kwh|mah|rpm|hz|db|°c|°f|eur|usd|gbp|chf|sek|nok|dkk|pln|%"
     r"|model|models|modell|modelo|modello|pieces|pcs|stück|units|seats|chairs|people|persons|pages"
     # stop 42: a distance or a duration ("It's 1500 metres to the ATM", "2000 steps", "1200 minutes of calls")
-    r"|m|metres?|meters?|metros?|metri|miles?|ft|feet|yards?|min|mins|minutes?|minuten|minutos?|minuti|hours?|days?)(?![\w°])"
+    r"|m|metres?|meters?|metros?|metri|miles?|ft|feet|yards?|min|mins|minutes?|minuten|minutos?|minuti|hours?|days?"
+    # wave 44: a count of rounds, iterations or tries ("PBKDF2-SHA256, 600000 rounds", "310000 Iterationen")
+    r"|rounds|iterations?|iters|cycles|passes|attempts|tries|retries|bits|bytes|chars|characters|runden|iterationen"
+    r"|zyklen|versuche|zeichen|it[ée]rations?|tours|essais|caract[èe]res|iteraciones|rondas|intentos|caracteres"
+    r"|iterazioni|giri|tentativi|caratteri|iteraties|rondes|pogingen|tekens|iteracji|rund|pr[óo]b|znak[óo]w"
+    r"|iterationer|omgångar|försök|tecken)(?![\w°])"
 )
 
 
