@@ -66,7 +66,7 @@ _PUBLIC_CODE_RE: Final = re.compile(
     r"[ \t]*(?:\([^()\n]{0,30}\))?[ \t]*(?:is|ist|est|es|è|[:=：#])?[ \t]*$"
 )
 _SECRET_PREFIX_RE: Final = re.compile(
-    r"(?:sk|rk)_|whsec_|gh[pousr]_|github_pat_|xox[abprs]-|AKIA|ASIA|glpat-|npm_|sk-|-----|AIza|SG\\.|shpat_"
+    r"(?:sk|rk)_|whsec_|gh[pousr]_|github_pat_|xox[abprs]-|AKIA|ASIA|glpat-|npm_|sk-|-----|AIza|SG\.|shpat_"
 )
 _KEY_WORDS: Final = ("key", "clé", "cle", "clave", "chiave", "schlüssel")
 _CODE_LABEL_TAIL: Final = 80

@@ -10,7 +10,10 @@ not a credential, an identifier only or safe to share, in about ten languages. A
 public)", "(nicht öffentlich)", "(never share)", "(private)", "(secret)") keeps nothing, a password's, a PIN's, a code's
 or a network's name before the value on its line keeps nothing ("Wi-Fi password (public): ..."), a remark further off on
 the line ("AKIA... rotated, see the public docs") keeps nothing, and neither does one on another line (the next line's
-"(public recipient is in the README)" under an age secret key).
+"(public recipient is in the README)" under an age secret key). A value with a secret key's own prefix
+("sk_live_...", "ghp_...", "xoxb-...", "hf_...") is never kept: its vendor issues that kind only as a secret, so a
+remark calling it public is wrong (the lead's review of wave 44); a key id (AKIA...) or a browser key (AIza...) may be
+public.
 """
 
 from __future__ import annotations
@@ -51,6 +54,11 @@ _NEGATED_RE: Final = re.compile(
 _PASSWORD_LABEL_RE: Final = re.compile(
     r"(?i:" + PW_WORDS + r"|\bpin\b|\bpsk\b|wi-?fi|wlan|\bcode\b|\bcodice\b|c[óo]digo|\bkod\b)"
 )
+# prefixes a vendor gives only to secrets (not AKIA/ASIA key ids, not AIza browser keys, not pk_ publishable keys)
+_SECRET_ONLY_PREFIX_RE: Final = re.compile(
+    r"(?:sk|rk)_|whsec_|gh[pousr]_|github_pat_|xox[abposre]-|xapp-|glpat-|npm_|pypi-|sk-|-----|SG\.|shp(?:at|ss|ca)_"
+    r"|hf_|dop_v1_|AGE-SECRET-KEY-"
+)
 _BEFORE_RE: Final = re.compile(r"\((?P<remark>[^()\n]{1,60})\)[ \t]*[:=：]?[ \t]*$")
 _AFTER_RE: Final = re.compile(r"[ \t]*\((?P<remark>[^()\n]{1,60})\)")
 
@@ -61,8 +69,8 @@ def _says_public(remark: str) -> bool:
 
 def has_public_remark(text: str, start: int, end: int) -> bool:
     """Whether a bracketed remark right before or after ``text[start:end]`` calls it public (module docstring)."""
-    if "\n" in text[start:end]:
-        return False  # a block (a PEM key) has no such remark
+    if "\n" in text[start:end] or _SECRET_ONLY_PREFIX_RE.match(text, start):
+        return False  # a block (a PEM key) has no such remark; a secret-only prefix is a secret whatever is said
     low = max(0, start - 120)
     if _PASSWORD_LABEL_RE.search(text, max(text.rfind("\n", low, start) + 1, low), start) is not None:
         return False

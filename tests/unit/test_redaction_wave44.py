@@ -103,6 +103,11 @@ def test_wave44_public_remarks() -> None:
         ("Guest Wi-Fi password (public, printed on the menu): Latte-Fox-2027", "Latte-Fox-2027"),
         ("wifi password: Latte-Fox-2027 (public hotspot)", "Latte-Fox-2027"),
         ("Clé Mapbox (secrète, pas la publique) : sk.eyJ1IjoiZmx5d2F5IiwiYSI6ImNrOXoifQ.Vb3Kx9Lm2Qw7Rt", "sk.eyJ1"),
+        # the lead's review: a secret-only vendor prefix goes whatever a remark says
+        ("Stripe key (public): sk_live_51Hq8ZtWm3Xv9Lp2Rk7Yd4Nc6Bj", "sk_live_51Hq8ZtWm3Xv9Lp2Rk7Yd4Nc6Bj"),
+        ("Token ghp_Q7w2E9r4T1y6U3i8O5p0A2s7D4f9G1h6J3k8 (public, read-only)", "ghp_Q7w2E9r4T1y6U3i8O5p0"),
+        ("Slack bot token (not secret): xoxb-2291047733-8812034456-Zq4Wm8Xr2Tn6Vb1Lc9Hd3Kp", "xoxb-2291047733"),
+        ("HF token (public) hf_Tq8Wm2Zr6Xv4Lp9Nc3Bj7Hd1Kf5Ys0Ga", "hf_Tq8Wm2Zr6Xv4Lp9Nc3Bj7Hd1Kf5Ys0Ga"),
     ],
 )
 def test_wave44_keys_without_public_remark_go(text: str, value: str) -> None:
