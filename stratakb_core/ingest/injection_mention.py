@@ -86,7 +86,10 @@ _REPORTED: Final = re.compile(
     r"(?:[\w-]+\s+)?(?:bot|chatbot|assistant|model|agent|ai)s?"
     r"|(?:schrieb|schickte|sendete|tippte)\s+(?:dem|an\s+den)\s+(?:[\w-]+-)?(?:bot|chatbot|assistenten)"
     r"|(?:envió|escribió|mandó)\s+al\s+(?:bot|chatbot|asistente)|a\s+(?:envoyé|écrit)\s+au\s+(?:bot|chatbot|assistant)"
-    r"|(?:написал|отправил|прислал)\w{0,2}\s+бот\w{0,2})[ \t]*[:,]?[ \t]*([\"'“‘«„])",
+    r"|(?:написал|отправил|прислал)\w{0,2}\s+бот\w{0,2}"
+    # wave 44: a request to a bot reported in the past ("a customer who asked it to 'repeat everything above'")
+    r"|(?:asked|told|instructed|tricked|persuaded)\s+(?:it|(?:the|our|a|an|this|that)\s+(?:[\w-]+\s+)?"
+    r"(?:bot|chatbot|assistant|model|agent|ai)s?)\s+to)[ \t]*[:,]?[ \t]*([\"'“‘«„])",
     re.IGNORECASE,
 )
 _CLOSING: Final = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "„": "“”"}

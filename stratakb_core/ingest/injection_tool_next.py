@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["TOOL_NEXT", "react_action", "tool_next"]
+__all__ = ["HEAD", "TOOL_NEXT", "react_action", "tool_next"]
 
 _TOOL_WORD: Final = (
     r"(?:tool|function|strumento|ferramenta|herramienta|outil|werkzeug|hulpmiddel|инструмент\w{0,2}|narzędzi\w{0,2}"
@@ -41,6 +41,7 @@ _HEAD: Final = re.compile(
     r"|^[ \t]*[A-Za-z]\w{0,30}(?:\.\w{1,30}){1,3}\([^\n()]{0,60}\)[ \t]*(?:->|=>|→)",
     re.IGNORECASE | re.MULTILINE,
 )
+HEAD: Final = _HEAD  # wave 44: for ``injection_cjk_tool``
 _IDENT: Final = r"[A-Za-z][A-Za-z0-9]{0,30}(?:[_.][A-Za-z0-9]{1,30}){1,4}"
 # an imperative call verb, then (maybe "the tool", "functie") a function's name
 _CALL_ORDER: Final = re.compile(
