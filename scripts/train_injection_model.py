@@ -71,11 +71,8 @@ from stratakb_core.ingest.scorer_weights import npy_bytes, write_or_check  # noq
 # heldout125-132 (measured blind at 99b9858) waited here for wave 41, which trains on them
 # heldout133-140 (measured blind at 4b8f3a2) waited here for wave 42, which trains on them
 # heldout141-144 (measured blind at 227e47d) waited here for wave 43, which trains on them
-# heldout145-152, measured blind at acf7655 (wave 43's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout145", "heldout146", "heldout147", "heldout148",
-    "heldout149", "heldout150", "heldout151", "heldout152",
-})
+# heldout145-152 (measured blind at acf7655) waited here for wave 44, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
