@@ -86,7 +86,8 @@ BLIND_RULES = {"heldout2": "5f57e0f", "heldout3": "baee1f2", "heldout4": "8a8165
                "heldout137": "4b8f3a2", "heldout138": "4b8f3a2", "heldout139": "4b8f3a2", "heldout140": "4b8f3a2",
                "heldout141": "227e47d", "heldout142": "227e47d", "heldout143": "227e47d", "heldout144": "227e47d",
                "heldout145": "acf7655", "heldout146": "acf7655", "heldout147": "acf7655", "heldout148": "acf7655",
-               "heldout149": "acf7655", "heldout150": "acf7655", "heldout151": "acf7655", "heldout152": "acf7655"}
+               "heldout149": "acf7655", "heldout150": "acf7655", "heldout151": "acf7655", "heldout152": "acf7655",
+               "heldout153": "66c1697", "heldout154": "66c1697", "heldout155": "66c1697", "heldout156": "66c1697"}
 # the rules alone: rule_hits where the commit has it (since the scorer joined scan), else scan, then rules only;
 # and whether a hit is certain (exempt from the scorer's veto) where the commit has that tier
 _RUN_OLD = (
