@@ -26,9 +26,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.injection_covert_send import sentence_spans
+
 __all__ = ["BYPASS_SEND", "bypass_send"]
 
-_SENTENCE: Final = re.compile(r"[^\n]{1,1500}?(?:[.!?。](?=\s|$)|(?=\n)|$)|[^\n]{1500}")  # bounded: linear
 _SEND: Final = re.compile(
     r"\b(?:send|e-?mail|forward|upload|post|push|fire[ \t]+(?:them|it)[ \t]+over|dm|share"
     r"|doorsturen|stuur\w{0,2}|mail(?:en|t)?|upload(?:en)?|manda\w{0,2}|env[íi]a\w{0,2}|enviar|reenv[íi]a\w{0,2}"
@@ -85,7 +86,7 @@ def bypass_send(text: str) -> tuple[int, int] | None:
     """The span of a sentence that sends private data out with its approvers left out, or None."""
     if not _BYPASS.search(text) or not _DEST.search(text):
         return None
-    sentences = [m.span() for m in _SENTENCE.finditer(text) if m.group().strip()]
+    sentences = sentence_spans(text)
     for k, (start, end) in enumerate(sentences):
         sentence = text[start:end]
         send = _SEND.search(sentence)

@@ -22,9 +22,17 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["COVERT_SEND", "covert_send"]
+__all__ = ["COVERT_SEND", "covert_send", "sentence_spans"]
 
 _SENTENCE: Final = re.compile(r"[^\n]{1,1500}?(?:[.!?。](?=\s|$)|(?=\n)|$)|[^\n]{1500}")  # bounded: linear
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """The spans of ``text``'s sentences (bounded at 1,500 characters: linear), blank ones left out; the sends of
+    ``injection_bypass_send`` read the same sentences."""
+    return [m.span() for m in _SENTENCE.finditer(text) if m.group().strip()]
+
+
 # the send given as an order: at a clause's head or after please / now / just (CJK verbs end their sentence)
 _SEND: Final = re.compile(
     r"(?:^|[:;,.!?(–—-][ \t]*|\b(?:please|pls|kindly|now|then|and|just|also|bitte|svp|por[ \t]+favor|per[ \t]+favore)"
@@ -86,7 +94,7 @@ def covert_send(text: str) -> tuple[int, int] | None:
     if not _DEST.search(text) or not _MACHINE.search(text):
         return None
     spoken_to = _SPOKEN_TO.search(text) is not None
-    sentences = [m.span() for m in _SENTENCE.finditer(text) if m.group().strip()]
+    sentences = sentence_spans(text)
     for k, (start, end) in enumerate(sentences):
         sentence = text[start:end]
         if not (_SEND.search(sentence) and _DEST.search(sentence) and _DATA.search(sentence)):
