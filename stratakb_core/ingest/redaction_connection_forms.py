@@ -42,7 +42,8 @@ _DB_URL_RE: Final = re.compile(
 )
 _URL_PASSWORD_RE: Final = re.compile(r"(?i)[?&;](?:password|passwd|pwd|pass)=(?P<pw>[^&;#\s]{1,200})")
 _CONN_STRING_RE: Final = re.compile(
-    r"(?P<v>(?:(?<![\w=;])(?i:server|data[ \t]+source|host|address|addr|driver|provider|dsn)"
+    # (wave 45: also as an .env or a config key's value, "ConnectionStrings__Ledger=Server=...")
+    r"(?P<v>(?:(?:(?<![\w=;])|(?<=\w=))(?i:server|data[ \t]+source|host|address|addr|driver|provider|dsn)"
     # wave 40: Azure's (Service Bus, Event Hubs, IoT Hub, Storage, Cosmos DB), also as an .env value (X=Endpoint=...)
     r"|(?<![\w;])(?i:endpoint|hostname|defaultendpointsprotocol|accountendpoint|blobendpoint|queueendpoint"
     r"|tableendpoint|fileendpoint|accountname))[ \t]*=[ \t]*"

@@ -26,6 +26,11 @@ held back here is not taken by the scorer instead). ``held_back`` keeps five suc
   (``redaction_payment_codes``: "card ending 9902, auth code 55A210"), a value a bracketed remark right beside
   it calls public (``redaction_public_remarks``: "key id (public identifier only) AKIA..."); and a count of rounds or
   tries is a measure (``redaction_number_labels``: "PBKDF2-SHA256, 600000 rounds").
+- (wave 45) a value saying someone or somewhere hands the secret out (``redaction_unfilled``: "udleveres af kontoret
+  ved opstart", "issued by the front desk", "wird vom Büro ausgegeben"), and a remark saying an export holds no
+  credentials (``redaction_public_remarks``: "(base64 of the JSON settings, no credentials)"; not under a token's,
+  a key's or a secret's label), and a Kubernetes manifest's reference to a secret's key by name
+  (``redaction_secret_refs``: an ExternalSecret's "- secretKey: stripe_key", a ``secretKeyRef``'s "key: db-password").
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from stratakb_core.ingest.redaction_policy_examples import is_policy_example
 from stratakb_core.ingest.redaction_public_kinds import is_public_kind
 from stratakb_core.ingest.redaction_public_remarks import has_public_remark
 from stratakb_core.ingest.redaction_query_words import is_query_word
+from stratakb_core.ingest.redaction_secret_refs import is_secret_reference
 from stratakb_core.ingest.redaction_unfilled import is_later_value, is_prefixed_placeholder
 
 __all__ = ["held_back", "is_pending_value"]
@@ -92,5 +98,7 @@ def held_back(text: str, start: int, end: int) -> bool:
     if is_policy_example(text, start, end) or is_public_kind(text, start, end):  # wave 42
         return True
     if is_query_word(text, start, end) or is_payment_auth_code(text, start, end):  # wave 44
+        return True
+    if is_secret_reference(text, start, end):  # wave 45
         return True
     return has_public_remark(text, start, end)  # wave 44

@@ -17,7 +17,11 @@ a JDBC URL, an unquoted connection string and a webhook's URL whole (``redaction
 lock codes listed under a heading naming them and a padlock's digits in a note's cell (``redaction_lock_lists``),
 a Wi-Fi QR code's key (``redaction_wifi_qr``), a password of words joined by dashes after its name
 (``redaction_dashed_words``), a sentence password assigned with "=" (``redaction_assigned_phrases``), a URL with a
-login alone on its line whole (``redaction_credential_urls``).
+login alone on its line whole (``redaction_credential_urls``); wave 45: a chat's whole-turn answer to a password's or a
+passphrase's question (``redaction_chat_answers``), a login told with its user in brackets
+(``redaction_login_sentences``), a duress or code word (``redaction_duress_words``), a PIN for a named holder
+(``redaction_holder_codes``), a one-time sign-in code told to the reader (``redaction_signin_codes``), a lock's code
+as keyed in (``redaction_keypad_forms``).
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from collections.abc import Iterator
 
 from stratakb_core.ingest.redaction_anaphora import anaphora_spans
 from stratakb_core.ingest.redaction_assigned_phrases import assigned_phrase_spans
+from stratakb_core.ingest.redaction_chat_answers import chat_answer_spans
 from stratakb_core.ingest.redaction_chat_logins import chat_login_spans
 from stratakb_core.ingest.redaction_cjk_codes import cjk_code_spans
 from stratakb_core.ingest.redaction_clause_values import clause_value_spans
@@ -38,10 +43,14 @@ from stratakb_core.ingest.redaction_cookie_pairs import cookie_pair_spans
 from stratakb_core.ingest.redaction_counted_codes import counted_code_spans
 from stratakb_core.ingest.redaction_credential_urls import credential_url_spans
 from stratakb_core.ingest.redaction_dashed_words import dashed_word_spans
+from stratakb_core.ingest.redaction_duress_words import duress_word_spans
 from stratakb_core.ingest.redaction_foreign_keys import foreign_key_spans
+from stratakb_core.ingest.redaction_holder_codes import holder_code_spans
 from stratakb_core.ingest.redaction_keyed_codes import keyed_code_spans
+from stratakb_core.ingest.redaction_keypad_forms import keypad_form_spans
 from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_lock_lists import lock_list_spans
+from stratakb_core.ingest.redaction_login_sentences import login_sentence_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_own_values import own_value_spans
 from stratakb_core.ingest.redaction_passphrase_forms import passphrase_form_spans
@@ -55,6 +64,7 @@ from stratakb_core.ingest.redaction_replies import reply_spans
 from stratakb_core.ingest.redaction_resets import reset_spans
 from stratakb_core.ingest.redaction_said_values import said_value_spans
 from stratakb_core.ingest.redaction_session_tokens import session_token_spans
+from stratakb_core.ingest.redaction_signin_codes import signin_code_spans
 from stratakb_core.ingest.redaction_slash_logins import slash_login_spans
 from stratakb_core.ingest.redaction_ssh_prompts import ssh_prompt_spans
 from stratakb_core.ingest.redaction_sticky_notes import sticky_note_spans
@@ -108,3 +118,9 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from assigned_phrase_spans(text)  # wave 41: "hoofdwachtwoord = trekker ploegt om zes uur door de klei"
     yield from credential_url_spans(text)  # wave 41: https://user:pw@host/path alone on its line goes whole
     yield from told_code_spans(text)  # wave 43: "Koden till X är nu 7741", "Koden er 5-9-0-3", "46028 koduyla"
+    yield from chat_answer_spans(text)  # wave 45: "[10:42] Mo: epson4ever", "Maple-Ferret-Quilt-Harbor - ..."
+    yield from login_sentence_spans(text)  # wave 45: "the login for X (user: u) is Quay7-Bollard!Tide"
+    yield from duress_word_spans(text)  # wave 45: "Duress word (operator only): bluebell", "Panic code: 7713"
+    yield from holder_code_spans(text)  # wave 45: "SOS cancel PIN for D. Price: 2468"
+    yield from signin_code_spans(text)  # wave 45: "Enter the auth code 482913 in the app", "Your OTP is 771204"
+    yield from keypad_form_spans(text)  # wave 45: "alarm ...: 1 9 0 6", "0#5#8#1", "*5521", a code "changed to" 1966

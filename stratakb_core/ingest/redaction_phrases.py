@@ -145,7 +145,7 @@ _LOOSE_LABEL_RE: Final = re.compile(
     # (wave 25: who chose it and "is" before the colon, "the passphrase the officer chose is:")
     r"(?:[ \t]+[^\n:：.!?]{1,60}?[ \t]+(?:is|was))?[:：][ \t]*)"
     r"(?P<v>[^\W_][\w'’-]{0,30}(?:[ \t]+[^\W_][\w'’-]{0,30}){2,7})"
-    r"(?=[ \t]*[.!;]?[ \t]*(?:\([^()\n]{1,80}\)[ \t]*)?\r?(?:\n|$))"
+    r"(?=[ \t]*[.!;]?[ \t]*(?:\([^()\n]{1,80}\)[ \t]*[.!;]?[ \t]*)?\r?(?:\n|$))"  # wave 45: "(...)." too
 )
 
 

@@ -13,7 +13,8 @@ the line ("AKIA... rotated, see the public docs") keeps nothing, and neither doe
 "(public recipient is in the README)" under an age secret key). A value with a secret key's own prefix
 ("sk_live_...", "ghp_...", "xoxb-...", "hf_...") is never kept: its vendor issues that kind only as a secret, so a
 remark calling it public is wrong (the lead's review of wave 44); a key id (AKIA...) or a browser key (AIza...) may be
-public.
+public. Wave 45: a remark saying the value holds no credentials ("(base64 of the JSON settings, no credentials)",
+"(..., keine Zugangsdaten)") is one, and a span inside a token (after its "/") reads the remark before the token.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ _PUBLIC_RE: Final = re.compile(
     r"|\bnot[ \t]+(?:a[ \t]+)?(?:secret|credential|sensitive)|\bnon-?(?:secret|sensitive)\b"
     r"|\b(?:identifier|id)[ \t]+only\b|\bsafe[ \t]+to[ \t]+(?:share|embed|publish|commit|post)\b"
     r"|\bkein(?:e)?[ \t]+(?:geheimnis|zugangsdaten)|\bpas[ \t]+secr[eè]te?\b|\bno[ \t]+es[ \t]+secret[oa]\b"
+    # wave 45: the value holds no credentials ("(base64 of the JSON settings, no credentials)"), not "no credentials
+    # needed" (see _NO_CREDENTIALS_RE)
+    r"|\b(?:no|without|ohne|sans|sin|senza|geen|zonder)[ \t]+(?:credentials|secrets|passwords|zugangsdaten"
+    r"|passw[öo]rter|identifiants|credenciales|credenziali|inloggegevens)\b(?![ \t]+(?:needed|required|necessary))"
     r"|\bnon[ \t]+segret[oa]\b|\bgeen[ \t]+geheim\b)"
 )
 # a remark that says the value is not public, or a secret after all
@@ -63,6 +68,14 @@ _BEFORE_RE: Final = re.compile(r"\((?P<remark>[^()\n]{1,60})\)[ \t]*[:=：]?[ \t
 _AFTER_RE: Final = re.compile(r"[ \t]*\((?P<remark>[^()\n]{1,60})\)")
 
 
+# wave 45: "no credentials" keeps an export's or a blob's value, not one whose label names a token, a key or a secret
+_NO_CREDENTIALS_RE: Final = re.compile(
+    r"(?i:\b(?:no|without|ohne|sans|sin|senza|geen|zonder|keine?)[ \t]+(?:credentials|secrets|passwords|zugangsdaten"
+    r"|passw[öo]rter|identifiants|credenciales|credenziali|inloggegevens)\b)"
+)
+_KEY_LABEL_RE: Final = re.compile(r"(?i:token|key|secret|schlüssel|clé|clave|chiave|sleutel|bearer|auth)")
+
+
 def _says_public(remark: str) -> bool:
     return _PUBLIC_RE.search(remark) is not None and _NEGATED_RE.search(remark) is None
 
@@ -74,8 +87,14 @@ def has_public_remark(text: str, start: int, end: int) -> bool:
     low = max(0, start - 120)
     if _PASSWORD_LABEL_RE.search(text, max(text.rfind("\n", low, start) + 1, low), start) is not None:
         return False
-    before = _BEFORE_RE.search(text, max(0, start - 70), start)
-    if before is not None and "\n" not in text[before.start() : start] and _says_public(before.group("remark")):
-        return True
+    token = start  # wave 45: a span inside a token (after its "/") reads the remark before the token
+    while token > max(0, start - 200) and not text[token - 1].isspace():
+        token -= 1
+    before = _BEFORE_RE.search(text, max(0, token - 70), token)
+    if before is not None and "\n" not in text[before.start() : token] and _says_public(before.group("remark")):
+        label = text[max(text.rfind("\n", low, start) + 1, low) : before.start()]
+        rest = _NO_CREDENTIALS_RE.sub(" ", before.group("remark"))
+        plain = rest == before.group("remark") or _says_public(rest)
+        return plain or _KEY_LABEL_RE.search(label) is None
     after = _AFTER_RE.match(text, end)
     return after is not None and _says_public(after.group("remark"))

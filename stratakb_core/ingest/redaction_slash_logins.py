@@ -11,6 +11,9 @@ slash when
 * the line says it is a login: a word for login, account, credentials, user, admin, VPN or the like in some twenty
   languages before the pair, or the user is a well-known account (admin, root, administrator, ...).
 
+Wave 45: after a user written as a mail address, letters and digits ending the clause will do
+("planning@studio.example / Setback-3metres").
+
 "read / write", "TCP / UDP", "Q3 / Q4", "admin / ********" and "user / <password>" stay.
 """
 
@@ -45,12 +48,27 @@ _ACCOUNTS: Final = frozenset(
     "admin administrator root sa sysadmin superuser su operator service support itsupport helpdesk".split()
 )
 _CHOICE_RE: Final = re.compile(r"(?i)\b(?:with|or|and|via|using|through|mit|oder|avec|ou|con|o)[ \t]+\S*\Z")
+# wave 45: a user written as a mail address, and a value of letters and digits (a dash allowed) of eight characters or
+# more, three letters at least, ending its clause
+_LOGIN_USER_RE: Final = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_CLAUSE_END_RE: Final = re.compile(r"[ \t]*(?:[.,;!)(–—]|-[ \t]|\r?$|\n)")
+_PUBLIC_WORD_RE: Final = re.compile(r"(?i)ticket|issue|case|order|invoice|page|step|section|v\d")
+_MIXED_RE: Final = re.compile(r"(?=\S*\d)(?=(?:\S*[A-Za-z]){3})[A-Za-z0-9][A-Za-z0-9-]{7,40}")
 _NOT_VALUE_RE: Final = re.compile(r"(?i)^(?:https?:|www\.)|[\w.+-]@[\w-]+\.[a-z]|^\d[\d.:-]*$|^v?\d+(?:\.\d+)+$")
+
+
+def _mail_login(text: str, m: re.Match[str], user: str, value: str) -> bool:
+    """Wave 45: letters and digits after a mail address as the user, ending the clause ("a@b.example / Set3back .")."""
+    if not (_LOGIN_USER_RE.fullmatch(user) and _MIXED_RE.fullmatch(value)) or _PUBLIC_WORD_RE.search(value):
+        return False
+    return _CLAUSE_END_RE.match(text, m.start("v") + len(value)) is not None
 
 
 def _is_login(text: str, m: re.Match[str], value: str) -> bool:
     user = m.group("u")
-    if value.lower() == user.lower() or is_placeholder(value) or _NOT_VALUE_RE.search(value) or not shaped(value):
+    if value.lower() == user.lower() or is_placeholder(value) or _NOT_VALUE_RE.search(value):
+        return False
+    if not shaped(value) and not _mail_login(text, m, user, value):
         return False
     if user.lower() in _ACCOUNTS:
         return True

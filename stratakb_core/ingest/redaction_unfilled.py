@@ -31,12 +31,17 @@ _LATER_RE: Final = re.compile(
     r"|to[ \t]+be[ \t]+(?:sent|given|shared|communicated|provided|announced|handed[ \t]+out|e-?mailed|supplied"
     r"|issued|distributed|confirmed)"
     r"|(?:sent|given|shared|provided|handed[ \t]+out)[ \t]+(?:separately|later|on[ \t]+(?:site|the[ \t]+day|arrival))"
+    # wave 45: handed out by someone, "(is) provided by the office at induction", "issued by reception"
+    r"|(?:is[ \t]+|are[ \t]+)?(?:provided|issued|handed[ \t]+out|given[ \t]+out|supplied|distributed)[ \t]+"
+    r"(?:by|at|from)[ \t]+(?:the|your|our|its|each|a)[ \t]+\w+"
     # it
     r"|(?:verrà|verra|sarà|sara|viene)[ \t]+(?:comunicat|inviat|fornit|dat|condivis|consegnat|indicat|trasmess)[oaie]"
     r"|da[ \t]+(?:comunicare|fornire|inviare|definire|confermare)"
     # de
     r"|wird[ \t]+(?:(?:noch|separat|später|vor[ \t]+ort|per[ \t]+\w+|am[ \t]+\w+)[ \t]+){0,3}"
     r"(?:mitgeteilt|verschickt|gesendet|zugeschickt|bekanntgegeben|ausgehändigt|nachgereicht|übergeben|vergeben)"
+    r"|wird[ \t]+(?:vo[mn]|im|beim|durch|in[ \t]+der)[ \t]+(?:\w+[ \t]+){1,3}(?:ausgegeben|ausgehändigt|mitgeteilt"
+    r"|vergeben|erteilt|übergeben)"  # wave 45: "wird vom Büro beim Start ausgegeben"
     r"|folgt[ \t]+(?:separat|später|noch|per)"
     # fr
     r"|(?:sera|seront)[ \t]+(?:communiqu|envoy|transmis|donn|fourni|remis|précis|indiqu)\w*"
@@ -52,6 +57,11 @@ _LATER_RE: Final = re.compile(
     # sv / da / no
     r"|(?:skickas|meddelas|delas[ \t]+ut|lämnas|sendes|oplyses|opgis|deles[ \t]+ut|udleveres|utleveres)"
     r"[ \t]+(?:senare|separat|på[ \t]+plats|senere|på[ \t]+dagen|på[ \t]+stedet)"
+    # wave 45: a Nordic passive of handing out, by whom or where ("udleveres af kontoret ved opstart", "lämnas ut
+    # av receptionen", "utleveres på kontoret", "fås hos vaktmesteren")
+    r"|(?:udleveres|utleveres|uddeles|utdeles|oplyses|opplyses|meddeles|tildeles|tilldelas|lämnas[ \t]+ut|delas[ \t]+ut"
+    r"|deles[ \t]+ut|fås|får[ \t]+du|skickas|meddelas|sendes|gives|gis|ges)"
+    r"[ \t]+(?:af|av|fra|från|hos|ved|vid|på|i|gennom|genom|gjennom)[ \t]+\w+"
     # pl
     r"|(?:zostanie|będzie)[ \t]+(?:przesłane|podane|wysłane|przekazane|przesłany|podany|wysłany|przekazany)"
     r")(?![\w-])"

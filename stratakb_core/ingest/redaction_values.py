@@ -308,10 +308,10 @@ def _marker_words(low: str) -> bool:
 _NOT_SECRET_REMARK_RE: Final = re.compile(
     r"[ \t]*(?:#|//|<!--|\()[^\n]*?(?<![\w.-])(?i:public[ _-]key|publishable|not\s+(?:a\s+)?secret|non-?secret"
     r"|(?:example|sample|exemple|ejemplo|esempio|exemplo|beispiel|voorbeeld)(?!\.)"
-    r"|dummy|fake|placeholder|documentation|test[ _-]vectors?|md5|sha-?\d*|checksum|hash|fingerprint|digest|identifier"
+    r"|dummy|fake|placeholder|documentation|test[ _-]vectors?|md5|sha-?\d*|checksum|fingerprint|digest|identifier"
     # wave 33: the value shown is masked, the remark's last word ("api_key=****b9d5 (masked)"; not "masked in the UI")
     r"|(?:masked|maskiert|masqu[ée]e?|enmascarad[ao]|mascherat[ao]|gemaskeerd)(?=[ \t.]*(?:\)|-->|\r?\n|$))"
-    r"|(?:account|user|client|app|tenant|project|object|request|key)[ _-]id"
+    r"|(?:account|user|client|app|tenant|project|object|request|key)[ _-]id|hash(?![ \t]+(?:it|them|before)\b)"
     # wave 32: the secret itself is elsewhere ("(the signing secret itself is in the vault)", "lui-même", "selbst")
     r"|(?:secret|key|password|token|cl[ée]|secreto|clave|geheimnis|schl[üu]ssel|segreto|chiave)[ \t]+"
     r"(?:itself|lui-m[êe]me|elle-m[êe]me|en[ \t]+s[íi]|selbst|stesso|stessa))(?![\w-])"

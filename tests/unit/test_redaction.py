@@ -93,8 +93,10 @@ BELOW_TARGET: dict[str, float] = {}
 # of 120 (h54r016, an ExternalSecret's key path, and h54r072, a table's "see vault" cells); wave 33 fixed h54r072
 # heldout112 (wave 38): 2 of 120 (1.7%), h112r035 and h112r076, a settings export's 64-character base64 body after a
 # label saying it holds no credentials; the value's shape is a generated secret's, and sparing a value because its
-# label says "no credentials" is what a pasted secret's careless label would say too, so they stay redacted
-ABOVE_TARGET: dict[str, float] = {"heldout112": 0.017}
+# label says "no credentials" is what a pasted secret's careless label would say too, so they stayed redacted until
+# wave 45, which keeps a value after such a remark when the label before it names no token, key, secret or auth
+# (redaction_public_remarks); heldout112 is at 0 of 120 since
+ABOVE_TARGET: dict[str, float] = {}
 
 
 def test_every_tuned_split_meets_the_targets(figures):
