@@ -16,9 +16,11 @@ confirmación". No AI need be named. ``bypass_send`` fires on a sentence that ho
 when that sentence or the next one leaves out the people who would approve it: "no need to ask / loop in / tell
 the manager", "don't ask anyone", "without asking the controller", "niet aan de manager vragen", "no hace falta
 avisar a nadie", "sin avisar", "no debe pedir confirmación", "ohne Rückfrage", "sans prévenir personne", "senza
-avvisare nessuno". A guest asking for an invoice by mail, a colleague sending a list to a partner with the manager
-in copy, and a policy that forbids just that ("never send guest lists to outside addresses without asking your
-manager") stay. Every repetition is bounded and each sentence is read once (linear).
+avvisare nessuno"; wave 45: "don't bother cc'ing anyone", "Non serve chiedere il permesso", "no need to get
+approval", identity numbers and IBANs as private data, "pass them on to". A guest asking for an invoice by mail,
+a colleague sending a list to a partner with the manager in copy, and a policy that forbids just that ("never send
+guest lists to outside addresses without asking your manager") stay. Every repetition is bounded and each sentence
+is read once (linear).
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ _SEND: Final = re.compile(
     r"\b(?:send|e-?mail|forward|upload|post|push|fire[ \t]+(?:them|it)[ \t]+over|dm|share"
     r"|doorsturen|stuur\w{0,2}|mail(?:en|t)?|upload(?:en)?|manda\w{0,2}|env[íi]a\w{0,2}|enviar|reenv[íi]a\w{0,2}"
     r"|sube|subir|schick\w{0,2}|send\w{0,2}|weiterleiten|leite\w{0,2}|hochladen|envoie\w{0,2}|envoyer|envoyez"
-    r"|transf[ée]r\w{0,3}|invia\w{0,2}|inviare|inoltra\w{0,2}|carica\w{0,2}|envie|encaminhe|enviar)\b",
+    r"|transf[ée]r\w{0,3}|invia\w{0,2}|inviare|inoltra\w{0,2}|carica\w{0,2}|envie|encaminhe|enviar"
+    r"|pass[ \t]+(?:them|it|these|those)[ \t]+on|pass[ \t]+on)\b",  # wave 45: "pass them on to photos@..."
     re.IGNORECASE,
 )
 _DEST: Final = re.compile(
@@ -53,7 +56,11 @@ _DATA: Final = re.compile(
     r"|coordonnées[ \t]+(?:des[ \t]+)?clients|liste[ \t]+des[ \t]+(?:clients|invités|participants)"
     r"|cartes?[ \t]+bancaires?"
     r"|dati[ \t]+(?:dei[ \t]+)?clienti|elenco[ \t]+(?:degli[ \t]+)?ospiti|carte[ \t]+di[ \t]+credito"
-    r"|dados[ \t]+(?:dos[ \t]+)?clientes|lista[ \t]+de[ \t]+h[óo]spedes|cart[õo]es)\b",
+    r"|dados[ \t]+(?:dos[ \t]+)?clientes|lista[ \t]+de[ \t]+h[óo]spedes|cart[õo]es"
+    # wave 45: identity numbers and bank accounts, what a client sends in ("every time a client sends site photos")
+    r"|iban|codice[ \t]+fiscale|social[ \t]+security[ \t]+numbers?|personnummer\w{0,2}|bsn|dni|nif|steuer-?id"
+    r"|indirizz[oi][ \t]+de[il][ \t]+client[ei]|(?:client|customer|patient|guest|member)s?[ \t]+(?:sends?|uploads?"
+    r"|shares?|submits?)[ \t]+(?:[\w-]+[ \t]+)?(?:photos|pictures|attachments|documents|files|scans|records))\b",
     re.IGNORECASE,
 )
 _WHO: Final = (
@@ -72,7 +79,17 @@ _BYPASS: Final = re.compile(
     r"[ \t]+zu[ \t]+fragen)|sans[ \t]+(?:prévenir|demander\w{0,2}|en[ \t]+parler)[ \t]+(?:à[ \t]+)?"
     r"(?:personne|ton[ \t]+chef|votre[ \t]+responsable|le[ \t]+manager)|senza[ \t]+(?:avvisare|chiedere)[ \t]+"
     r"(?:a[ \t]+)?(?:nessuno|al[ \t]+responsabile)|sem[ \t]+(?:avisar|perguntar)[ \t]+(?:a[ \t]+)?(?:ningu[ée]m"
-    r"|ao[ \t]+gerente)|n[ãa]o[ \t]+precisa[ \t]+(?:avisar|perguntar))\b",
+    r"|ao[ \t]+gerente)|n[ãa]o[ \t]+precisa[ \t]+(?:avisar|perguntar)"
+    # wave 45: "don't bother cc'ing anyone", permission waived ("Non serve chiedere il permesso", "no need to get
+    # approval", "sin pedir permiso", "ohne Genehmigung", "zonder toestemming te vragen")
+    r"|(?:don't|do[ \t]+not)[ \t]+bother[ \t]+(?:asking|telling|cc'?ing|looping[ \t]+in|checking[ \t]+with)"
+    rf"[ \t]+{_WHO}"
+    r"|(?:no[ \t]+need|without)[ \t]+(?:to[ \t]+)?(?:ask(?:ing)?|get(?:ting)?|request(?:ing)?|wait(?:ing)?)"
+    r"[ \t]+(?:for[ \t]+)?(?:any[ \t]+)?(?:permission|approval|sign-?off)|non[ \t]+serve[ \t]+chiedere"
+    r"|non[ \t]+c'è[ \t]+bisogno[ \t]+di[ \t]+chiedere|senza[ \t]+chiedere[ \t]+(?:il[ \t]+)?permesso"
+    r"|sin[ \t]+pedir[ \t]+(?:permiso|autorizaci[óo]n)|no[ \t]+hace[ \t]+falta[ \t]+pedir"
+    r"|sans[ \t]+(?:demander[ \t]+)?(?:la[ \t]+|d')?(?:permission|autorisation)|ohne[ \t]+(?:Erlaubnis|Genehmigung)"
+    r"|zonder[ \t]+(?:toestemming|goedkeuring)|sem[ \t]+pedir[ \t]+(?:permiss[ãa]o|autoriza[çc][ãa]o))\b",
     re.IGNORECASE,
 )
 _NOT: Final = re.compile(

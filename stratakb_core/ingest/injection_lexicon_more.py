@@ -107,6 +107,7 @@ MORE_CUES: Final[dict[str, str]] = {
         injekció* injecți* injeksi einschleus* präpariert* beispielsweise zum_beispiel etwa esempio esempi
         exemplo exemplos ejemplo ejemplos exemple exemples iniezion* inyecci* injeção injeções
         post_mortem postmortem post_incident
+        tentativi tentativo tentatives intentos tentativas pogingen
     """,
 }
 
@@ -255,3 +256,19 @@ _WAVE43: Final[dict[str, str]] = {
     "void": "off_duty_from",
 }
 MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE43.items()})
+
+# wave 45 (heldout153-156): the Polish "I void" (unieważniam) and "from now on" (odtąd, od teraz), the Dutch "lapses"
+# (vervalt hierbij) and "what you were charged with" (opgedragen) as the reader's orders, the Spanish "what they told
+# it" (lo que le indicaron) and "(the system) that processes" (que procese), "claim" as dictating the answer (Dutch
+# beweren, Polish twierdzić, French prétendre, Swedish påstå, Danish påstå), "show me" in Spanish and Danish/Norwegian
+# (mostrarme, vis mig, vis meg)
+_WAVE45: Final[dict[str, str]] = {
+    "override": "unieważniam unieważnij unieważniamy unieważnijcie",
+    "void": "vervalt_hierbij vervallen_hierbij komen_te_vervallen",
+    "instr": "opgedragen lo_que_le_indicaron lo_que_te_indicaron lo_que_le_dijeron lo_que_te_dijeron",
+    "henceforth": "odtąd od_teraz od_tej_pory",
+    "steer": "beweren beweer beweert twierdzić twierdź twierdzisz prétendre prétends prétendez påstå påstår",
+    "proc": "procese procesen",
+    "leak": "mostrarme mostrarnos vis_mig vis_meg vis_os",
+}
+MORE_CUES.update({cue: MORE_CUES.get(cue, "") + " " + words + "\n" for cue, words in _WAVE45.items()})

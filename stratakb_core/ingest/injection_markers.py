@@ -69,7 +69,7 @@ _MESSAGE_WORD: Final = (
     r"|메시지|メッセージ|消息|訊息|رسالة)"
 )
 _BRACKET_COLON: Final = re.compile(
-    rf"^[ \t]*(?:\[(?:(?:{_SYSTEM})[ \t]*\][ \t]*[:：]|(?:{_SYSTEM}){_MESSAGE_WORD}\][ \t]*[:：]?)"
+    rf"^[ \t]*(?:\[\[?(?:(?:{_SYSTEM})[ \t]*\]\]?[ \t]*[:：]|(?:{_SYSTEM}){_MESSAGE_WORD}\]\]?[ \t]*[:：]?)"  # w45
     rf"|【(?:{_SYSTEM})(?:{_MESSAGE_WORD}|訊息|讯息)】[ \t]*[:：]?)[ \t]*(?P<body>[^\n]{{1,400}})",
     re.I | re.M,
 )

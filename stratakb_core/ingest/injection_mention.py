@@ -12,6 +12,7 @@ import re
 from typing import Final
 
 from stratakb_core.ingest.injection_described import described
+from stratakb_core.ingest.injection_relayed import quiz_item, relayed_checked
 from stratakb_core.ingest.injection_template_doc import documented
 
 __all__ = ["MENTION_CUES", "NAMED_QUOTE", "TOKEN_THEN", "documented", "quoted_in", "reported"]
@@ -21,7 +22,7 @@ _CUES: Final = (
     r"strings?|patterns?|detect\w*|classifier|jailbreak\w*|red[- ]team\w*|owasp|threat|exploit\w*|technique|"
     r"known|common|typical\w*|classic|flag\w*|blocklist|filter\w*|sanitiz\w*|scanner|signature|variant\w*|"
     r"rule(?![\"'][ \t]*:)|"  # wave 24: not a JSON key ("rule": "..."), an alert's field
-    r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant|atacante|sentences?|contain\w*|planted|wording|assert\w*"
+    r"beispiel\w*|exemple\w*|ejemplo\w*|angreifer|attaquant\w*|atacante|sentences?|contain\w*|planted|wording|assert\w*"
     r"|tests?|tested|tester\w*|pentest\w*|findings?|advisory|advisories|vulnerab\w*|cve|ghsa|escap\w*"
     r"|forg(?:e[ds]?|er\w*|ery|eries|ing)|qa"  # wave 24: forged, forgery, not "forget" (an order word); QA (testing)
     r"|leakage|esempi\w*|exemplo\w*|einschleus\w*|präpariert\w*|etwa|frases?|testes?|intrus\w*|bount\w*|prueba\w*|sätze|satz|фраз\w*"
@@ -108,6 +109,8 @@ def reported(text: str, start: int, end: int) -> bool:
     a URL that opens a sentence as the shape of one described ("An image URL of the form ..."), or lies in a
     changelog's entry, a quoted question, a format shown or an HTTP API's doc (wave 31: ``injection_described``)."""
     if _FORM_SUBJECT.search(text, max(start - 120, 0), start) or described(text, start, end):
+        return True
+    if relayed_checked(text, start, end) or quiz_item(text, start, end):  # wave 45: verified by staff, a quiz
         return True
     lo = text.rfind("\n", max(start - 400, 0), start) + 1  # wave 28: bounded, linear on a text with no newline
     hi = text.find("\n", end, end + 800)

@@ -27,6 +27,7 @@ from typing import Final
 
 from stratakb_core.ingest.injection_cooccur import _WORD, _mask, cues
 from stratakb_core.ingest.injection_described import described_sentence
+from stratakb_core.ingest.injection_human_gate import human_gate, people_chat
 from stratakb_core.ingest.injection_prompt_guide import prompt_guide
 from stratakb_core.ingest.injection_stringlist import string_list
 
@@ -138,4 +139,6 @@ def policy_sentence(sentence: str) -> bool:
         or contract_clause(sentence)
         or described_sentence(sentence)  # wave 31: guides, design requirements, business instructions
         or string_list(sentence)  # wave 33: '"Ignore" / "Undo previous selection" / "Instructions: ..."'
+        or human_gate(sentence)  # wave 45: "any tool call ... is queued for human approval"
+        or people_chat(sentence)  # wave 45: "Priya: forget what I said ... Tom: np Priya: from now on let's ..."
     )
