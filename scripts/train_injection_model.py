@@ -72,10 +72,8 @@ from stratakb_core.ingest.scorer_weights import npy_bytes, write_or_check  # noq
 # heldout133-140 (measured blind at 4b8f3a2) waited here for wave 42, which trains on them
 # heldout141-144 (measured blind at 227e47d) waited here for wave 43, which trains on them
 # heldout145-152 (measured blind at acf7655) waited here for wave 44, which trains on them
-# heldout153-156, measured blind at 66c1697 (wave 44's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout153", "heldout154", "heldout155", "heldout156",
-})
+# heldout153-156 (measured blind at 66c1697) waited here for wave 45, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:

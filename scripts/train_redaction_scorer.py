@@ -41,10 +41,8 @@ C = 1.0
 # heldout133-140 (measured blind at 4b8f3a2) waited here for wave 42, which trains on them
 # heldout141-144 (measured blind at 227e47d) waited here for wave 43, which trains on them
 # heldout145-152 (measured blind at acf7655) waited here for wave 44, which trains on them
-# heldout153-156, measured blind at 66c1697 (these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout153", "heldout154", "heldout155", "heldout156",
-})
+# heldout153-156 (measured blind at 66c1697) waited here for wave 45, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 NEAR_MISSES = ROOT / "tests" / "fixtures" / "redaction" / "near-misses.json"
 _NEAR_MISS_LIST = re.compile(r"KEPT|NEAR_MISSES|STAY")
 
