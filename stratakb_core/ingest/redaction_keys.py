@@ -60,6 +60,8 @@ PASSPHRASE_WORDS: Final = (
     # a wallet's or a vault's recovery phrase (wave 24: frase de recuperación, phrase de récupération)
     r"|recuperaci[óo]n|r[ée]cup[ée]ration|recupero|recupera[çc][ãa]o|odzyskiwania|semilla|semente)"
     r"|(?:secret|encryption|recovery|seed|unlock|mnemonic|master)_phrase|wachtwoordzin|jelmondat(?:a|ot)?"
+    # wave 46: a bank's "memorable phrase" or "memorable word", asked for beside the password at sign-in
+    r"|memorable_(?:phrase|word|words|answer|information|info)"
     # wave 27: German compounds of "phrase" (Wiederherstellungsphrase, Entsperrphrase, Verschlüsselungsphrase)
     r"|(?:wiederherstellungs|entsperr|verschl[üu]sselungs|sicherungs)phrase"
     # wave 40: Finnish and Estonian compounds of "phrase" (salauslause, tunnuslause, palautuslause; paroolifraas)
@@ -84,6 +86,12 @@ _KEY_WORDS_ABROAD: Final = (
     r"|(?:klient_?)?(?:hemlighet(?:en)?|hemmelighet(?:en)?|hemmelighed(?:en)?)|salaisuus|asiakassalaisuus"
     # wave 27: Malay and Indonesian "secret/API/access key", Arabic "the secret code" and "access code/token"
     r"|kunci_(?:rahasia|rahsia|api|akses|rahasia_api)|(?:ال)?رمز_(?:ال)?(?:سري|وصول)"
+    # wave 46: the key word before "API" as Slavic and Romanian word order puts it (Ключ API, klucz API, cheia API)
+    r"|" + _KEY_WORD + r"_api"
+    # wave 46: a wireless network's key in German, Dutch and Nordic compounds (WPA2-Schlüssel, WLAN-Schlüssel,
+    # wifi-sleutel, WLAN-nyckel) and French word order (clé WPA, clé Wi-Fi, clé réseau)
+    r"|(?:wpa[23]?|wlan|wi_?fi|netzwerk|netwerk|n[äa]tverks|nettverks)_?" + _KEY_WORD
+    + r"|cl[ée]_(?:wpa[23]?|wi_?fi|wifi|r[ée]seau|de_s[ée]curit[ée]_r[ée]seau)"
 )
 _SECRET_WORDS: Final = (
     PASSPHRASE_WORDS

@@ -22,7 +22,7 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_keypads import FAULT_RE, YEAR_RE
 
-__all__ = ["lock_code_spans"]
+__all__ = ["lock_code_spans", "place_named"]
 
 _Found = tuple[int, int, str]
 
@@ -41,6 +41,7 @@ _CODE_WORDS: Final = (
     r"|şifres?i?|senha|pin|cod(?:ul|ului)|koodi\w*|k[óo]dja|combo"  # wave 34: "padlock combo X"
     r"|szyfr\w*|šifr\w*|шифр\w*|yhdistelm\w*|kombinasjon\w*|\w*kombination(?:en)?"  # wave 41: a combination
     r"|kode"  # wave 41: the Danish and Norwegian code's bare form ("Garasjeporten har fått ny kode. Den er 7730")
+    r"|kod(?:e)?l[åa]s(?:et|en)?"  # wave 46: a Nordic code lock named for its code ("Kodlåset till förrådet: 5120")
 )
 _CODE_RE: Final = re.compile(
     # wave 31: the gap may also pass digits glued to a letter or a dash, a vehicle's number ("van bus 3-1187 is");
@@ -77,7 +78,9 @@ _PLACE_RE: Final = re.compile(
     r"|cajet[íi]n|guardallaves|nyckelsk[åa]p|n[øo]gle(?:boks|skab)|\bd[øo]r(?:en|e)?\b|k[æa]lder|k[äa]llare|kellari"
     r"|keller|cellar|basement|s[óo]tano|cykel(?:rum|skur)|fietsenstalling|fahrradraum|bike[ \t]?(?:store|shed|room)"
     r"|einbruchmelde|scharf[ \t]*(?:schalten|stellen|geschaltet)|h[äa]lyty"
-    r"|garag(?:en?|es)?(?:code)?\b|garaje|box[ \t]+auto)"
+    r"|garag(?:en?|es)?(?:code)?\b|garaje|box[ \t]+auto"
+    # wave 46: a Turkish safe or till in its cases (kasanın, kasaya), a Nordic code lock and a stock room (lagret)
+    r"|\bkasa(?:n[ıi]n|ya|da|y[ıi])?\b|kod(?:e)?l[åa]s|\blagr(?:et|en)\b)"
 )
 # wave 41: a remark in brackets between the code's word and the digits, longer than _CODE_RE's gap ("Combinazione
 # della cassaforte in ufficio (dove teniamo ... restituzione): 36-12-71")
@@ -126,7 +129,8 @@ _PHRASE_RE: Final = re.compile(
     r"|(?:krypterings|l[öo]sen(?:ords)?|adgangs|passord|kode|pass)fras(?:en|e)?|krypteringsfrase(?:n)?|salalause"
     r"|tunnuslause|salasanalause|wachtzin|wachtwoordzin|kennsatz|passwortsatz|verschl[üu]sselungs(?:phrase|satz)"
     r"|encryption[ \t]+phrase|frase[ \t]+de[ \t]+(?:cifrado|acceso|contrase[ñn]a)|frase[ \t]+di[ \t]+cifratura"
-    r"|phrase[ \t]+de[ \t]+chiffrement)"
+    r"|phrase[ \t]+de[ \t]+chiffrement"
+    r"|memorable[ \t]+(?:phrase|words|answer|information))"  # wave 46: a bank's memorable phrase beside the login
     r"[^\n]{0,100}?(?:[:：][ \t]*\n?|\bused[ \t]+|\bas[ \t]+(?=[«“\"']))[ \t]*[«“\"']?[ \t]*"
     r"(?P<v>[^\W\d_]{2,20}(?:(?:[ -]|,[ ])[^\W\d_]{1,20}){2,9})(?=[ \t]*[»”\"']?[ \t]*(?:$|[.,;!(]|[ \t]-[ \t])"
     r"|[»”\"'][ \t]+(?:and|then|und|et|y|e|och|og|en|i)\b)",
@@ -166,6 +170,11 @@ MASKED_BEFORE_RE: Final = re.compile(r"(?:[*•xX]{4}|[*•]{2,})[ \t-]?$")
 _EXTENSION_RE: Final = re.compile(r"(?i:\b(?:ext|extension|durchwahl|poste|tel|t[ée]l|phone|nebenstelle)\.?[ \t]*$)")
 
 
+def place_named(line: str) -> bool:
+    """True when ``line`` names a door, a gate, a safe, a keypad or another thing a code opens (wave 46)."""
+    return _PLACE_RE.search(line) is not None
+
+
 def _line_before(m: re.Match[str], width: int = 160) -> str:
     text, pos = m.string, m.start("v")
     return text[max(text.rfind("\n", 0, pos) + 1, pos - width) : pos]
@@ -200,7 +209,11 @@ _DATED_RE: Final = re.compile(
 _COPULA_END_RE: Final = re.compile(r"(?i:\b(?:is|är|ist|lautet|est|es|è|é|er|jest))$")
 # wave 37: a place's code named right before the digits ("gate keypad code 1984, then ring")
 _PLACE_CODE_END_RE: Final = re.compile(
-    r"(?i:\b(?:keypad|door|gate|alarm|safe|padlock|lock[ \t]?box|key[ \t]?safe)[ \t]+code)$"
+    r"(?i:\b(?:keypad|door|gate|alarm|safe|padlock|lock[ \t]?box|key[ \t]?safe)[ \t]+code"
+    # wave 46: a Romance code named for its door, gate or safe ("código do portão 1945, depois ...", "code du portail")
+    r"|\b(?:c[óo]digo|code|codice)[ \t]+(?:d[oaeu]s?|del(?:la)?|de[ \t]+la|dell['’]|de[ \t]+l['’]|de)[ \t]*"
+    r"(?:port[ãa]o|port[óo]n|portail|porta|porte|puerta|cancello|cofre|coffre|cassaforte|caja[ \t]+fuerte"
+    r"|garagem|garaje|garage|alarme|alarma|allarme|pr[ée]dio|immeuble|edificio|edif[íi]cio|entrada|entr[ée]e|ingresso))$"
 )
 
 

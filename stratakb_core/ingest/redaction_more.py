@@ -21,7 +21,10 @@ login alone on its line whole (``redaction_credential_urls``); wave 45: a chat's
 passphrase's question (``redaction_chat_answers``), a login told with its user in brackets
 (``redaction_login_sentences``), a duress or code word (``redaction_duress_words``), a PIN for a named holder
 (``redaction_holder_codes``), a one-time sign-in code told to the reader (``redaction_signin_codes``), a lock's code
-as keyed in (``redaction_keypad_forms``).
+as keyed in (``redaction_keypad_forms``); wave 46: a code keyed in as a step of a keypad's sequence
+(``redaction_keypad_steps``), a password a device is unlocked with (``redaction_unlock_values``), a Wi-Fi network and
+its key as one slashed pair (``redaction_wifi_pairs``), a service's API key named "Ключ X API"
+(``redaction_service_keys``).
 """
 
 from __future__ import annotations
@@ -48,6 +51,7 @@ from stratakb_core.ingest.redaction_foreign_keys import foreign_key_spans
 from stratakb_core.ingest.redaction_holder_codes import holder_code_spans
 from stratakb_core.ingest.redaction_keyed_codes import keyed_code_spans
 from stratakb_core.ingest.redaction_keypad_forms import keypad_form_spans
+from stratakb_core.ingest.redaction_keypad_steps import keypad_step_spans
 from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_lock_lists import lock_list_spans
 from stratakb_core.ingest.redaction_login_sentences import login_sentence_spans
@@ -63,13 +67,16 @@ from stratakb_core.ingest.redaction_remarked import remarked_spans
 from stratakb_core.ingest.redaction_replies import reply_spans
 from stratakb_core.ingest.redaction_resets import reset_spans
 from stratakb_core.ingest.redaction_said_values import said_value_spans
+from stratakb_core.ingest.redaction_service_keys import service_key_spans
 from stratakb_core.ingest.redaction_session_tokens import session_token_spans
 from stratakb_core.ingest.redaction_signin_codes import signin_code_spans
 from stratakb_core.ingest.redaction_slash_logins import slash_login_spans
 from stratakb_core.ingest.redaction_ssh_prompts import ssh_prompt_spans
 from stratakb_core.ingest.redaction_sticky_notes import sticky_note_spans
 from stratakb_core.ingest.redaction_told_codes import told_code_spans
+from stratakb_core.ingest.redaction_unlock_values import unlock_value_spans
 from stratakb_core.ingest.redaction_wifi_copula import wifi_copula_spans
+from stratakb_core.ingest.redaction_wifi_pairs import wifi_pair_spans
 from stratakb_core.ingest.redaction_wifi_prose import wifi_prose_spans
 from stratakb_core.ingest.redaction_wifi_qr import wifi_qr_spans
 
@@ -124,3 +131,7 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from holder_code_spans(text)  # wave 45: "SOS cancel PIN for D. Price: 2468"
     yield from signin_code_spans(text)  # wave 45: "Enter the auth code 482913 in the app", "Your OTP is 771204"
     yield from keypad_form_spans(text)  # wave 45: "alarm ...: 1 9 0 6", "0#5#8#1", "*5521", a code "changed to" 1966
+    yield from keypad_step_spans(text)  # wave 46: "exit keypad: press C, then 1968, then the green button"
+    yield from unlock_value_spans(text)  # wave 46: "Tablet in the lounge: unlock with Bluebell77!"
+    yield from wifi_pair_spans(text)  # wave 46: "- wifi: PawnShop-Back / goldchain2026!"
+    yield from service_key_spans(text)  # wave 46: "Ключ Steam Web API для бота: 53C49E80..."

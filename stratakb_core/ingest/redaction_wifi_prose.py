@@ -34,7 +34,8 @@ _NAME_VALUE_RE: Final = re.compile(
     r"(?<![^\W\d_])(?i:password|passwort|kennwort|contrase[ñn]a|clave|senha|mot[ \t]+de[ \t]+passe|wachtwoord"
     r"|l[öo]senord(?:et)?|has[łl]o|heslo|parola(?:s[ıi])?|[şs]ifre(?:si)?|salasana|passord(?:et)?|adgangskode(?:n)?"
     r"|wpa2?[ \t-]?key|psk"
-    r"|(?:network|netzwerk|wi-?fi|wlan)[ \t-]?(?:key|schl[üu]ssel))"
+    r"|(?:network|netzwerk|wi-?fi|wlan)[ \t-]?(?:key|schl[üu]ssel)"
+    r"|wpa[23]?[ \t-]?schl[üu]ssel|cl[ée][ \t]+(?:wpa[23]?|wi-?fi|r[ée]seau))"  # wave 46: "clé WPA X." in a sentence
     r"[ \t]+(?:(?i:is|è|es|est|ist|é|är|er|on|jest|je)[ \t]+)?[\"'«“]?"
     r"(?P<v>[^\s\"'«»“”,;:()]{6,40}?)[\"'»”]?(?=[.,;!?)]?(?:\s|$)|['’](?:t[ıi]r|d[ıi]r|tur|tür|dur|dür)\b)"
 )
