@@ -21,12 +21,15 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.injection_tool_step import next_field
+
 __all__ = ["HEAD", "TOOL_NEXT", "react_action", "tool_next"]
 
 _TOOL_WORD: Final = (
     r"(?:tool|function|strumento|ferramenta|herramienta|outil|werkzeug|hulpmiddel|инструмент\w{0,2}|narzędzi\w{0,2}"
     r"|verktyg\w{0,3}|värktøj\w{0,3}|verktøy\w{0,3}|ツール|工具|도구"
-    r"|funzione|funci[óo]n|fun[çc][ãa]o|funktion|functie|fonction)"  # wave 43: ">> chiamata_funzione: x(...)"
+    r"|funzione|funci[óo]n|fun[çc][ãa]o|funktion|functie|fonction"  # wave 43: ">> chiamata_funzione: x(...)"
+    r"|функци\w{0,2})"  # wave 46: "Результат вызова функции x:"
 )
 # a line that presents what follows as a tool's output or call: the tool word near its head and a colon, or a tag
 _HEAD: Final = re.compile(
@@ -35,7 +38,9 @@ _HEAD: Final = re.compile(
     r"|^[ \t]*\[[ \t]*(?:tool|function)[ \t_-]?(?:call|result|output|use)[ \t]*\]"
     # wave 42: "Ergebnis von hütten_suche:", "Funktionsaufruf:", "MCP server response:"
     r"|^[ \t>*#]{0,4}(?:result|output|ergebnis|ausgabe|resultado|retorno|risultato|résultat|uitvoer|resultaat)[ \t]+"
-    r"(?:of|from|von|van|de|da|do|di|del|du)[ \t]+[`'\"]?\w{1,30}[_.]\w{1,30}[`'\"]?[ \t]*[:：]"
+    r"(?:of|from|von|van|de|da|do|di|del|du)[ \t]+[`'\"]?\w{1,30}[_.]\w{1,30}(?:\([^\n()]{0,60}\))?[`'\"]?[ \t]*[:：]"
+    # wave 46: a log line's "tool=db_query result={...}"
+    r"|\btool[ \t]*=[ \t]*\w{1,30}(?:[_.]\w{1,30}){0,3}[ \t]+(?:result|output|response)[ \t]*="
     r"|^[ \t>*#]{0,4}funktionsaufruf[ \t]*:|\bMCP[ \t]+(?:server[ \t]+)?(?:response|result|output)\b[^\n:]{0,20}:"
     # wave 43: a call shown with its return, "stock.check() -> {...}"
     r"|^[ \t]*[A-Za-z]\w{0,30}(?:\.\w{1,30}){1,3}\([^\n()]{0,60}\)[ \t]*(?:->|=>|→)",
@@ -60,7 +65,7 @@ _HASTE: Final = re.compile(
     r"|nu|direct|meteen|automatisch|bevestig[ \t]+(?:niets|niet)|zonder[ \t]+(?:te[ \t]+)?(?:vragen|bevestig\w{0,3})"
     r"|subito|senza[ \t]+chiedere|senza[ \t]+conferma|immédiatement|sans[ \t]+(?:demander|confirmer)"
     r"|inmediatamente|sin[ \t]+(?:preguntar|confirmar)|imediatamente|sem[ \t]+(?:perguntar|confirmar)"
-    r"|sofort|ohne[ \t]+(?:nachzufragen|rückfrage|bestätigung)|natychmiast|bez[ \t]+pytania"
+    r"|sofort|jetzt|ohne[ \t]+(?:nachzufragen|rückfrage|bestätigung)|natychmiast|bez[ \t]+pytania"
     r"|немедленно|сразу|срочно|как[ \t]+будто[ \t]+ничего|не[ \t]+(?:сообщай|говори|спрашивай)|omedelbart)\b"
     r"|直ちに|すぐに|ただちに|立即|马上|즉시",
     re.IGNORECASE,
@@ -73,6 +78,9 @@ _QUIET: Final = re.compile(
     r"|sem[ \t]+(?:perguntar|confirmar)|ohne[ \t]+(?:nachzufragen|rückfrage|bestätigung)|bez[ \t]+pytania"
     r"|как[ \t]+будто[ \t]+ничего|не[ \t]+(?:сообщай|говори|спрашивай)"
     r"|n[ãa]o[ \t]+(?:pedir|pe[çc]a)[ \t]+confirma[çc][ãa]o|no[ \t]+(?:pedir|pidas)[ \t]+confirmaci[óo]n)\b"  # wave 43
+    # wave 46: no confirmation needed, said of the call ("подтверждение не требуется", "no confirmation required")
+    r"|\b(?:no[ \t]+confirmation|confirmation[ \t]+(?:is[ \t]+)?not)[ \t]+(?:is[ \t]+)?(?:needed|required)\b"
+    r"|\bподтверждени[ея][ \t]+не[ \t]+(?:требуется|нужно)|\bбез[ \t]+подтверждения\b"
     r"|无需(?:用户)?确认|無需(?:用戶)?確認|无须确认|不要告诉用户|确认不要|確認不要|確認せずに|확인[ \t]?없이",
     re.IGNORECASE,
 )
@@ -174,6 +182,8 @@ def _order_under(text: str, body: int, stop: int) -> tuple[int, int] | None:
         if _RUN_IT.search(segment) and ((shown and shown.start() < start) or (nxt and nxt.start() < end)):
             return start, end
         if '"' in segment and _NEXT.search(segment) and _CALL_SHOWN.search(segment) and _HASTE.search(segment):
+            return start, end
+        if next_field(segment):  # wave 46: "assistant_next": "run_sql(...)", "следующий_шаг": "вызови x(...)"
             return start, end
         if head_end != -1 and start > head_end and _scripted(segment, order, bool(shown and shown.start() < start)):
             return start, end
