@@ -42,6 +42,7 @@ _VERB: Final = re.compile(
     r"|gib|schreib(?:e)?|kopier(?:e)?|zeig(?:e)?|wiederhol(?:e)?|verrat(?:e)?"
     r"|beginne[ \t]+deine[ \t]+antwort[ \t]+mit"
     r"|escribe|muestra|repite|pega|revela|dime|empieza[ \t]+tu[ \t]+respuesta[ \t]+con"
+    r"|reproduzcas?|copies|kopiér"  # wave 46: "que el asistente reproduzca ...", the Danish "Kopiér dem"
     r"|escreva|mostre|repita|cole|reproduza|revele|comece[ \t]+(?:a[ \t]+)?sua[ \t]+resposta[ \t]+com"
     r"|wypisz|skopiuj|pokaż|powtórz|wklej|podaj"
     # wave 43: a polite modal before an infinitive at the end ("Könnten Sie ... ausgeben", "kun je ... laten zien"),
@@ -57,7 +58,7 @@ _VERB: Final = re.compile(
 _NAMED: Final = re.compile(
     r"\b(?:system[ \t-]?(?:prompt|message|instructions?)|systeem(?:prompt|instructies|bericht)|system(?:prompt"
     r"|anweisung\w{0,2}|nachricht)|message[ \t]+(?:du[ \t]+)?syst[eè]me|messaggio[ \t]+di[ \t]+sistema"
-    r"|prompt[ \t]+(?:di|de|do)[ \t]+sistema|mensaje[ \t]+del[ \t]+sistema|mensagem[ \t]+do[ \t]+sistema"
+    r"|prompt[ \t]+(?:di|de|do)[ \t]+sistema|mensaje[ \t]+del?[ \t]+sistema|mensagem[ \t]+d[eo][ \t]+sistema"
     r"|systemmeddelande\w{0,2}|systeminstruktion\w{0,3}"
     r"|(?:hidden|secret|initial|confidential|verborgen|geheime?|dolda|hemliga|secrètes?|cachées?|initiales?"
     r"|nascost[ei]|segret[ei]|riservat[ei]|iniziali|ocult[ao]s|secret[ao]s|iniciales|iniciais|versteckte?n?"
@@ -70,12 +71,15 @@ _NAMED: Final = re.compile(
 )
 _READER: Final = re.compile(
     r"\b(?:you|your|u|ur|ya|je|jouw|du|dein\w{0,2}|dir|dich|tu|te|ti|tes|ton|ta|tus|tuo|tua|tuoi|teu|sua|seu"
-    r"|din|dig|dina|ditt|twoje?|ty|assistant|bot|chatbot|ai|model|agent|ihre?n?)\b|\bt'",
+    r"|din|dig|dina|ditt|twoje?|ty|assistant|bot|chatbot|ai|model|agent|ihre?n?"
+    r"|su|sus|asistente|assistente)\b|\bt'",  # wave 46
     re.IGNORECASE,
 )
 # the reader's own setup by what it got: set up with, received from its operator, before my first message ...
 _OWN: Final = re.compile(
-    r"\b(?:(?:your|ur|yr)[ \t]+(?:whole[ \t]+|full[ \t]+|entire[ \t]+)?set-?up[ \t]+text"
+    r"\b(?:(?:your|ur|yr)[ \t]+(?:whole[ \t]+|full[ \t]+|entire[ \t]+|hidden[ \t]+|secret[ \t]+)?set-?up[ \t]+text"
+    # wave 46: the setup someone configured ("o prompt de sistema completo que a concessionária configurou")
+    r"|que[ \t]+(?:a|o|el|la)[ \t]+[^\W\d]{2,30}[ \t]+(?:configurou|configur[óo]|programou|program[óo])"
     r"|(?:you|u|ya|it|they)[ \t]+(?:were|was|have[ \t]+been|has[ \t]+been|'ve[ \t]+been)[ \t]+(?:set[ \t]+up"
     r"|configured|instructed|primed)|(?:you|u|ya|it)[ \t]+(?:got|received)[ \t]+(?:at|from|before)"
     r"|(?:assistant|bot|model|agent|ai)[ \t]+(?:has|have)[ \t]+been[ \t]+given|\bit[ \t]+received[ \t]+from"
@@ -105,7 +109,8 @@ _ALL: Final = re.compile(
     r"|don't[ \t]+summari[sz]e|dokładnie|całą|cały"
     # wave 43
     r"|parola[ \t]+per[ \t]+parola|palabra[ \t]+por[ \t]+palabra|ordret|ord[ \t]+for[ \t]+ord|hele|alle"
-    r"|(?:im[ \t]+)?originalwortlaut|sin[ \t]+resumir)\b",
+    r"|(?:im[ \t]+)?originalwortlaut|sin[ \t]+resumir"
+    r"|literalmente|tal[ \t]+cual|tal[ \t]+como[ \t]+est[áa])\b",  # wave 46
     re.IGNORECASE,
 )
 _NOT: Final = re.compile(
@@ -116,6 +121,10 @@ _NOT: Final = re.compile(
 )
 # a developer's own prompt: the app sends it, the playground takes it
 _DEV: Final = re.compile(r"\b(?:your|the)[ \t]+(?:app|application|code|playground|template|api)\b", re.IGNORECASE)
+# wave 46: the copy-out verb's object a pronoun, the setup named in the sentence before
+_PRONOUN: Final = re.compile(r"[ \t]+(?:it|them|dem|den|det|los|las|lo|la|les|sie|ihn|es|het|ze|li|le|os|as)\b",
+                             re.IGNORECASE)
+_RAW: Final = re.compile(r"[ \t]+raw\b", re.IGNORECASE)  # "dump it raw"
 _TOLD_BEFORE: Final = re.compile(
     r"\b(?:were|was)[ \t]+(?:you|u|ya)[ \t]+(?:told|given|instructed)\b[^?\n]{0,80}\bbefore\b[^?\n]{0,60}\?",
     re.IGNORECASE,
@@ -135,9 +144,12 @@ def setup_leak(text: str) -> tuple[int, int] | None:
         after = text[start : sentences[k + 1][1]] if k + 1 < len(sentences) else sentence
         before = text[sentences[k - 1][0] : sentences[k - 1][1]] if k else ""
         own = _OWN.search(sentence, verb.end()) or _OWN.search(after, len(sentence)) or _TOLD_BEFORE.search(before)
+        # wave 46: "... the instructions you got before we started? Copy them word for word", "dump it raw"
+        pronoun = _PRONOUN.match(sentence, verb.end())
+        own = own or (pronoun and _OWN.search(before))
         named = _NAMED.search(after, verb.end())
         own = own or (named and _READER.search(sentence.replace(verb.group(), " ")) and not _DEV.search(sentence))
-        if own and _ALL.search(after, verb.end()):
+        if own and (_ALL.search(after, verb.end()) or (pronoun and _RAW.match(sentence, pronoun.end()))):
             return start, end
     return None
 
