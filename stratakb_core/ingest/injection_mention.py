@@ -90,7 +90,11 @@ _REPORTED: Final = re.compile(
     r"|(?:написал|отправил|прислал)\w{0,2}\s+бот\w{0,2}"
     # wave 44: a request to a bot reported in the past ("a customer who asked it to 'repeat everything above'")
     r"|(?:asked|told|instructed|tricked|persuaded)\s+(?:it|(?:the|our|a|an|this|that)\s+(?:[\w-]+\s+)?"
-    r"(?:bot|chatbot|assistant|model|agent|ai)s?)\s+to)[ \t]*[:,]?[ \t]*([\"'“‘«„])",
+    r"(?:bot|chatbot|assistant|model|agent|ai)s?)\s+to"
+    # wave 46: what players or users are said to write ("игроки иногда пишут «...»", "users sometimes type '...'")
+    r"|(?:players|users|customers|people|игроки|пользователи|клиенты|люди|spieler|nutzer|joueurs|utilisateurs"
+    r"|jugadores|usuarios)\s+(?:\w+\s+)?(?:write|type|send|say|пишут|присылают|говорят|schreiben|écrivent"
+    r"|escriben)(?:\s+\w+)?)[ \t]*[:,]?[ \t]*([\"'“‘«„])",
     re.IGNORECASE,
 )
 _CLOSING: Final = {'"': '"', "'": "'", "“": "”", "‘": "’", "«": "»", "„": "“”"}

@@ -61,7 +61,20 @@ _PRINCIPAL: Final = re.compile(
     r"|teu|seu)[ \t]+(?:chefe|empresa|criadores?|desenvolvedores|programadores|dono)[ \t]+(?:te[ \t]+|lhe[ \t]+)?"
     r"(?:disse|disseram|pediu|pediram|ensinou)"
     r"|\bco[ \t]+(?:ci[ \t]+)?(?:twój|twoi|twoja)[ \t]+(?:szef|twórcy|programiści|firma|właściciel)[ \t]+"
-    r"(?:ci[ \t]+)?(?:kazał|kazali|powiedział|powiedzieli)",
+    r"(?:ci[ \t]+)?(?:kazał|kazali|powiedział|powiedzieli)"
+    # wave 46: what the reader was asked or given until now, no principal named ("oublie ce qu'on t'a demandé
+    # jusqu'ici", "as orientações que recebeste antes", "lo que te pidieron hasta ahora", "what you were told so far")
+    r"|\b(?:ce|tout[ \t]+ce)[ \t]+qu['’]on[ \t]+t['’]a[ \t]+(?:dit|demandé|appris|imposé|donné)[ \t]+(?:jusqu['’]ici"
+    r"|jusqu['’]à[ \t]+présent|avant|auparavant)"
+    r"|\b(?:orienta[çc][õo]es|instru[çc][õo]es|regras|indica[çc][õo]es|ordens)[ \t]+que[ \t]+(?:recebeste|recebeu"
+    r"|te[ \t]+deram|lhe[ \t]+deram)[ \t]+(?:antes|at[ée][ \t]+agora|anteriormente)"
+    r"|\blo[ \t]+que[ \t]+te[ \t]+(?:dijeron|pidieron|indicaron|ordenaron)[ \t]+(?:hasta[ \t]+ahora|antes)"
+    r"|\b(?:indicaciones|instrucciones|reglas|órdenes)[ \t]+que[ \t]+recibiste[ \t]+(?:antes|hasta[ \t]+ahora)"
+    r"|\b(?:quello|ciò)[ \t]+che[ \t]+ti[ \t]+(?:hanno|è[ \t]+stato)[ \t]+(?:detto|chiesto)[ \t]+(?:finora|prima"
+    r"|fino[ \t]+ad[ \t]+ora)"
+    r"|\bwas[ \t]+man[ \t]+dir[ \t]+(?:bisher|vorher|zuvor)[ \t]+(?:gesagt|aufgetragen|vorgegeben)"
+    r"|\bwhat(?:ever)?[ \t]+(?:you[ \t]+were|you've[ \t]+been|u[ \t]+were)[ \t]+(?:told|asked)[ \t]+(?:before|until"
+    r"[ \t]+now|so[ \t]+far|earlier)",
     re.IGNORECASE,
 )
 _DISCARD: Final = re.compile(
@@ -70,7 +83,7 @@ _DISCARD: Final = re.compile(
     r"|no[ \t]+longer[ \t]+(?:counts?|matters?|appl(?:y|ies))|(?:is|are)[ \t]+(?:void|over|cancelled)"
     r"|opzij|vergeet|negeer|glem|ignorer|glöm|strunta[ \t]+i|vergiss|ignorier\w{0,2}|oublie\w{0,2}|olvida\w{0,2}"
     r"|ignora\w{0,2}|dimentica\w{0,2}|esqueça|esquece|zapomnij|zignoruj|telt[ \t]+niet[ \t]+meer"
-    r"|gilt[ \t]+nicht[ \t]+mehr"
+    r"|gilt[ \t]+nicht[ \t]+mehr|deix[ae][ \t]+de[ \t]+lado|p[õo]e[ \t]+de[ \t]+lado"  # wave 46
     r"|gælder[ \t]+ikke[ \t]+længere|gäller[ \t]+inte[ \t]+längre"
     r"|ya[ \t]+no[ \t]+(?:cuenta|cuentan|vale|valen|aplica|importa))\b",  # wave 44
     re.IGNORECASE,
@@ -89,7 +102,10 @@ _MACHINE: Final = re.compile(
     r"|d'ora[ \t]+in[ \t]+poi[ \t]+(?:sei|tu)|a[ \t]+partir[ \t]+de[ \t]+agora[ \t]+(?:és|você)"
     r"|od[ \t]+teraz[ \t]+jesteś"
     r"|(?:desde[ \t]+ahora|a[ \t]+partir[ \t]+de[ \t]+ahora)[ \t]+(?:obedeces|sigues|respondes)"  # wave 44
-    r"|programa[ \t]+que[ \t]+(?:lee|procesa|resume))\b",
+    r"|programa[ \t]+que[ \t]+(?:lee|procesa|resume)"
+    # wave 46: the assistant in Romance languages, software, "from now on you" in French and Portuguese
+    r"|assistente|asistente|logiciel|software|à[ \t]+partir[ \t]+de[ \t]+maintenant[ \t,]+tu"
+    r"|daqui[ \t]+em[ \t]+diante[ \t,]+(?:diz|dizes|responde|respondes))\b",
     re.IGNORECASE,
 )
 

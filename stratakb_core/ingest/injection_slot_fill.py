@@ -31,26 +31,35 @@ from typing import Final
 __all__ = ["SLOT_FILL", "slot_fill"]
 
 _SLOT: Final = re.compile(
-    r"https?://[^\s)\]>\"'(]{1,300}?[?&][\w-]{1,30}=(?:[A-Z]{2,12}|\{\s*\}|<\s*>)?(?=[\s)\]>\"'`,;&]|$)"
+    r"https?://[^\s)\]>\"'(]{1,300}?[?&][\w-]{1,30}=(?:[A-Z]{2,12}|\{\s*\}|<\s*>|\[[^\]\n]{1,80}\])?"
+    r"(?=[\s)\]>\"'`,;&]|$)"  # wave 46: a bracketed placeholder "?c=[copy the file here]"
 )
 _FILL: Final = re.compile(
     r"\b(?:replac\w*|fill\w*|insert\w*|put|putting|append\w*|add|adds|adding|added|plug\w*|substitut\w*|swap\w*"
     r"|rempla[cç]\w*|rempli\w*|ins[ée]r\w*|ajout\w*|ersetz\w*|einsetz\w*|einf[üu]g\w*|anh[äa]ng\w*|h[äa]nge|trage\w*"
     r"|reempla\w*|sustitu\w*|rellen\w*|a[ñn]ad\w*|sostitu\w*|inseri\w*|aggiung\w*|vervang\w*|invul\w*|vul|vult"
     r"|toevoeg\w*|voeg|ers[äa]tt\w*|fyll\w*|l[äa]gg\w*|erstat\w*|inds[æa]t\w*|preench\w*|substitu\w*|zast[ąa]p\w*"
-    r"|wpis\w*|wstaw\w*|dodaj\w*|dołącz\w*)\b",
+    r"|wpis\w*|wstaw\w*|dodaj\w*|dołącz\w*"
+    # wave 46: what comes right after the slot ("met daarachter", "followed by", "seguido de", "gefolgt von")
+    r"|daarachter|gevolgd|followed|suivie?s?|seguid[oa]s?|seguit[oa]|gefolgt|följt|efterfulgt)\b",
     re.IGNORECASE,
 )
 _DATA: Final = re.compile(
     r"\b(?:personnummer\w*|personnr|bsn|burgerservicenummer|ssn|social\s+security|codice\s+fiscale|dni|nif|nie|cpf"
     r"|pesel|cpr|national\s+insurance|steuer-?id|sozialversicherungs\w*|numéro\s+de\s+sécurité\s+sociale"
     r"|(?:home|postal|e-?mail)?\s*address(?:es)?|adresse\w*|adres\w*|dirección|indirizz\w*|endereço|adress\w*"
-    r"|e-?mail\w*|phone|telefon\w*|téléphone|teléfono|date\s+of\s+birth|birth\s?date|geburtsdatum|date\s+de\s+naissance"
+    r"|e-?mail\w*|phones?|telefon\w*|téléphones?|teléfonos?|date\s+of\s+birth|birth\s?date|geburtsdatum|date\s+de\s+naissance"
     r"|fecha\s+de\s+nacimiento|geboortedatum|iban\w*|card\s+(?:number|details)|kreditkart\w*|carte\s+bancaire"
     r"|tarjeta|numéro\s+de\s+(?:compteur|client|compte|carte)|z[äa]hlernummer|kontonummer|account\s+number"
     r"|meter\s+number|(?:confidential|secret|private|internal)\s+(?:\w+\s+){0,2}(?:notes?|data|details|scores?)"
     r"|(?:notes?|données|datos|dati|gegevens|daten)\s+(?:\w+\s+){0,1}(?:confidenti\w*|secret\w*|privé\w*|privad\w*"
-    r"|privat\w*|vertrouwelijk\w*|riservat\w*|vertraulich\w*)|vertrouwelijk\w*|vertraulich\w*|confidentiel\w*)\b",
+    r"|privat\w*|vertrouwelijk\w*|riservat\w*|vertraulich\w*)|vertrouwelijk\w*|vertraulich\w*|confidentiel\w*"
+    # wave 46: a medical file, and the names of the people a document is about ("de naam van de klant")
+    r"|dossiers?\s+médica\w*|medical\s+records?|historias?\s+clínicas?|cartell[ae]\s+clinich?[ae]|krankenakte\w*"
+    r"|patiëntendossier\w*|prontuários?|(?:names?|naam|namen|noms?|nombres?|nomes?|nomi)\s+(?:of|van|du|des|de|del"
+    r"|do|dos|da|das|dei|der)\s+(?:the\s+|de\s+|la\s+|el\s+|los\s+|las\s+|o\s+|os\s+|a\s+|as\s+|i\s+|le\s+)?"
+    r"(?:klant\w*|customers?|clients?|cliente?s?|kunden?|patients?|pazienti|pacientes?|beneficiari\w*|bewoners?"
+    r"|residents?|members?|leden|huurders?|tenants?|donors?|kopers?|buyers?|bidders?|bieders?|inquilinos?))\b",
     re.IGNORECASE,
 )
 # the person filling it is asked for their own ("your postcode", "votre numéro", "je e-mailadres", "din adress")
@@ -62,7 +71,8 @@ _OWN: Final = re.compile(
 )
 _READER: Final = re.compile(
     r"\b(?:answers?|repl(?:y|ies)|responses?|réponses?|antwoord\w*|svar\w*|antwort\w*|respuestas?|rispost\w*"
-    r"|respostas?|odpowied\w*|cevab\w*|assistant|model|bot|chatbot|ai|ki|ia|llm)\b",
+    r"|respostas?|odpowied\w*|cevab\w*|assistant|model|bot|chatbot|ai|ki|ia|llm"
+    r"|reacties?|summary|résumé|resumen|resumo|riassunto|samenvatting|zusammenfassung|sammanfattning)\b",  # wave 46
     re.IGNORECASE,
 )
 _MAX_LINKS: Final = 100
