@@ -31,8 +31,13 @@ _KEY_FIRST_RE: Final = re.compile(
 )
 
 
+_GATE: Final = ("api", "Api", "API")  # every match holds "API" in some casing; most texts skip the pattern
+
+
 def service_key_spans(text: str) -> Iterator[_Found]:
     """The values above (see the module docstring)."""
+    if not any(word in text for word in _GATE):
+        return
     for m in _KEY_FIRST_RE.finditer(text):
         value = m.group("v").rstrip(".")
         if looks_random(value) and not is_placeholder(value):

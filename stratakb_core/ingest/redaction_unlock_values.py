@@ -33,8 +33,17 @@ _UNLOCK_RE: Final = re.compile(
 )
 
 
+# plain searches that every match holds one of (the verb's stem in either case), so most texts skip the pattern
+_GATE: Final = (
+    "nlock", "NLOCK", "ntsperr", "NTSPERR", "errouill", "ERROUILL", "esbloque", "ESBLOQUE", "blocc", "BLOCC",
+    "ntgrendel", "NTGRENDEL", "s upp", "S UPP", "s opp", "S OPP", "dblokuj", "DBLOKUJ", "demkn", "DEMKN",
+)
+
+
 def unlock_value_spans(text: str) -> Iterator[_Found]:
     """The values above (see the module docstring)."""
+    if not any(stem in text for stem in _GATE):
+        return
     for m in _UNLOCK_RE.finditer(text):
         value = m.group("v")
         if looks_chosen(value) and not is_placeholder(value) and not value.isdigit():
