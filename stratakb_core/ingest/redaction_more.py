@@ -24,13 +24,14 @@ passphrase's question (``redaction_chat_answers``), a login told with its user i
 as keyed in (``redaction_keypad_forms``); wave 46: a code keyed in as a step of a keypad's sequence
 (``redaction_keypad_steps``), a password a device is unlocked with (``redaction_unlock_values``), a Wi-Fi network and
 its key as one slashed pair (``redaction_wifi_pairs``), a service's API key named "Ключ X API"
-(``redaction_service_keys``).
+(``redaction_service_keys``), a strong password under the name of the account it opens (``redaction_account_labels``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from stratakb_core.ingest.redaction_account_labels import account_label_spans
 from stratakb_core.ingest.redaction_anaphora import anaphora_spans
 from stratakb_core.ingest.redaction_assigned_phrases import assigned_phrase_spans
 from stratakb_core.ingest.redaction_chat_answers import chat_answer_spans
@@ -135,3 +136,4 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from unlock_value_spans(text)  # wave 46: "Tablet in the lounge: unlock with Bluebell77!"
     yield from wifi_pair_spans(text)  # wave 46: "- wifi: PawnShop-Back / goldchain2026!"
     yield from service_key_spans(text)  # wave 46: "Ключ Steam Web API для бота: 53C49E80..."
+    yield from account_label_spans(text)  # wave 46: "bank: GoldenRetriever#Max11" in a note to self

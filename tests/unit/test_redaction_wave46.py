@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from stratakb_core.ingest.redaction import redact
+from stratakb_core.ingest.redaction_account_labels import account_label_spans
 from stratakb_core.ingest.redaction_keypad_steps import keypad_step_spans
 from stratakb_core.ingest.redaction_service_keys import service_key_spans
 from stratakb_core.ingest.redaction_unlock_values import unlock_value_spans
@@ -97,7 +98,28 @@ def test_wave46_codes_phrases_and_keys_go(text: str, value: str) -> None:
     assert_redacted_in_place(text, value)
 
 
+# ---- a strong password under the name of the account it opens, in a note to self
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Reminders for me:\nbank: OtterPond#Mill42\nbins on Tuesday", "OtterPond#Mill42"),
+        ("netflix: Popcorn!Night7", "Popcorn!Night7"),
+        ("gmail - Sparrow$Lake42", "Sparrow$Lake42"),
+        ("- Online-Banking: Tiger#Moth88", "Tiger#Moth88"),
+    ],
+)
+def test_wave46_account_labels_go(text: str, value: str) -> None:
+    assert_redacted_in_place(text, value)
+
+
 WAVE_46_KEPT = [
+    # account labels: an address, a value without all four kinds of character, a device's model, more words after
+    "gmail: j.doe@example.com",
+    "bank: HSBC-UK-2024",
+    "PC: Intel#i7-12700K",
+    "laptop: ThinkPad#X1Carbon",
+    "router: Fritz!Box7590",
+    "bank: Tiger#Moth88 is the old one?",
     # keypad steps: one digit, digits naming something, no keypad or door on the line, digits all the same
     "Phone menu: press 1, then 2 for billing.",
     "Gate remote: press Menu, then 2024 settings to update the firmware.",
@@ -156,3 +178,4 @@ def test_wave46_finders_linear_on_near_misses() -> None:
     assert_linear(lambda t: list(unlock_value_spans(t)), "unlock " + "aa " * 30000 + "with x")
     assert_linear(lambda t: list(wifi_pair_spans(t)), "wifi: " + "a / " * 30000)
     assert_linear(lambda t: list(service_key_spans(t)), "ключ " + "Steam " * 20000 + "API")
+    assert_linear(lambda t: list(account_label_spans(t)), "bank: " + "Aa1#" * 30000 + " x\n" + "mail - x\n" * 5000)
