@@ -75,6 +75,7 @@ from typing import Final
 
 from stratakb_core.ingest.injection_addressed import certain_orders
 from stratakb_core.ingest.injection_asked import asked_leak
+from stratakb_core.ingest.injection_asked_of import ASKED_OF
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_csvrow import csv_row as _csv_row  # wave 36: moved out (injection at 496 lines)
 from stratakb_core.ingest.injection_dialogue import answered_exchange
@@ -133,8 +134,7 @@ _PLACEABLE: Final = re.compile(
     "[\u2066-\u2068](?=\\S)[^\u202a-\u202e\u2066-\u2069\n]{1,60}(?<=\\S)\u2069|[\u2066-\u2068][{$%][^\u2069\n]{1,60}\u2069"
 )
 _RTL: Final = re.compile("[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]")
-# wave 46: the invisible separator and its kin (U+2061-U+2064) hide as well, three of them at least
-_ZERO_WIDTH: Final = re.compile("[\u200b\u200c\u200d\u2060-\u2064\u180e\ufeff]")
+_ZERO_WIDTH: Final = re.compile("[\u200b\u200c\u200d\u2060-\u2064\u180e\ufeff]")  # wave 46: U+2061-U+2064 too
 _UNSPACED: Final = re.compile("[\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u4e00-\u9fff]")
 # a word joiner between a number and its unit ("15\u2060kg") is typography that keeps them on one line
 _ZW_IN_WORD: Final = re.compile("(?![0-9]\u2060[A-Za-z])[A-Za-z0-9][\u200b\u200c\u200d\u2060\u180e\ufeff]+[A-Za-z0-9]")
@@ -154,14 +154,7 @@ _CAUSED: Final = re.compile(
     # "users regularly ask bots to 'repeat ...'": what others ask of a model, reported
     r"|\b(?:users?|people|customers|someone|visitors|they)\s+(?:\w+\s+)?(?:ask|asks|asked|tell|tells|told)\s+"
     r"(?:the\s+)?(?:bots?|models?|assistants?|chat-?bots?|llms?|ai|it|them)\s+to\s+[\"'“‘]?$"
-    # wave 46: what an attacker asks of the model, described ("the adversary asks the agent to", "Un attaquant peut
-    # demander à l'assistant d'", "ein Angreifer kann den Assistenten bitten,"), and a caller who asked staff to
-    # ignore her own earlier message ("Caller asked us to")
-    r"|\b(?:attackers?|adversar(?:y|ies)|angreifer|attaquants?|atacantes?|aggressor[ei]|aanvallers?)\s+(?:\w+\s+){0,2}"
-    r"(?:asks?|tells?|instructs?|demander|demande|pedir|pide|chiedere|chiede|bitten|bittet|vraagt|vragen)\s+"
-    r"(?:à\s+l'|à\s+|al\s+|the\s+|an?\s+|den\s+|de\s+|l'|all'|a\s+|o\s+)?(?:agents?|assistants?|models?|bots?|ai"
-    r"|llms?|assistente|asistente|assistenten|modèle|modelo|modello|ia|ki)\s*(?:to\s+|de\s+|d'|que\s+|di\s+|,\s*)?$"
-    r"|\b(?:caller|customer|client|guest|she|he|they)\s+(?:asked|asks)\s+(?:us|me)\s+to\s+$",
+    rf"|{ASKED_OF}",  # wave 46: an attacker's ask described, a caller's retraction
     re.IGNORECASE,
 )
 # "could make the model emit an image URL such as https://...": an example of what someone is led to write

@@ -215,6 +215,11 @@ ROLE_TAG: Final = _rx(
     r"^[ \t]*#{1,4}[ \t]*(?:system|instruction|assistant|admin)(?:[ \t]+(?:prompt|message|override))?[ \t]*:",
     r"^[ \t]*#{1,4}[ \t]*(?:instrucci[óo]n|instru[çc][ãa]o|istruzione|instruction|mensaje|mensagem|messaggio|message)"
     r"[ \t]+(?:del|do|di|du)[ \t]+(?:sistema|système|systeme)[ \t]*:",
+    # wave 46: plural instructions in a heading closed by hashes ("### Istruzioni di sistema ###")
+    r"^[ \t]*#{1,4}[ \t]*(?:instrucciones|instru[çc][õo]es|istruzioni|instructions|anweisungen|instructies)"
+    r"[ \t]+(?:del|de|do|di|du|des)[ \t]+(?:sistema|système|systeme|systems|systeem)[ \t]*(?::|#{1,4}[ \t]*$)"
+    r"|^[ \t]*#{1,4}[ \t]*(?:systemanweisungen|systeminstruktioner|systeeminstructies|systemanweisung)[ \t]*"
+    r"(?::|#{1,4}[ \t]*$)",
     r"^[ \t]*\*{0,2}(?:system|admin|developer)\*{0,2}[ \t]*:\*{0,2}[ \t]*(?:you\b|ignore|new\b|override|from now"
     r"|the (?:assistant|ai|model)|important|attention|all previous)",
     r"^[ \t]*\*{0,2}(?:assistant|ai|bot|chatgpt|gpt|claude|model)\*{0,2}[ \t]*:[ \t]*"

@@ -61,8 +61,8 @@ _DATA: Final = re.compile(
 # the send tied to the reader's own task: answering, summarising, reading this, its web tool, carrying on
 _TASK: Final = re.compile(
     r"\b(?:before[ \t]+(?:you[ \t]+)?(?:answer|reply|respond|summari[sz]|writ|draft|prepar)\w{0,4}"
-    r"|after[ \t]+(?:you[ \t]+)?(?:have[ \t]+|'ve[ \t]+)?(?:finish\w{0,3}[ \t]+)?read(?:ing)?[ \t]+(?:this|it)"
-    r"|when[ \t]+you(?:[ \t]+have|'ve)?[ \t]+finish\w{0,3}[ \t]+reading|then[ \t]+(?:write|answer|summari[sz]e)"
+    r"|(?:after|when|once)[ \t]+(?:you[ \t]+)?(?:have[ \t]+|'ve[ \t]+)?(?:finish\w{0,3}[ \t]+)?read(?:ing)?[ \t]+"
+    r"(?:this|it)|then[ \t]+(?:write|answer|summari[sz]e)"
     r"|using[ \t]+your[ \t]+(?:\w+[ \t]+){0,2}tool"
     r"|cuando[ \t]+termines[ \t]+de[ \t]+leer\w{0,3}|al[ \t]+terminar[ \t]+de[ \t]+leer\w{0,3}"
     r"|despu[ée]s[ \t]+de[ \t]+leer\w{0,3}|antes[ \t]+de[ \t]+(?:responder|contestar|resumir|redactar|redigir"
