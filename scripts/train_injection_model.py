@@ -73,11 +73,8 @@ from stratakb_core.ingest.scorer_weights import npy_bytes, write_or_check  # noq
 # heldout141-144 (measured blind at 227e47d) waited here for wave 43, which trains on them
 # heldout145-152 (measured blind at acf7655) waited here for wave 44, which trains on them
 # heldout153-156 (measured blind at 66c1697) waited here for wave 45, which trains on them
-# heldout157-164, measured blind at 7a40257 (wave 45's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout157", "heldout158", "heldout159", "heldout160",
-    "heldout161", "heldout162", "heldout163", "heldout164",
-})
+# heldout157-164 (measured blind at 7a40257) waited here for wave 46, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
