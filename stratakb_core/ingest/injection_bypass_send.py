@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from stratakb_core.ingest.injection_covert_send import sentence_spans
+from stratakb_core.ingest.injection_covert_send import data_send
 
 __all__ = ["BYPASS_SEND", "bypass_send"]
 
@@ -103,18 +103,12 @@ def bypass_send(text: str) -> tuple[int, int] | None:
     """The span of a sentence that sends private data out with its approvers left out, or None."""
     if not _BYPASS.search(text) or not _DEST.search(text):
         return None
-    sentences = sentence_spans(text)
-    for k, (start, end) in enumerate(sentences):
-        sentence = text[start:end]
-        send = _SEND.search(sentence)
-        if send is None or not (_DEST.search(sentence) and _DATA.search(sentence)):
-            continue
-        if _NOT.search(sentence, 0, send.start()):
-            continue
-        nxt = text[sentences[k + 1][0] : sentences[k + 1][1]] if k + 1 < len(sentences) else ""
-        if _BYPASS.search(sentence) or _BYPASS.search(nxt):
-            return start, end
-    return None
+    return data_send(text, (_SEND, _DEST, _DATA, _NOT), _tied)
+
+
+def _tied(sentence: str, nxt: str) -> bool:
+    """That sentence or the next leaves out the people who would approve the send."""
+    return bool(_BYPASS.search(sentence) or _BYPASS.search(nxt))
 
 
 # the rule this sets off, for ``injection_plain.PLAIN_SPANS``

@@ -20,9 +20,10 @@ will e-mail the client list ...") and a webhook doc stay. Bounded (linear).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Final
 
-__all__ = ["COVERT_SEND", "covert_send", "sentence_spans"]
+__all__ = ["COVERT_SEND", "covert_send", "data_send", "sentence_spans"]
 
 _SENTENCE: Final = re.compile(r"[^\n]{1,1500}?(?:[.!?。](?=\s|$)|(?=\n)|$)|[^\n]{1500}")  # bounded: linear
 
@@ -31,6 +32,28 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
     """The spans of ``text``'s sentences (bounded at 1,500 characters: linear), blank ones left out; the sends of
     ``injection_bypass_send`` read the same sentences."""
     return [m.span() for m in _SENTENCE.finditer(text) if m.group().strip()]
+
+
+def data_send(
+    text: str, parts: tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.Pattern[str]],
+    tied: Callable[[str, str], bool],
+) -> tuple[int, int] | None:
+    """The span of the first sentence that sends private data to a destination, not negated before its verb, and that
+    ``tied(sentence, next_sentence)`` accepts; ``parts`` are the send, destination, data and negation patterns (the
+    shared loop of ``injection_bypass_send`` and ``injection_task_send``)."""
+    send_re, dest_re, data_re, not_re = parts
+    sentences = sentence_spans(text)
+    for k, (start, end) in enumerate(sentences):
+        sentence = text[start:end]
+        send = send_re.search(sentence)
+        if send is None or not (dest_re.search(sentence) and data_re.search(sentence)):
+            continue
+        if not_re.search(sentence, 0, send.start()):
+            continue
+        nxt = text[sentences[k + 1][0] : sentences[k + 1][1]] if k + 1 < len(sentences) else ""
+        if tied(sentence, nxt):
+            return start, end
+    return None
 
 
 # the send given as an order: at a clause's head or after please / now / just (CJK verbs end their sentence)
