@@ -140,9 +140,7 @@ def test_wave_24_patterns_stay_fast_on_pathological_input(text):
 @pytest.mark.parametrize("word", ["passphrase ", "use the password "])
 def test_a_run_of_secret_names_is_fast(word):
     # about 10 s for "passphrase " before wave 24, about 3 s after on this machine; the bound is generous
-    start = time.process_time()
-    redact(word * 50000)
-    assert time.process_time() - start < 8.0
+    assert_linear(redact, word * 50000)  # a ratio in one run (tests/helpers/linear_time.py), not 8 CPU seconds
 
 
 def test_many_values_on_one_long_line_are_not_quadratic():
@@ -262,9 +260,7 @@ def test_second_pass_phrase_near_misses_stay_clean(text):
 @pytest.mark.parametrize("word", ["암호문 ", "wifi pass ", "passphrase - "])
 def test_second_pass_phrase_triggers_repeated_stay_fast(word):
     # about 1.4-2.9 s here, most of it in older finders ("wifi " alone about 1.7 s); the bound is generous
-    start = time.process_time()
-    redact(word * 50000)
-    assert time.process_time() - start < 8.0
+    assert_linear(redact, word * 50000)  # a ratio in one run (tests/helpers/linear_time.py), not 8 CPU seconds
 
 
 _VS_TOKEN = "vs_" + "Hq7Lm2" + "XcR9pT" + "bW4zKn" + "8YdJs3" + "FgA6vE"
@@ -329,9 +325,9 @@ def test_second_pass_line_searches_stay_fast(find, text):
 
 @pytest.mark.parametrize("word", ["login ", "sv=2025-01-05&", "# passwd\n"])
 def test_second_pass_line_triggers_repeated_stay_fast(word):
-    start = time.process_time()
-    redact(word * 50000)
-    assert time.process_time() - start < 8.0
+    # a ratio in one run, not a bound in seconds: the bound of 8 CPU seconds failed in a clean-clone CI at 8.03 s
+    # ("sv=2025-01-05&" x 50,000 costs 6.4-6.7 s on a quiet machine, before and after wave 46)
+    assert_linear(redact, word * 50000)
 
 
 # Arabic joins "and", "with" and "for" to the next word: وكلمة المرور is "and the password"
