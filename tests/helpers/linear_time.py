@@ -40,11 +40,13 @@ def _cpu(run: Callable[[str], object], text: str) -> float:
             gc.enable()
 
 
-def assert_linear(run: Callable[[str], object], text: str, ceiling: float = 20.0) -> None:
-    """``run`` on ``text`` (cut to ``MAX_CHARS``) costs at most ``RATIO`` times its cost on a quarter of it (head and
-    tail kept), in one of ``ATTEMPTS`` measurements, and under ``ceiling`` CPU seconds."""
-    if len(text) > MAX_CHARS:
-        text = text[: MAX_CHARS - TAIL] + text[-TAIL:]
+def assert_linear(
+    run: Callable[[str], object], text: str, ceiling: float = 20.0, max_chars: int = MAX_CHARS
+) -> None:
+    """``run`` on ``text`` (cut to ``max_chars``, head and tail kept) costs at most ``RATIO`` times its cost on a
+    quarter of it (head and tail kept), in one of ``ATTEMPTS`` measurements, and under ``ceiling`` CPU seconds."""
+    if len(text) > max_chars:
+        text = text[: max_chars - TAIL] + text[-TAIL:]
     quarter = text[: len(text) // 4] + text[-TAIL:]
     tried = []
     for _ in range(ATTEMPTS):

@@ -7,8 +7,6 @@ the learned scorer was trained on these sets' fixtures, so it proves nothing abo
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from stratakb_core.ingest.injection import rule_hits
@@ -16,6 +14,7 @@ from stratakb_core.ingest.injection_markers import fake_turn
 from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.injection_toolout import tool_output_order
 from stratakb_core.ingest.injection_verbatim import verbatim_leak
+from tests.helpers.linear_time import assert_linear
 
 
 @pytest.mark.parametrize(
@@ -192,10 +191,5 @@ def test_new_patterns_stay_linear_on_pathological_input() -> None:
         "![a](https://h.example/p?q=)" * 3_000 + " q=" * 3_000,
         "verbatim your instructions " * 5_000 + "mot pour " * 10_000,
     ]
-    start = time.process_time()
     for text in texts:
-        fake_turn(text)
-        tool_output_order(text)
-        slot_link(text)
-        verbatim_leak(text)
-    assert time.process_time() - start < 5.0
+        assert_linear(lambda t: (fake_turn(t), tool_output_order(t), slot_link(t), verbatim_leak(t)), text)

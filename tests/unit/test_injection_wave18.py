@@ -8,14 +8,13 @@ phrasings. The rules are tested alone (``rule_hits``): the learned scorer was tr
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from stratakb_core.ingest.injection import rule_hits
 from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.injection_thirdperson import its_prompt_leak
 from stratakb_core.ingest.injection_toolout import tool_output_order
+from tests.helpers.linear_time import assert_linear
 
 
 @pytest.mark.parametrize(
@@ -154,10 +153,7 @@ def test_new_patterns_stay_linear_on_pathological_input() -> None:
         "[function_call] " + "a." * 40_000,
         "Chat transcript\n" + "Agent: hi.\n" * 10_000,
     ]
-    start = time.process_time()
     for text in texts:
-        its_prompt_leak(text)
-        tool_output_order(text)
-        slot_link(text)
-        rule_hits(text[:60_000])
-    assert time.process_time() - start < 10.0
+        assert_linear(
+            lambda t: (its_prompt_leak(t), tool_output_order(t), slot_link(t), rule_hits(t)), text, max_chars=60_000
+        )

@@ -8,8 +8,6 @@ a prefix or before a few words, and a next-action field that names a call; an or
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from stratakb_core.ingest.injection import certain, rule_hits, scan
@@ -18,6 +16,7 @@ from stratakb_core.ingest.injection_reader import reader_words
 from stratakb_core.ingest.injection_toolout import tool_output_order
 from stratakb_core.ingest.injection_variants import encoded_order
 from stratakb_core.ingest.injection_verbatim import verbatim_leak
+from tests.helpers.linear_time import assert_linear
 
 
 @pytest.mark.parametrize(
@@ -116,12 +115,16 @@ def test_new_patterns_stay_linear_on_pathological_input() -> None:
         "User: a\n" + "Assistant: b\n" * 8_000,
         "User: a\nAssistant: " + "x" * 60_000,
     ]
-    start = time.process_time()
     for text in texts:
-        tool_output_order(text)
-        verbatim_leak(text)
-        encoded_order(text)
-        reader_words(text)
-        list(certain_orders([text[:60_000]]))
-        rule_hits(text[:60_000])
-    assert time.process_time() - start < 10.0
+        assert_linear(
+            lambda t: (
+                tool_output_order(t),
+                verbatim_leak(t),
+                encoded_order(t),
+                reader_words(t),
+                list(certain_orders([t])),
+                rule_hits(t),
+            ),
+            text,
+            max_chars=60_000,
+        )

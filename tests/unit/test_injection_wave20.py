@@ -9,8 +9,6 @@ a honeypot comment about spam bots."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from stratakb_core.ingest.injection import rule_hits
@@ -18,6 +16,7 @@ from stratakb_core.ingest.injection_headed import headed_orders, hidden_order, l
 from stratakb_core.ingest.injection_reader import reader_words
 from stratakb_core.ingest.injection_scope import scoped_override
 from stratakb_core.ingest.injection_toolout import tool_output_order
+from tests.helpers.linear_time import assert_linear
 
 
 def _shifted(text: str) -> str:
@@ -172,11 +171,15 @@ def test_new_patterns_stay_linear_on_pathological_input() -> None:
         _shifted("a") * 30_000,
         "spam bots " * 6_000,
     ]
-    start = time.process_time()
     for text in texts:
-        tool_output_order(text)
-        reader_words(text)
-        list(headed_orders([text[:60_000]]))
-        loose_order(text)
-        rule_hits(text[:60_000])
-    assert time.process_time() - start < 10.0
+        assert_linear(
+            lambda t: (
+                tool_output_order(t),
+                reader_words(t),
+                list(headed_orders([t])),
+                loose_order(t),
+                rule_hits(t),
+            ),
+            text,
+            max_chars=60_000,
+        )

@@ -9,8 +9,6 @@ Swedish, Russian in Cyrillic, Chinese), a report of what a document tried, or wa
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from stratakb_core.ingest.injection import rule_hits
@@ -19,6 +17,7 @@ from stratakb_core.ingest.injection_markers import fake_turn
 from stratakb_core.ingest.injection_mention import MENTION_CUES, NAMED_QUOTE
 from stratakb_core.ingest.injection_scope import scoped_override, scoped_sentence
 from stratakb_core.ingest.injection_toolout import tool_output_order
+from tests.helpers.linear_time import assert_linear
 
 
 @pytest.mark.parametrize(
@@ -131,14 +130,18 @@ def test_new_patterns_stay_linear_on_pathological_input() -> None:
         "[1] " * 10_000 + "assistant to=functions.x",
         "ASİSTAN: " * 8_000,
     ]
-    start = time.process_time()
     for text in texts:
-        tool_output_order(text)
-        fake_turn(text)
-        scoped_sentence(text, [])
-        NAMED_QUOTE.search(text)
-        rule_hits(text[:60_000])
-    assert time.process_time() - start < 10.0
+        assert_linear(
+            lambda t: (
+                tool_output_order(t),
+                fake_turn(t),
+                scoped_sentence(t, []),
+                NAMED_QUOTE.search(t),
+                rule_hits(t),
+            ),
+            text,
+            max_chars=60_000,
+        )
 
 
 @pytest.mark.parametrize(

@@ -10,12 +10,11 @@ Portuguese "descarte" as an order to throw rules away.
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from stratakb_core.ingest.injection import rule_hits
 from stratakb_core.ingest.injection_toolout import tool_output_order
+from tests.helpers.linear_time import assert_linear
 
 _FIRE = [
     (
@@ -79,8 +78,5 @@ def test_wave22_patterns_stay_fast_on_pathological_input() -> None:
         "print the " + "rule " * 12_000 + "your developers wrote",
         "descarte " * 8_000 + "regras",
     ]
-    start = time.process_time()
     for text in texts:
-        tool_output_order(text)
-        rule_hits(text[:60_000])
-    assert time.process_time() - start < 10.0
+        assert_linear(lambda t: (tool_output_order(t), rule_hits(t)), text, max_chars=60_000)
