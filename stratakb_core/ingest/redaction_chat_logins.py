@@ -29,16 +29,23 @@ __all__ = ["chat_login_spans"]
 
 _Found = tuple[int, int, str]
 
+# wave 47: a PIN's or a code's name written as one word, with the Nordic article glued on ("hvad er pinkoden til
+# dieselanlægget?", "vad är koden till förrådet?", "wat is de pincode van de kluis?", "mikä on PIN-koodi?")
+_PIN_COMPOUNDS: Final = (
+    r"pin-?(?:kod(?:e|en|er|u)?|koodi|code|nummer(?:et)?|numero)|kod(?:en|et)|kode(?:n|t)|koodi|tunnusluku"
+)
 _ASK_RE: Final = re.compile(
     r"(?i:\b(?:" + PW_WORDS + r"|login|log-in|logon|credentials?|creds|zugangsdaten|inloggegevens|identifiants"
     r"|credenciales|credenziali|credenciais|dane[ \t]+logowania|pin|pw|pwd|code|c[óo]digo|codice|kod|k[óo]d|код"
-    r"|combination|combo|combinaison|combinaci[óo]n|combinazione|kombination|kombinasjon|kombinacja)\b)"
+    r"|" + _PIN_COMPOUNDS + r"|combination|combo|combinaison|combinaci[óo]n|combinazione|kombination|kombinasjon"
+    r"|kombinacja)\b)"
     r"|パスワード|暗証番号|密码|密碼|비밀번호"
 )
 _CODE_ASK_RE: Final = re.compile(
-    r"(?i:\b(?:pin|code|c[óo]digo|codice|kod|k[óo]d|код"
+    r"(?i:\b(?:pin|code|c[óo]digo|codice|kod|k[óo]d|код|"
+    + _PIN_COMPOUNDS
     # wave 43: a dial's combination ("what's the combination for the cash safe again?")
-    r"|combination|combo|combinaison|combinaci[óo]n|combinazione|combina[çc][ãa]o|kombination|kombinasjon"
+    + r"|combination|combo|combinaison|combinaci[óo]n|combinazione|combina[çc][ãa]o|kombination|kombinasjon"
     r"|kombinacja|zahlenkombination|cijfercombinatie)\b)|暗証番号"
 )
 _RULES_RE: Final = re.compile(r"(?i)polic|length|rules?|reset|expir|format|manager|hint|requirement|richtlinie|regel")

@@ -31,6 +31,8 @@ held back here is not taken by the scorer instead). ``held_back`` keeps five suc
   credentials (``redaction_public_remarks``: "(base64 of the JSON settings, no credentials)"; not under a token's,
   a key's or a secret's label), and a Kubernetes manifest's reference to a secret's key by name
   (``redaction_secret_refs``: an ExternalSecret's "- secretKey: stripe_key", a ``secretKeyRef``'s "key: db-password").
+- (wave 47) a year answering a question asking when (``redaction_when_answers``: "when was the door PIN last
+  changed?" / "2019").
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ from stratakb_core.ingest.redaction_public_remarks import has_public_remark
 from stratakb_core.ingest.redaction_query_words import is_query_word
 from stratakb_core.ingest.redaction_secret_refs import is_secret_reference
 from stratakb_core.ingest.redaction_unfilled import is_later_value, is_prefixed_placeholder
+from stratakb_core.ingest.redaction_when_answers import is_year_answer
 
 __all__ = ["held_back", "is_pending_value"]
 
@@ -99,6 +102,6 @@ def held_back(text: str, start: int, end: int) -> bool:
         return True
     if is_query_word(text, start, end) or is_payment_auth_code(text, start, end):  # wave 44
         return True
-    if is_secret_reference(text, start, end):  # wave 45
+    if is_secret_reference(text, start, end) or is_year_answer(text, start, end):  # wave 45, wave 47
         return True
     return has_public_remark(text, start, end)  # wave 44

@@ -43,7 +43,8 @@ _DIGITS: Final = r"(?P<v>\d{2,4}(?:-\d{2,4}){1,3}(?![\d-])|\d(?:-\d){3,7}(?![\d-
 # digits ending their clause: punctuation, a dash, the line's end, or "then" / "and" and the next step
 _ENDS: Final = (
     r"(?![ \t]*[,/][ \t]*\d)"  # not one of a list of numbers ("1984, 1990 and 2001 models")
-    r"(?=[ \t]*(?:$|[.,;:!?)\]\"'”»。，]|[-–—][ \t]|(?i:then|and|und|dann|puis|et|y|e|luego|och|og|en|i|a|sowie"
+    # (wave 47: "$" alone is the text's end here, no MULTILINE: a line break ends the digits too)
+    r"(?=[ \t]*(?:$|\r?\n|[.,;:!?)\]\"'”»。，]|[-–—][ \t]|(?i:then|and|und|dann|puis|et|y|e|luego|och|og|en|i|a|sowie"
     r"|und[ \t]+dann|ensuite|poi|potem|sitten|daarna)" + _NA + r"))"
 )
 _VERBS: Final = (

@@ -59,6 +59,7 @@ from stratakb_core.ingest.redaction_login_sentences import login_sentence_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_own_values import own_value_spans
 from stratakb_core.ingest.redaction_passphrase_forms import passphrase_form_spans
+from stratakb_core.ingest.redaction_password_phrases import password_phrase_spans
 from stratakb_core.ingest.redaction_phrase_values import phrase_value_spans
 from stratakb_core.ingest.redaction_place_codes import place_code_spans
 from stratakb_core.ingest.redaction_prose_phrases import prose_phrase_spans
@@ -137,3 +138,4 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from wifi_pair_spans(text)  # wave 46: "- wifi: PawnShop-Back / goldchain2026!"
     yield from service_key_spans(text)  # wave 46: "Ключ Steam Web API для бота: 53C49E80..."
     yield from account_label_spans(text)  # wave 46: "bank: GoldenRetriever#Max11" in a note to self
+    yield from password_phrase_spans(text)  # wave 47: "hasło do dysku to kuter sztorm latarnia 4 mewy."

@@ -10,6 +10,10 @@ secret and goes: a line that asks to enter or type the code, names a one-time co
 OAuth, or a 3-D Secure check, or the terminal's own admin, service or access menu, is no receipt ("Your auth code is
 662901, enter it in the app to confirm the payment", "OAuth auth code: 4/0AX4Xf..."), and neither is a value longer than
 10 characters.
+
+Wave 47: a receipt prints the code on its own line ("AUTH CODE: 051934" under "VISA **** **** **** 4417"), so the
+payment's word may stand on a line of the same block, up to three lines before or after the label's line (no blank
+line between); none of those lines may ask to enter the code or name a login (``_ENTERED_RE`` over the whole block).
 """
 
 from __future__ import annotations
@@ -49,6 +53,30 @@ _ENTERED_RE: Final = re.compile(
 )
 
 
+_BLOCK_LINES: Final = 3  # lines read before and after the label's line (wave 47)
+
+
+def _block(text: str, line_start: int, line_end: int) -> str:
+    """The label's line with up to three lines before and after it, stopping at a blank line or a line longer than
+    ``_LINE_MAX`` (wave 47)."""
+    low, high = line_start, line_end
+    for _ in range(_BLOCK_LINES):
+        floor = max(0, low - 1 - _LINE_MAX)
+        prev = text.rfind("\n", floor, max(0, low - 1))
+        if low == 0 or (prev < 0 and floor > 0) or not text[prev + 1 : low - 1].strip():
+            break
+        low = prev + 1
+    for _ in range(_BLOCK_LINES):
+        if high >= len(text) or text[high] != "\n":
+            break
+        nxt = text.find("\n", high + 1, high + 2 + _LINE_MAX)
+        stop = nxt if nxt >= 0 else (len(text) if len(text) - high - 1 <= _LINE_MAX else -1)
+        if stop < 0 or not text[high + 1 : stop].strip():
+            break
+        high = stop
+    return text[low:high]
+
+
 def is_payment_auth_code(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is a card payment's authorisation code on a receipt's line (module docstring)."""
     if _VALUE_RE.fullmatch(text, start, end) is None:
@@ -60,4 +88,9 @@ def is_payment_auth_code(text: str, start: int, end: int) -> bool:
     if _AUTH_LABEL_RE.search(text[max(line_start, start - 60) : start]) is None:
         return False
     line = text[line_start:line_end]
-    return _PAYMENT_RE.search(line) is not None and _ENTERED_RE.search(line) is None
+    if _ENTERED_RE.search(line) is not None:
+        return False
+    if _PAYMENT_RE.search(line) is not None:
+        return True
+    block = _block(text, line_start, line_end)  # wave 47: the receipt's other lines
+    return _PAYMENT_RE.search(block) is not None and _ENTERED_RE.search(block) is None
