@@ -51,6 +51,8 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
+from stratakb_core.ingest.injection_announced import announced  # wave 47
+from stratakb_core.ingest.injection_dest_label import label_masked
 from stratakb_core.ingest.injection_head_noun import called_in_head  # wave 43
 from stratakb_core.ingest.injection_lexicon import CUES, SCRIPT_CUES
 from stratakb_core.ingest.injection_own_scope import own_scoped
@@ -323,7 +325,7 @@ def _mask(text: str) -> str:
         out = _DEFANGED.sub(hide, out)
     if _TLD.search(out):
         out = _DOMAIN.sub(hide, out)
-    return out
+    return label_masked(out)  # wave 47: "to my new email address, x@y" names the destination
 
 
 def _sentences(text: str) -> Iterator[tuple[int, int]]:
@@ -435,16 +437,10 @@ def _overrides(found: Cues, sentence: str, addressed: bool, ordered: bool) -> bo
     if addressed and "henceforth" in found and "persona_on" in found:  # "Model: for the rest of this chat you are X"
         return True
     fresh = _near(found, "fresh", "instr", 1, 1) or _near(found, "fresh", "task", 1, 1)
-    if fresh and _announced(found, sentence) and ({"steer", "modal", "leak", "send", "put"} & found.keys()):
+    if fresh and announced(found["fresh"], sentence) and ({"steer", "modal", "leak", "send", "put"} & found.keys()):
         return True
     limitless = "limitless" in found and ({"you", "ai"} & found.keys())
     return (limitless or ("unbounded" in found and "ai" in found)) and not _permitted(found, "limitless")
-
-
-def _announced(found: Cues, sentence: str) -> bool:
-    """A colon after the first "new" / "hidden" word: "New instructions: ...", not "Heads-up: ... hidden prompt"."""
-    first = min(found["fresh"])
-    return any(first < 0 or len(_WORD.findall(sentence[: m.start()])) > first for m in re.finditer("[:：]", sentence))
 
 
 def _judge(found: Cues, sentence: str, prev: Cues, prev_text: str = "") -> set[str]:

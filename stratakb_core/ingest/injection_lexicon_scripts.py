@@ -118,6 +118,8 @@ SCRIPT_CUES: Final[dict[str, str]] = {
 
 # wave 17: Hindi "example" and "injection" (a training note that quotes an attack is a mention)
 SCRIPT_CUES["mention"] += " उदाहरण इंजेक्शन\n"
+# wave 47: a Chinese pentest report and its tester, as the English "pentest" and "tester" are mentions
+SCRIPT_CUES["mention"] += " 渗透测试 滲透測試 测试人员 測試人員 测试报告 測試報告\n"
 # wave 18: a Thai reader named by what it does ("any system that reads this document")
 SCRIPT_CUES["ai"] += " ระบบอัตโนมัติ ระบบใดก็ตาม ระบบที่อ่าน โปรแกรมที่อ่าน\n"
 SCRIPT_CUES["proc"] += " ที่อ่าน ที่ประมวลผล\n"

@@ -29,6 +29,8 @@ _CUES: Final = (
     r"|пример\w*|aanvaller\w*|injectie\w*|voorbeeld\w*|saying|fraud\w*|атак\w*|внедрени\w*|atak\w*|przykład\w*"
     r"|örne[kğ]\w*|enjeksiyon\w*|saldırı\w*|gemarkeerd|vazamento|инцидент\w*)\b|脆弱性|攻撃|攻击|攻擊|注入|インジェクション|漏洞|취약점|공격|인젝션"
     r"|例如|比如|例えば|文言|예를 들어|예시"
+    # wave 47: a Chinese pentest report and its tester, as "pentest" and "tester"
+    r"|渗透测试|滲透測試|测试人员|測試人員|测试报告|測試報告"
     # a test plan or an advisory: テスト (test), という文 (a sentence that says), 手口 / 事例 (a trick, a case seen)
     r"|テスト|という文|手口|事例|테스트|문장|사례"
     # wave 31: a French tester, a comment "containing" a quotation; Japanese "such as" (「...」のような)

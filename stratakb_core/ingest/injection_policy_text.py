@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.injection_contract_party import DEFINED_PARTY, SPOKEN_MORE
 from stratakb_core.ingest.injection_cooccur import _WORD, _mask, cues
 from stratakb_core.ingest.injection_described import described_sentence
 from stratakb_core.ingest.injection_human_gate import human_gate, people_chat
@@ -114,11 +115,13 @@ _PARTY_SHALL: Final = re.compile(
     r"\b(?:[Tt]he|[Ee]ach|[Ee]ither|[Nn]either|[Aa]ny)[ \t]+(?:Contractor|Subcontractor|Seller|Buyer|Purchaser"
     r"|Supplier|Vendor|Licensee|Licensor|Tenant|Landlord|Lessee|Lessor|Borrower|Lender|Employer|Employee|Principal"
     r"|Client|Customer|Marketplace|Party|Parties|Provider|Recipient|Consultant|Distributor|Agent)[ \t]+shall\b"
+    rf"|{DEFINED_PARTY}"  # wave 47: any party a contract defines ("The Translator shall", "Le Prestataire devra")
     r"|\b(?:shall[ \t]+be|will[ \t]+be|are|is)[ \t]+(?:disregarded|ignored|void|null[ \t]+and[ \t]+void|invalid)"
     r"[ \t]+unless[^.\n]{0,80}\bin[ \t]+writing\b"  # wave 34: "... are void unless confirmed in writing"
 )
 _SPOKEN_TO: Final = re.compile(
-    r"\b(?:you|your|yours|ai|a\.i\.|assistants?|chatbots?|bots?|llms?|models?|agents?[ \t]+reading)\b", re.IGNORECASE
+    r"\b(?:you|your|yours|ai|a\.i\.|assistants?|chatbots?|bots?|llms?|models?|agents?[ \t]+reading)\b" + SPOKEN_MORE,
+    re.IGNORECASE,
 )
 
 

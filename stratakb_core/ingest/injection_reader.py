@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.injection_asked_role import asked_of_role
+
 __all__ = ["reader_words", "told_of"]
 
 _W: Final = r"[^\W_]+"
@@ -165,6 +167,8 @@ def reader_words(sentence: str) -> list[tuple[int, bool]]:
         return out
     for m in _READER.finditer(sentence):
         role = next(g for g in ("r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8") if m.group(g) is not None)
+        if role == "r3" and asked_of_role(sentence, m.start()):
+            continue  # wave 47: "al pedir al asistente que resuma": the assistant is asked, not at work on this text
         at_work = m.group("p") is not None or role in ("r3", "r6", "r7")
         at = len(_WORD.findall(sentence[: m.end(role)])) - 1  # the role noun, the last word of its name
         at_work = at_work or bool(_AT_WORK.match(sentence, m.end()))  # "Sistemul automat care citește ..."

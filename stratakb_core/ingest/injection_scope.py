@@ -32,7 +32,9 @@ from stratakb_core.ingest.injection_changelog import changelog_entry
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_demanded import demand_masked, demanded_quote
 from stratakb_core.ingest.injection_policy_text import contract_clause
+from stratakb_core.ingest.injection_speech_tag import speech_masked, tagged_speech
 from stratakb_core.ingest.injection_stringlist import straddled_list
+from stratakb_core.ingest.injection_told_ai import TOLD_AI
 
 __all__ = ["scoped_override", "scoped_sentence"]
 
@@ -145,6 +147,7 @@ _ATTEMPT: Final = (
     r"|sollen),?[ \t]+(?:[^\W\d_][\w-]{0,30}[ \t]+){0,4}$"
     r"|\b(?:tried|tries|trying|attempted|attempts|attempting|meant|designed|intended)[ \t]+to[ \t]+(?:make|get|instruct"
     r"|tell|trick|convince|persuade|order)[ \t]+(?:[^\W\d_][\w-]{0,30}[ \t]+){1,4}$"
+    rf"|{TOLD_AI}"  # wave 47: what a text could tell a chatbot to do ("could tell the chatbot to set aside ...")
 )
 _ATTEMPTED: Final = re.compile(_ATTEMPT, re.IGNORECASE)
 # the same in a sentence the co-occurrence rule reads whole: the attempt after a subject, the order after it
@@ -209,6 +212,9 @@ def scoped_sentence(sentence: str, spans: list[tuple[int, int]]) -> bool:
     aside = aside_masked(sentence) if len(sentence) <= 2000 else None  # wave 41: told to me, my words, switched off
     if aside is not None and not any(rule == "override" for rule, *_ in cooccur_fired([aside])):
         return True
+    spoken = speech_masked(sentence) if len(sentence) <= 2000 else None  # wave 47: a character's line in a story
+    if spoken is not None and not any(rule == "override" for rule, *_ in cooccur_fired([spoken])):
+        return True
     return any(m.start() >= 12 for m in _ATTEMPT_INSIDE.finditer(sentence))
 
 
@@ -224,6 +230,8 @@ def scoped_override(text: str, start: int, end: int) -> bool:
         return True
     if _FIXED_AFTER.match(text, end) or demanded_quote(text, start, end):  # wave 34: a change note, a demand refused
         return True
+    if tagged_speech(text, start, end):
+        return True  # wave 47: '"Ignore what they told you," she whispered.'
     if straddled_list(text, start, end):
         return True  # wave 33: '"Ignore" / "Undo previous selection" / "Instructions: ..."', a UI's labels
     if _MINE_AFTER.match(text, end) or _RELATIVE.search(text, max(start - 60, 0), start):
