@@ -57,6 +57,7 @@ from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_lock_lists import lock_list_spans
 from stratakb_core.ingest.redaction_login_sentences import login_sentence_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
+from stratakb_core.ingest.redaction_next_line_values import next_line_value_spans
 from stratakb_core.ingest.redaction_own_values import own_value_spans
 from stratakb_core.ingest.redaction_passphrase_forms import passphrase_form_spans
 from stratakb_core.ingest.redaction_password_phrases import password_phrase_spans
@@ -69,6 +70,7 @@ from stratakb_core.ingest.redaction_remarked import remarked_spans
 from stratakb_core.ingest.redaction_replies import reply_spans
 from stratakb_core.ingest.redaction_resets import reset_spans
 from stratakb_core.ingest.redaction_said_values import said_value_spans
+from stratakb_core.ingest.redaction_seed_words import seed_word_spans
 from stratakb_core.ingest.redaction_service_keys import service_key_spans
 from stratakb_core.ingest.redaction_session_tokens import session_token_spans
 from stratakb_core.ingest.redaction_signin_codes import signin_code_spans
@@ -77,6 +79,7 @@ from stratakb_core.ingest.redaction_ssh_prompts import ssh_prompt_spans
 from stratakb_core.ingest.redaction_sticky_notes import sticky_note_spans
 from stratakb_core.ingest.redaction_told_codes import told_code_spans
 from stratakb_core.ingest.redaction_unlock_values import unlock_value_spans
+from stratakb_core.ingest.redaction_vpn_auth_files import vpn_auth_file_spans
 from stratakb_core.ingest.redaction_wifi_copula import wifi_copula_spans
 from stratakb_core.ingest.redaction_wifi_pairs import wifi_pair_spans
 from stratakb_core.ingest.redaction_wifi_prose import wifi_prose_spans
@@ -139,3 +142,6 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from service_key_spans(text)  # wave 46: "Ключ Steam Web API для бота: 53C49E80..."
     yield from account_label_spans(text)  # wave 46: "bank: GoldenRetriever#Max11" in a note to self
     yield from password_phrase_spans(text)  # wave 47: "hasło do dysku to kuter sztorm latarnia 4 mewy."
+    yield from next_line_value_spans(text)  # wave 47: "Personal access token (expires 31-03):" and the token below
+    yield from seed_word_spans(text)  # wave 47: a wallet's "extra word (25th word): marmalade"
+    yield from vpn_auth_file_spans(text)  # wave 47: OpenVPN's auth-user-pass file, "creds.txt:" and its two lines

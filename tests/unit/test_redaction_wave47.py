@@ -11,8 +11,11 @@ import pytest
 from stratakb_core.ingest.redaction import redact
 from stratakb_core.ingest.redaction_chat_logins import chat_login_spans
 from stratakb_core.ingest.redaction_keyed_codes import keyed_code_spans
+from stratakb_core.ingest.redaction_next_line_values import next_line_value_spans
 from stratakb_core.ingest.redaction_password_phrases import password_phrase_spans
 from stratakb_core.ingest.redaction_payment_codes import is_payment_auth_code
+from stratakb_core.ingest.redaction_seed_words import seed_word_spans
+from stratakb_core.ingest.redaction_vpn_auth_files import vpn_auth_file_spans
 from tests.helpers.linear_time import assert_linear
 from tests.helpers.redaction_checks import assert_redacted_in_place, assert_untouched
 
@@ -209,3 +212,100 @@ def test_wave47_finders_linear_on_near_misses() -> None:
     assert_linear(lambda t: list(keyed_code_spans(t)), "key safe: 1957\n" * 8000)
     assert_linear(redact, "Auth code: 551804\n" + "x\n" * 30000)
     assert_linear(redact, "Jo: when was the PIN changed?\nMo: 2019\n" * 800)
+
+
+# ---- older leftovers (commit 2): a generated token alone on the line under its label
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Personal access token for the nightly export (expires 30-06):\nq8w2mz71kd03hv5tp9xj4nc6rb",
+            "q8w2mz71kd03hv5tp9xj4nc6rb",
+        ),
+        ("Zugangstoken für den Export:\nhx83kd02mfq8z7vb1p4wnc6e", "hx83kd02mfq8z7vb1p4wnc6e"),
+        ("Clé API du portail (lecture seule) :\nR7tq2LmX9vBn4KpW8sZc3Hd", "R7tq2LmX9vBn4KpW8sZc3Hd"),
+    ],
+)
+def test_wave47_token_under_its_label_goes(text: str, value: str) -> None:
+    assert_redacted_in_place(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Commit id for the release:\n9f2c4e1a7b3d5f60a1c2e3d4f5a6b7c8d9e0f1a2",
+        "Checksum of the token file:\n9f2c4e1a7b3d5f60a1c2e3d4f5a6b7c8d9e0f1a2",
+        "API token:\nsee the vault entry",
+        "API token:\n/etc/secrets/api_token.txt",
+        "Token:\nYOUR_TOKEN_GOES_HERE_PLEASE",
+    ],
+)
+def test_wave47_token_under_label_near_misses_stay(text: str) -> None:
+    _kept(text)
+
+
+# ---- a wallet's extra seed word (the 25th word)
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Cold storage notes - Ledger #1 extra word (25th word): quince -- never with the steel plate", "quince"),
+        ("Trezor Wiederherstellung - 25. Wort: Holunder", "Holunder"),
+        ("Portefeuille matériel, 25e mot : lavande (ne pas noter ailleurs)", "lavande"),
+        ("Cartera fría, palabra 25: membrillo", "membrillo"),
+    ],
+)
+def test_wave47_seed_extra_word_goes(text: str, value: str) -> None:
+    assert_redacted_in_place(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Seed backup: 24 words on steel, 25th word: none",
+        "Wallet setup: extra word: optional",
+        "Ledger: 25th word: see the steel plate",
+        "Essay notes: the 25th word: serendipity",
+    ],
+)
+def test_wave47_seed_word_near_misses_stay(text: str) -> None:
+    _kept(text)
+
+
+# ---- OpenVPN's credentials file: the second line of the file auth-user-pass names, or of the inline block
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        (
+            "Field laptops VPN\nremote vpn.harbour.example 1194\nauth-user-pass login.txt\n\nlogin.txt:\nharbour-ops\n"
+            "Gull-Pier-Lantern4",
+            "Gull-Pier-Lantern4",
+        ),
+        (
+            "client\nremote vpn.example.org 1194\n<auth-user-pass>\nj.doe\nTide!Lamp-2026\n</auth-user-pass>",
+            "Tide!Lamp-2026",
+        ),
+    ],
+)
+def test_wave47_vpn_auth_file_goes(text: str, value: str) -> None:
+    assert_redacted_in_place(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "auth-user-pass login.conf\n\nlogin.conf:\n<username>\n<password>",
+        "auth-user-pass creds.txt\nauth-nocache\npersist-key",
+        "<auth-user-pass>\nauth-nocache\n</auth-user-pass>",
+    ],
+)
+def test_wave47_vpn_auth_file_near_misses_stay(text: str) -> None:
+    _kept(text)
+
+
+def test_wave47_leftover_finders_linear() -> None:
+    assert_linear(redact, "Access token for x (y):\nq8w2mz71kd03hv5tp9xj4nc6rb\n" * 600)
+    assert_linear(redact, "wallet: 25th word: quince\n" * 800)
+    assert_linear(redact, "auth-user-pass c.txt\nc.txt:\nu\nGull-Pier-Lantern4\n" * 600)
+    assert_linear(lambda t: list(next_line_value_spans(t)), "token " + "aa " * 30000 + ":\nx")
+    assert_linear(lambda t: list(seed_word_spans(t)), "wallet 25th word " + "x" * 60000)
+    assert_linear(lambda t: list(vpn_auth_file_spans(t)), "".join(f"auth-user-pass f{i}\n" for i in range(6000)))
