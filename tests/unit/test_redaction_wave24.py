@@ -19,8 +19,6 @@ Redacted rows must lose every value and keep the line layout; near misses must c
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from stratakb_core.ingest.redaction import redact
@@ -348,6 +346,4 @@ def test_arabic_words_about_a_password_stay_clean(text):
 
 
 def test_a_run_of_joined_arabic_password_names_is_fast():
-    start = time.process_time()
-    redact("وكلمة المرور " * 50000)
-    assert time.process_time() - start < 8.0
+    assert_linear(redact, "وكلمة المرور " * 50000)  # a ratio in one run (tests/helpers/linear_time.py), not 8 CPU s
