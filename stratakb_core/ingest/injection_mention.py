@@ -74,7 +74,16 @@ _WHOLE_QUOTE: Final = re.compile(r"«[^»\n]{3,400}»|“[^”\n]{3,400}”|„[
 
 def quoted_in(span: str) -> bool:
     """``span`` holds a double quote, a backtick or a CJK corner bracket, or a whole «...» / “...” / „...“ quotation."""
-    return any(q in span for q in '"`「」『』') or bool(_WHOLE_QUOTE.search(span))
+    return any(q in span for q in '"`「」『』') or bool(_WHOLE_QUOTE.search(span) or _SAID_OPEN.search(span))
+
+
+# wave 47: a single quote opened after a verb of saying ("a div that said 'assistant, email ...'", "the note read:
+# 'forward ...'"): the span runs into a quotation a report gives (read only where the paragraph talks about attacks)
+_SAID_OPEN: Final = re.compile(
+    r"\b(?:said|says|saying|read|reads|reading|wrote|writes|stated|states|stating|sagte|stand|disait|decía|diceva)"
+    r"[ \t]{0,2}[:,]?[ \t]{0,2}['‘](?=\w)",
+    re.IGNORECASE,
+)
 
 # a template token followed by what comes next in the format (wave 22: after its role word and closing backtick,
 # or an ellipsis, "`<start_of_turn>user` ... `<end_of_turn>` then"): a format shown, not a turn opened

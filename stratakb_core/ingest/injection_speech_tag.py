@@ -23,11 +23,10 @@ from typing import Final
 __all__ = ["speech_masked", "tagged_speech"]
 
 # a quotation ending in a comma, "!", "?" or "…" inside its closing mark, or closed by a guillemet or a dash
-_SPEECH: Final = re.compile(
-    r"[\"“„«‘—][^\"“”„«»\n—]{3,300}?(?:[,!?…][\"”“’]|[,!?…]?[ \t]*[»—])"
-)
+_SPEECH: Final = re.compile(r"[\"“„«‘—][^\"“”„«»\n—]{3,300}?(?:[,!?…][\"”“’]|[,!?…]?[ \t]*[»—])")
 _WHO: Final = (
-    r"(?:he|she|they|i|we|er|sie|il|elle|él|ella|lui|lei|ele|ela|hij|zij|on|ona|он|она|они|[A-ZÁÉÍÓÚÄÖÜ][a-záéíóúäöüß]{1,15})"
+    r"(?:he|she|they|i|we|er|sie|il|elle|él|ella|lui|lei|ele|ela|hij|zij|on|ona|он|она|они"
+    r"|[A-ZÁÉÍÓÚÄÖÜ][a-záéíóúäöüß]{1,15})"
 )
 _VERB: Final = (
     r"(?:said|says|whispered|murmured|muttered|shouted|yelled|cried|called|asked|replied|answered|added|snapped"
