@@ -57,7 +57,7 @@ _PLACEHOLDER_WORDS: Final = frozenset(
     zmień-mnie à-remplir a-remplir à-compléter a-completer ändra-mig byt-mig endre-meg bytt-meg ændr-mig skift-mig
     da-compilare da-cambiare a-preencher troque-me in-te-vullen a-rellenar por-definir bitte-ändern vaihda-minut
     sso saml ldap oidc kerberos mfa 2fa otp totp passkey yubikey keychain keepass 1password bitwarden lastpass
-    test testing mock fake pass pwd n/a unknown
+    test testing mock fake pass pwd n/a unknown dev
     нет нету keins kein keine ninguna ninguno nenhuma nenhum nessuna nessuno aucun aucune geen brak yok ingen
     unbekannt inconnu desconocido sconosciuto desconhecido
     oui non ja nein nee sí si sim não nao vrai faux wahr falsch verdadero falso vero

@@ -309,3 +309,23 @@ def test_wave47_leftover_finders_linear() -> None:
     assert_linear(lambda t: list(next_line_value_spans(t)), "token " + "aa " * 30000 + ":\nx")
     assert_linear(lambda t: list(seed_word_spans(t)), "wallet 25th word " + "x" * 60000)
     assert_linear(lambda t: list(vpn_auth_file_spans(t)), "".join(f"auth-user-pass f{i}\n" for i in range(6000)))
+
+
+# ---- "dev" as a password is a development default, like "test", "demo" and "pass" (redaction_values' placeholders)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Local docker-compose settings:\nPOSTGRES_PASSWORD=dev\nPOSTGRES_USER=dev",
+        "password: dev  # local only",
+    ],
+)
+def test_wave47_dev_default_stays(text: str) -> None:
+    _kept(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("POSTGRES_PASSWORD=dev2024!", "dev2024!"), ("password: DevOps#Kite7", "DevOps#Kite7")],
+)
+def test_wave47_dev_with_more_goes(text: str, value: str) -> None:
+    assert_redacted_in_place(text, value)
