@@ -18,6 +18,11 @@ No script is written so: a zero-width space marks a word break (Thai, Khmer, CJK
 character of a Latin sentence, and those scripts are left out for it; a word joiner glues two characters, never
 ten in a row.
 
+Wave 47: CJK characters (Han, kana, Hangul, full-width forms) each followed by a ZWJ or a ZWNJ, ten in a row
+("请\u200d助\u200d手\u200d忽\u200d略..."): joiners belong to emoji sequences and to Arabic and Indic scripts, CJK
+never takes one. And two words spelt in tag characters with a tag space between them ("obey me" after a language
+tag): the flags of England, Scotland and Wales and the deprecated language tags hold no space.
+
 Wave 34: the same with a ZWNJ or a ZWJ after each Latin letter or space ("Z\u200cI\u200cG\u200cN..."): Persian and
 Indic scripts and emoji take joiners, Latin letters never do.
 
@@ -55,7 +60,11 @@ _LETTERWISE: Final = re.compile(
     "\uf900-\ufaff\uff00-\uffef][\u200b]){10}"
     # wave 34: Latin letters and spaces each followed by a ZWNJ or a ZWJ (Latin never takes a joiner)
     "|(?:[ A-Za-z\u00c0-\u024f][\u200c\u200d]){10}"
+    # wave 47: CJK characters each followed by a ZWJ or a ZWNJ (Han, kana and Hangul never take a joiner; emoji do)
+    "|(?:[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef][\u200c\u200d]){10}"
 )
+# wave 47: two tag-character words with a tag space between them ("obey me"): a flag or a language tag never spaces
+_TAG_WORDS: Final = re.compile("[\U000e0041-\U000e007a]{2,}\U000e0020[\U000e0041-\U000e007a]{2,}")
 
 
 def unjoined(pair: str) -> bool:
@@ -75,6 +84,8 @@ def smuggled(text: str) -> bool:
         return True  # wave 41: a CJK order split by zero-width spaces
     if shy_split(text) or flipped_order(text):
         return True  # wave 42: an order glued by soft hyphens or written backwards in a bidi override
+    if _TAG_WORDS.search(text):
+        return True  # wave 47: two words or more spelt in tag characters
     if not _RUN.search(text):
         return False
     for m in _RUN.finditer(_FLAG.sub("", text)):

@@ -8,6 +8,8 @@ that sits inside a line of prose (words on both sides of it on its line, not at 
 not glued to a role word that would open one) in a paragraph that names a template, a format, special tokens or a
 fine-tuning data set and at least one other, different template token is named, not a turn opened (one lone token
 in prose stays a weak hit for the learned scorer to judge).
+Wave 47: a token glued to its role word inside one inline code span ("`<|im_start|>system` opens the developer
+message") in such a line of prose is code quoted, not a turn opened.
 A planted turn puts its token at a line's head or glues it to "system"/"user" and the words it plants; an
 injection that talks about the template in prose only mentions the token. Every scan is bounded (linear).
 """
@@ -33,6 +35,8 @@ _DOC_CUE: Final = re.compile(
 # a role word glued to the token, a turn opened ("<|im_start|>system", "[INST] <<SYS>>\nYou are"): not a mention
 _ROLE_GLUED: Final = re.compile(r"(?:system|user|assistant|developer|model|tool)\b", re.IGNORECASE)
 _WORD: Final = re.compile(r"[^\W\d_]")
+# wave 47: the token and its role word closed as one inline code span, then prose ("`<|im_start|>user` the user's")
+_CODE_ROLE: Final = re.compile(r"(?:system|user|assistant|developer|model|tool)`[ \t]*[,;:)]?[ \t]+[^\W\d_]", re.I)
 _TOKEN: Final = re.compile(r"<\|[\w.-]{1,30}\|>|\[/?[A-Z_]{2,20}\]|<</?SYS>>|</?s>|<(?:start|end)_of_turn>")
 
 
@@ -40,8 +44,10 @@ def documented_token(text: str, start: int, end: int) -> bool:
     """The chat-template token at ``text[start:end]`` is named inside a line of prose in a paragraph about templates."""
     before = text[max(start - 80, 0) : start].rpartition("\n")[2]  # every search bounded: linear in the text
     after = text[end : end + 80].partition("\n")[0]
-    if not _WORD.search(before) or not _WORD.search(after) or _ROLE_GLUED.match(after):
+    if not _WORD.search(before) or not _WORD.search(after):
         return False
+    if _ROLE_GLUED.match(after) and not (before.endswith("`") and _CODE_ROLE.match(after)):
+        return False  # wave 47: "`<|im_start|>system` opens the developer message" is inline code, not a turn
     lo = max(text.rfind("\n\n", max(start - 400, 0), start), start - 400, 0)
     hi = text.find("\n\n", end, end + 400)
     hi = end + 400 if hi == -1 else hi
