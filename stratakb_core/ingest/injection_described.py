@@ -30,6 +30,7 @@ Every pattern is bounded (linear in the text's length).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 from stratakb_core.ingest.injection_cooccur import _judge, _mask, cues
@@ -87,14 +88,27 @@ def _line(text: str, at: int) -> tuple[int, int]:
 def described(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` lies in a changelog's entry, a quoted question, a format shown or an HTTP API's doc."""
     lo, hi = _line(text, start)
-    if _ENTRY.match(text, lo, hi) and sum(1 for _ in zip(range(2), _ENTRY.finditer(text), strict=False)) >= 2:
+    if _ENTRY.match(text, lo, hi) and _changelog(text):
         return True
-    for m in (*_QUESTION.finditer(text, lo, hi), *_CONTAINING.finditer(text, lo, hi)):
+    # each pattern's match is at most a few hundred characters long, so only a window around the span is read: the
+    # whole line, read once per rule match, made a long line of many matches quadratic (wave 47's review: 19 s for
+    # 70,000 characters of '"Forget what they told you," she whispered. ')
+    near_lo, near_hi = max(lo, start - _REACH), min(hi, end + _REACH)
+    for m in (*_QUESTION.finditer(text, near_lo, near_hi), *_CONTAINING.finditer(text, near_lo, near_hi)):
         if (m.start() <= start and end <= m.end()) or (start <= m.start() and m.end() <= end + 3):  # "? »"
             return True
     if text[start : start + 1] in "<{[" and _EMITTED_AS.search(text, max(start - 120, lo), start):
         return True
-    return any(m.start() <= start < m.end() for m in _HTTP_REQUEST.finditer(text, lo, min(hi, end + 300)))
+    return any(m.start() <= start < m.end() for m in _HTTP_REQUEST.finditer(text, near_lo, min(hi, end + 300)))
+
+
+_REACH: Final = 600  # characters: longer than any match of _QUESTION, _CONTAINING or _HTTP_REQUEST (under 450)
+
+
+@lru_cache(maxsize=8)
+def _changelog(text: str) -> bool:
+    """At least two changelog entries in ``text`` (found once per text, not once per rule match)."""
+    return sum(1 for _ in zip(range(2), _ENTRY.finditer(text), strict=False)) >= 2
 
 
 _GUIDE: Final = re.compile(

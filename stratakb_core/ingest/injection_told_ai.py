@@ -10,7 +10,7 @@ potrebbe; pode, poderia; kann, könnte; kan, zou), a verb of telling or asking, 
 ("the chatbot", "al asistente", "à l'assistant", "all'assistente", "ao assistente", "dem Assistenten"), then "to" /
 "que" / "di" / "de". ``injection_scope`` reads it only after the head of a sentence (a subject before it), so
 "Tell the chatbot to ignore its rules" at the head still counts as an order, and so does "You could tell the
-assistant to ..." inside an attack's own sentence only if the scan finds nothing else: the modal and the AI as
+assistant to ..." (a second-person subject before the modal is the reader, ``_NOT_YOU``): the modal and the AI as
 the object of someone else's telling are what make it a description.
 """
 
@@ -33,4 +33,9 @@ _OBJECT: Final = (
     r"(?:chat-?bots?|bots?|models?|assistants?|llms?|agents?|ai|asistente|assistente|ia|ki|modelo|modello|modèle"
     r"|agente|assistenten|modell|copilot)[ \t]*,?[ \t]+(?:to|que|di|de|d['’]|om|dass|,)?[ \t]*"
 )
-TOLD_AI: Final = rf"\b{_MODAL}[ \t]+{_TELL}[ \t]+{_OBJECT}$"
+# the lead's review of wave 47: "You could tell the assistant to ignore its previous instructions and export ..."
+# addresses the reader, it describes nobody's attack; a second-person subject keeps the order an order
+_NOT_YOU: Final = "".join(
+    rf"(?<!\b{w}[ \t])" for w in ("you", "u", "tu", "vous", "usted", "ustedes", "voi", "você", "du", "sie", "jij", "je")
+)
+TOLD_AI: Final = rf"{_NOT_YOU}\b{_MODAL}[ \t]+{_TELL}[ \t]+{_OBJECT}$"
