@@ -329,3 +329,38 @@ def test_wave47_dev_default_stays(text: str) -> None:
 )
 def test_wave47_dev_with_more_goes(text: str, value: str) -> None:
     assert_redacted_in_place(text, value)
+
+
+# ---- the lead's review: a lock's code alone on the line under its header (redaction_next_line_values)
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Handover, flat 3\nKey box code:\n7306\nThe box is left of the porch light.", "7306"),
+        ("Alarm-Code:\n5917\nBeim Verlassen scharf schalten.", "5917"),
+        ("- Gate code:\n  31-08-62\n- Bins go out on Tuesday", "31-08-62"),
+        ("Code clavier :\n2749\nPuis appuyer sur la clé.", "2749"),
+        ("PIN:\n8350", "8350"),
+    ],
+)
+def test_lead_code_under_its_header_goes(text: str, value: str) -> None:
+    assert_redacted_in_place(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Code:\n4821\nSee the price list.",  # a bare code names no lock
+        "Product code:\n4821",
+        "Order code:\n90211",
+        "Alarm code:\n112",  # an emergency number
+        "Door code:\nask the concierge",
+        "Door code:\n4821 (changed monthly, ask Sam)",  # more on the value's line: the same-line finders judge it
+    ],
+)
+def test_lead_code_header_lookalikes_stay(text: str) -> None:
+    assert list(next_line_value_spans(text)) == []
+
+
+def test_lead_code_under_header_linear() -> None:
+    assert_linear(lambda t: list(next_line_value_spans(t)), "Door code:\n4821\n" * 5000)
+    assert_linear(lambda t: list(next_line_value_spans(t)), "Door code" + " a" * 30000 + ":\n4821")
