@@ -43,10 +43,8 @@ C = 1.0
 # heldout145-152 (measured blind at acf7655) waited here for wave 44, which trains on them
 # heldout153-156 (measured blind at 66c1697) waited here for wave 45, which trains on them
 # heldout157-164 (measured blind at 7a40257) waited here for wave 46, which trains on them
-# heldout165-168, measured blind at 2880f86 (these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout165", "heldout166", "heldout167", "heldout168",
-})
+# heldout165-168 (measured blind at 2880f86) waited here for wave 47, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 NEAR_MISSES = ROOT / "tests" / "fixtures" / "redaction" / "near-misses.json"
 _NEAR_MISS_LIST = re.compile(r"KEPT|NEAR_MISSES|STAY")
 

@@ -39,28 +39,30 @@ def test_place_codes_go(text: str, value: str) -> None:
     _gone(text, value)
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Dial *100# to check your prepaid balance; the code costs nothing.",
-        "Monday's conference bridge: join with code 8472910# from any phone.",
-        "Error code 5004* on the fridge display means the door sensor is loose.",
-        "Use promo code 2024*5 at checkout for ten percent off.",
-        "Der Code-Standard für Türen wurde 2019 aktualisiert; Preis 49,99 €.",
-        "The combination of both methods was tested on 4-12-2026 and again later.",
-        "Zahlenkombination ändern: siehe Anleitung auf Seite 12.",
-        "Die beste Zahlenkombination im Rätsel ist 2-7-6.",
-        "Keyboard combination for the mute button: 4-5-6 on the numpad.",
-        "Example: the code for the demo door is 1234*5 (sample value, not in use).",
-        "Call the front desk on extension 4471 and press 2 for the locker room.",
-        "Punch in at 0800 and out at 1630; the alarm panel is tested monthly.",
-        "Version 3.2.1 of the keypad firmware fixes code 1204*.",
-        # the lead's review: goods' codes with a star or a hash
-        "Product code 4411#2 is the blue model; order code 5520*1 for the red one.",
-        "Artikelcode 7781*3 ist derzeit nicht lieferbar.",
-        "Tariff code 8703*21 applies to the import of the spare parts.",
-    ],
-)
+# module-level, so scripts/train_redaction_scorer.py --cut-near-misses freezes them as the scorer's negatives (stop 45:
+# the retrain on heldout165-168 redacted the puzzle's "2-7-6" as likely_secret while this list sat inside the decorator)
+PLACE_CODE_KEPT = [
+    "Dial *100# to check your prepaid balance; the code costs nothing.",
+    "Monday's conference bridge: join with code 8472910# from any phone.",
+    "Error code 5004* on the fridge display means the door sensor is loose.",
+    "Use promo code 2024*5 at checkout for ten percent off.",
+    "Der Code-Standard für Türen wurde 2019 aktualisiert; Preis 49,99 €.",
+    "The combination of both methods was tested on 4-12-2026 and again later.",
+    "Zahlenkombination ändern: siehe Anleitung auf Seite 12.",
+    "Die beste Zahlenkombination im Rätsel ist 2-7-6.",
+    "Keyboard combination for the mute button: 4-5-6 on the numpad.",
+    "Example: the code for the demo door is 1234*5 (sample value, not in use).",
+    "Call the front desk on extension 4471 and press 2 for the locker room.",
+    "Punch in at 0800 and out at 1630; the alarm panel is tested monthly.",
+    "Version 3.2.1 of the keypad firmware fixes code 1204*.",
+    # the lead's review: goods' codes with a star or a hash
+    "Product code 4411#2 is the blue model; order code 5520*1 for the red one.",
+    "Artikelcode 7781*3 ist derzeit nicht lieferbar.",
+    "Tariff code 8703*21 applies to the import of the spare parts.",
+]
+
+
+@pytest.mark.parametrize("text", PLACE_CODE_KEPT)
 def test_place_code_near_misses_kept(text: str) -> None:
     _kept(text)
 
