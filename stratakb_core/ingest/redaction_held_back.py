@@ -33,6 +33,11 @@ held back here is not taken by the scorer instead). ``held_back`` keeps five suc
   (``redaction_secret_refs``: an ExternalSecret's "- secretKey: stripe_key", a ``secretKeyRef``'s "key: db-password").
 - (wave 47) a year answering a question asking when (``redaction_when_answers``: "when was the door PIN last
   changed?" / "2019").
+- (wave 48) a serial number or a postal code under its own name in more languages (``redaction_serial_postal``:
+  "cihaz seri numarası: DGT-SB-2021-118843", "posta kodu 07580"), a vendor's public token under a label calling it
+  public (``redaction_public_tokens``: "Mapbox public token: pk...."), a secret manifest's host, port, database or
+  user name (``redaction_manifest_fields``: "username: Ym9va2luZw=="), and a purpose clause after "password to"
+  (``redaction_purpose_clauses``: "Reset your password to unlock terminal 7").
 """
 
 from __future__ import annotations
@@ -42,13 +47,17 @@ from typing import Final
 
 from stratakb_core.ingest.redaction_digest_values import is_digest_value
 from stratakb_core.ingest.redaction_hint_labels import is_hint_value
+from stratakb_core.ingest.redaction_manifest_fields import is_public_field
 from stratakb_core.ingest.redaction_number_labels import is_public_number
 from stratakb_core.ingest.redaction_payment_codes import is_payment_auth_code
 from stratakb_core.ingest.redaction_policy_examples import is_policy_example
 from stratakb_core.ingest.redaction_public_kinds import is_public_kind
 from stratakb_core.ingest.redaction_public_remarks import has_public_remark
+from stratakb_core.ingest.redaction_public_tokens import is_public_token
+from stratakb_core.ingest.redaction_purpose_clauses import is_purpose_clause
 from stratakb_core.ingest.redaction_query_words import is_query_word
 from stratakb_core.ingest.redaction_secret_refs import is_secret_reference
+from stratakb_core.ingest.redaction_serial_postal import is_serial_or_postal
 from stratakb_core.ingest.redaction_unfilled import is_later_value, is_prefixed_placeholder
 from stratakb_core.ingest.redaction_when_answers import is_year_answer
 
@@ -103,5 +112,9 @@ def held_back(text: str, start: int, end: int) -> bool:
     if is_query_word(text, start, end) or is_payment_auth_code(text, start, end):  # wave 44
         return True
     if is_secret_reference(text, start, end) or is_year_answer(text, start, end):  # wave 45, wave 47
+        return True
+    if is_serial_or_postal(text, start, end) or is_public_token(text, start, end):  # wave 48
+        return True
+    if is_public_field(text, start, end) or is_purpose_clause(text, start, end):  # wave 48
         return True
     return has_public_remark(text, start, end)  # wave 44
