@@ -102,7 +102,7 @@ from stratakb_core.ingest.injection_rules import (
     SEND_TO_URL,
     TOOL_IMITATION,
 )
-from stratakb_core.ingest.injection_scope import scoped_override, scoped_sentence
+from stratakb_core.ingest.injection_scope import group_chat_turn, scoped_override, scoped_sentence  # wave 48
 from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.injection_smuggled import smuggled, unjoined
 from stratakb_core.ingest.injection_sysline import called_by_system
@@ -361,7 +361,7 @@ def _scoped(text: str, start: int, end: int) -> bool:
     """The sentence ``text[start:end]`` holds override phrases and every one is about something else."""
     sentence = text[start:end]
     found = list(_PATTERNS["override"].finditer(sentence, fold(sentence)))
-    return scoped_sentence(sentence, [(m.start(), m.end()) for m in found])
+    return scoped_sentence(sentence, [(m.start(), m.end()) for m in found]) or group_chat_turn(text, start, end)
 
 
 def _suspicious_zero_width(text: str, i: int) -> bool:

@@ -31,12 +31,13 @@ from stratakb_core.ingest.injection_aside import aside_masked
 from stratakb_core.ingest.injection_changelog import changelog_entry
 from stratakb_core.ingest.injection_cooccur import fired as cooccur_fired
 from stratakb_core.ingest.injection_demanded import demand_masked, demanded_quote
+from stratakb_core.ingest.injection_group_chat import group_chat_turn
 from stratakb_core.ingest.injection_policy_text import contract_clause
 from stratakb_core.ingest.injection_speech_tag import speech_masked, tagged_speech
 from stratakb_core.ingest.injection_stringlist import straddled_list
 from stratakb_core.ingest.injection_told_ai import TOLD_AI
 
-__all__ = ["scoped_override", "scoped_sentence"]
+__all__ = ["group_chat_turn", "scoped_override", "scoped_sentence"]
 
 _OWN: Final = re.compile(r"^\w+\s+(?:my|our|mein\w*|mon|ma|mes|notre|nos|mi|mis|mio|mia|miei|mie)\b", re.I)
 _TOPIC: Final = re.compile(
@@ -230,7 +231,7 @@ def scoped_override(text: str, start: int, end: int) -> bool:
         return True
     if _FIXED_AFTER.match(text, end) or demanded_quote(text, start, end):  # wave 34: a change note, a demand refused
         return True
-    if tagged_speech(text, start, end):
+    if tagged_speech(text, start, end) or group_chat_turn(text, start, end):
         return True  # wave 47: '"Ignore what they told you," she whispered.'
     if straddled_list(text, start, end):
         return True  # wave 33: '"Ignore" / "Undo previous selection" / "Instructions: ..."', a UI's labels
