@@ -55,6 +55,7 @@ from stratakb_core.ingest.redaction_keypad_forms import keypad_form_spans
 from stratakb_core.ingest.redaction_keypad_steps import keypad_step_spans
 from stratakb_core.ingest.redaction_lock_codes import lock_code_spans
 from stratakb_core.ingest.redaction_lock_lists import lock_list_spans
+from stratakb_core.ingest.redaction_lock_opens import lock_open_spans
 from stratakb_core.ingest.redaction_login_sentences import login_sentence_spans
 from stratakb_core.ingest.redaction_nearby import nearby_spans
 from stratakb_core.ingest.redaction_next_line_values import next_line_value_spans
@@ -138,6 +139,7 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from keypad_form_spans(text)  # wave 45: "alarm ...: 1 9 0 6", "0#5#8#1", "*5521", a code "changed to" 1966
     yield from keypad_step_spans(text)  # wave 46: "exit keypad: press C, then 1968, then the green button"
     yield from unlock_value_spans(text)  # wave 46: "Tablet in the lounge: unlock with Bluebell77!"
+    yield from lock_open_spans(text)  # wave 48: "de kluis gaat open met 4-19-27", "alarm inschakelen met 40318"
     yield from wifi_pair_spans(text)  # wave 46: "- wifi: PawnShop-Back / goldchain2026!"
     yield from service_key_spans(text)  # wave 46: "Ключ Steam Web API для бота: 53C49E80..."
     yield from account_label_spans(text)  # wave 46: "bank: GoldenRetriever#Max11" in a note to self

@@ -3,7 +3,8 @@
 * a passphrase used, set or typed, then its words without quotes and a dash, a semicolon or the line's end after
   them: "the backup drive uses the passphrase silver kites drift over harbours - nobody else has it", "le disque
   utilise la phrase secrète trois loups dorment ici ; ...", "die Platte nutzt die Passphrase grüne Boote im Nebel -
-  ...": three to eight lower-case words. A word that points elsewhere or describes the phrase (you, your, our, the,
+  ...": three to eight lower-case words, or (wave 48) three to seven joined by dashes ("uses the passphrase
+  kelp-lantern-otter-five - ..."). A word that points elsewhere or describes the phrase (you, your, our, the,
   stored, from, in, which, printed, same ...) keeps them: "uses the passphrase you chose at setup - ask Ana";
 * an encrypted volume, a container or a wallet that opens with three to eight plain words: "the VeraCrypt volume on
   the field drive opens with seven herons nap beside rivers", "der verschlüsselte Container öffnet sich mit blaue
@@ -36,7 +37,8 @@ _USED_RE: Final = re.compile(
     r"(?i:\b(?:uses?|using|used|set[ \t]+to|protected[ \t]+(?:by|with)|locked[ \t]+with|unlocks?[ \t]+with|utilise"
     r"|utilisent|usa|usan|utiliza|nutzt|verwendet|benutzt|gebruikt|anv[äa]nder|bruker|bruger|k[äa]ytt[äa][äa]))"
     r"[ \t]+(?:(?i:the|a|la|le|una|un|die|den|das|de|het|en|ett|et)[ \t]+)?" + _PHRASE_NAME + r"[ \t]+"
-    r"(?P<v>[^\W\d_A-Z][^\W\d_]{1,20}(?:[ \t][^\W\d_]{1,20}){2,7})(?=[ \t]*(?:[-–—;][ \t]|;|$))",
+    r"(?P<v>[^\W\d_A-Z][^\W\d_]{1,20}(?:[ \t][^\W\d_]{1,20}){2,7}"
+    r"|[^\W\d_A-Z][^\W\d_]{2,11}(?:-[^\W\d_]{3,12}){2,6})(?=[ \t]*(?:[-–—;][ \t]|;|$))",
     re.MULTILINE,
 )
 # an encrypted volume, a container or a wallet that "opens with" plain words ("the VeraCrypt volume opens with ...")
@@ -73,7 +75,7 @@ _POINTING: Final = frozenset(
 
 
 def _plain(value: str) -> bool:
-    words = value.lower().split()
+    words = value.lower().replace("-", " ").split()
     if any(w in _POINTING for w in words) or "at least" in value.lower():
         return False
     return not any(w in ("none", "unknown", "unset", "n/a", "tbd") for w in words)

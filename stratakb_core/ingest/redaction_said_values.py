@@ -2,7 +2,9 @@
 
 * a password's name, a few words saying when or where ("after reset", "on the test jig"), a copula and a chosen
   password ending its clause: "the SonarQube admin password after reset is X" (``redaction_spoken.shaped``), or
-  three to seven lowercase words joined by dashes ("... is blue-harbour-seven-lanterns, all lowercase");
+  three to seven lowercase words joined by dashes ("... is blue-harbour-seven-lanterns, all lowercase"); (wave 48)
+  an account's address in brackets may stand among those words ("a senha do e-mail (caixa@loja.example) passou a
+  ser X");
 * a password's name and a qualifier and the value with no colon: "mot de passe provisoire X.", "temporary
   password X", "Passwort vorläufig X";
 * a CJK password's name, 是 / 为 and the value: "银行卡的密码是 630814" (four to eight digits, or a chosen one);
@@ -33,7 +35,8 @@ _Found = tuple[int, int, str]
 
 _NAME: Final = r"(?i:\b(?:" + PW_WORDS + r"|pw|pwd)\b)"
 _COPULA_RE: Final = re.compile(
-    _NAME + r"(?P<gap>(?:[ \t]+[^\s.:;?!=]{1,20}){1,6}?)[ \t]+(?i:is|was|ist|est|es|é|è|er|är|je|jest|on|ficou"
+    _NAME + r"(?P<gap>(?:[ \t]+(?:[^\s.:;?!=]{1,20}|\([^\s()@]{1,40}@[^\s()@]{1,60}\))){1,6}?)"
+    r"[ \t]+(?i:is|was|ist|est|es|é|è|er|är|je|jest|on|ficou"
     r"|passou[ \t]+a[ \t]+ser|became|wordt|wurde|devient|diventa)"
     r"(?:[ \t]+(?i:now|still|jetzt|maintenant|ahora|agora|ora|nu|tijdelijk|temporarily|vorübergehend"
     r"|temporairement|temporalmente))?[ \t]+" + VALUE + END,
@@ -59,6 +62,7 @@ _SETTING_RE: Final = re.compile(
     r"(?i)polic|field|length|reset[ \t]+link|hint|format|requirement|rule|expir|prompt|manager|column|minimum"
     r"|example|e\.g\.|sample|default|richtlinie|regel|politique|pol[íi]tica"
 )
+_ADDRESS_RE: Final = re.compile(r"\([^\s()@]{1,40}@[^\s()@]{1,60}\)")
 _QUALIFIED_RE: Final = re.compile(
     r"(?i:\b(?:mot[ \t]+de[ \t]+passe|password|contrase[ñn]a|senha|passwort|kennwort|wachtwoord|hasło)[ \t]+"
     r"(?:provisoire|temporaire|initial|temporary|initiale?|temporal|provis[óo]rio|tempor[áa]rio|vorl[äa]ufig"
@@ -91,7 +95,8 @@ _SAFE_DASHED_RE: Final = re.compile(
 
 def _copula(m: re.Match[str]) -> bool:
     value = m.group("v")
-    if _SETTING_RE.search(m.group("gap")) is not None or is_placeholder(value):
+    gap = _ADDRESS_RE.sub(" ", m.group("gap"))  # an account's address (a.b@site.example) names no setting
+    if _SETTING_RE.search(gap) is not None or is_placeholder(value):
         return False
     return shaped(value) or _DASHED_RE.fullmatch(value) is not None
 
