@@ -11,7 +11,8 @@ password together are what they hand over. Fresh sets write the same things in o
   ``DefaultEndpointsProtocol=...;AccountName=...;AccountKey=...``, ``AccountEndpoint=...``), their key the password;
 * a webhook's URL whose path holds the hook's secret (a Slack, Teams, Discord or catch hook, a generated segment
   after ``/hooks/`` or on a hooks host, a generated key after ``/key/`` in a trigger's path, IFTTT's
-  ``/trigger/<event>/with/key/<key>``, wave 40: or in the hook's query, ``?token=`` / ``?secret=``): the URL goes
+  ``/trigger/<event>/with/key/<key>``, wave 40: or in the hook's query, ``?token=`` / ``?secret=``; wave 48: a
+  workflow's ``/triggers/<name>/...?...&sig=<key>``, an HTTP trigger anyone holding it can call): the URL goes
   whole, its host too (the shapes took the path alone): the URL is
   the secret, and the host left beside a redacted path told where the hook lives.
 
@@ -56,7 +57,7 @@ _CONN_PASSWORD_RE: Final = re.compile(
 )
 _HOOK_URL_RE: Final = re.compile(
     r"https?://(?=[^\s/]{0,100}hook|[^\s?#\"'<>]{0,300}/(?i:hooks?|webhooks?|webhookb2|incoming|services|catch"
-    r"|trigger)/)[^\s\"'<>`]{1,500}"
+    r"|triggers?)/)[^\s\"'<>`]{1,500}"
 )
 _HOOK_SHAPES: Final = tuple(
     s
@@ -65,7 +66,7 @@ _HOOK_SHAPES: Final = tuple(
 )
 
 
-_HOOK_WORDS: Final = ("hook", "/incoming/", "/catch/", "/services/", "/trigger/")
+_HOOK_WORDS: Final = ("hook", "/incoming/", "/catch/", "/services/", "/trigger/", "/triggers/")
 
 
 def _db_urls(text: str) -> Iterator[_Found]:
