@@ -12,7 +12,11 @@ It leaves:
 - a quoted value ("Set the password to 'unlock terminal 7'") and one after a colon or "is";
 - a first word that is not a verb of purpose ("Change the password to Harbor View Room 12", "... to blue door
   42"), nor one capitalised (a chosen passphrase is often written in title case): a passphrase of words and a number
-  is a real shape and still goes.
+  is a real shape and still goes;
+- a password that is set, changed, reset or updated "to" the words (the lead's review: "Set your password to open
+  sesame 42" gives a passphrase that starts with a verb; with those verbs "to" names the new value as often as a
+  purpose, so the span goes: "Reset your password to unlock terminal 7" is redacted, a false redaction kept on
+  purpose). The purpose is read after "use", "enter", "need" and the like ("Use your PIN to open the locker").
 """
 
 from __future__ import annotations
@@ -35,6 +39,11 @@ _VERBS: Final = frozenset(
 _WORDS_RE: Final = re.compile(r"[a-z]{2,15}(?:[ \t]+[\w'-]{1,30}){1,8}")
 
 
+# a verb that gives the password a value: "set / change / reset / update ... password to X"
+_ASSIGNED_RE: Final = re.compile(r"(?i:\b(?:set|sets|setting|change|changes|changing|changed|reset|resets|resetting"
+                                 r"|update|updates|updating|updated|switch|make|rename)\b)")
+
+
 def is_purpose_clause(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` opens with a verb of purpose right after "password to" (module docstring)."""
     if end - start > 200 or _WORDS_RE.fullmatch(text, start, end) is None:
@@ -42,4 +51,8 @@ def is_purpose_clause(text: str, start: int, end: int) -> bool:
     first = text[start:end].split(None, 1)[0]
     if first not in _VERBS:
         return False
-    return _BEFORE_RE.search(text, max(0, start - 40), start) is not None
+    before = _BEFORE_RE.search(text, max(0, start - 40), start)
+    if before is None:
+        return False
+    head = text.rfind("\n", 0, before.start()) + 1
+    return _ASSIGNED_RE.search(text, max(head, before.start() - 40), before.start()) is None

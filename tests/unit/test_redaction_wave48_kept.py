@@ -143,9 +143,9 @@ def test_wave48_manifest_secrets_still_go(text: str, value: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Reset your password to unlock terminal 7.",
-        "Reset the kiosk password to open gate 3.",
-        "Change your passcode to access bay 12.",
+        "Use your password to unlock terminal 7.",
+        "Enter the kiosk passcode to open gate 3.",
+        "You need your PIN to access bay 12.",
     ],
 )
 def test_wave48_purpose_clauses_stay(text: str) -> None:
@@ -161,6 +161,10 @@ def test_wave48_purpose_clauses_stay(text: str) -> None:
         ("Change the password to Harbor View Room 12.", "Harbor View Room 12"),  # not a verb of purpose
         ("The password is unlock terminal 7.", "unlock terminal 7"),  # "is", not "to"
         ("the password for the kiosk is Harbor View Room 12.", "Harbor View Room 12"),  # the lead's passphrase: goes
+        # the lead's review: a verb that sets the password makes "to" name the value, whatever its first word
+        ("Set your password to open sesame 42", "open sesame 42"),
+        ("Change your passcode to access bay 12.", "access bay 12"),
+        ("Reset your password to unlock terminal 7.", "unlock terminal 7"),  # ambiguous: redacted on purpose
     ],
 )
 def test_wave48_passphrases_after_to_still_go(text: str, value: str) -> None:
