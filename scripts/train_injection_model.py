@@ -75,11 +75,8 @@ from stratakb_core.ingest.scorer_weights import npy_bytes, write_or_check  # noq
 # heldout153-156 (measured blind at 66c1697) waited here for wave 45, which trains on them
 # heldout157-164 (measured blind at 7a40257) waited here for wave 46, which trains on them
 # heldout165-168 (measured blind at 2880f86) waited here for wave 47, which trains on them
-# heldout169-176, measured blind at cb5f047 (wave 47's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout169", "heldout170", "heldout171", "heldout172",
-    "heldout173", "heldout174", "heldout175", "heldout176",
-})
+# heldout169-176 (measured blind at cb5f047) waited here for wave 48, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
