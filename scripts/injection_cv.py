@@ -92,7 +92,8 @@ BLIND_RULES = {"heldout2": "5f57e0f", "heldout3": "baee1f2", "heldout4": "8a8165
                "heldout161": "7a40257", "heldout162": "7a40257", "heldout163": "7a40257", "heldout164": "7a40257",
                "heldout165": "2880f86", "heldout166": "2880f86", "heldout167": "2880f86", "heldout168": "2880f86",
                "heldout169": "cb5f047", "heldout170": "cb5f047", "heldout171": "cb5f047", "heldout172": "cb5f047",
-               "heldout173": "cb5f047", "heldout174": "cb5f047", "heldout175": "cb5f047", "heldout176": "cb5f047"}
+               "heldout173": "cb5f047", "heldout174": "cb5f047", "heldout175": "cb5f047", "heldout176": "cb5f047",
+               "heldout177": "725573f", "heldout178": "725573f", "heldout179": "725573f", "heldout180": "725573f"}
 # the rules alone: rule_hits where the commit has it (since the scorer joined scan), else scan, then rules only;
 # and whether a hit is certain (exempt from the scorer's veto) where the commit has that tier
 _RUN_OLD = (

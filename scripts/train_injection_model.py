@@ -76,7 +76,10 @@ from stratakb_core.ingest.scorer_weights import npy_bytes, write_or_check  # noq
 # heldout157-164 (measured blind at 7a40257) waited here for wave 46, which trains on them
 # heldout165-168 (measured blind at 2880f86) waited here for wave 47, which trains on them
 # heldout169-176 (measured blind at cb5f047) waited here for wave 48, which trains on them
-NOT_YET_TRAINED: frozenset[str] = frozenset()
+# heldout177-180, measured blind at 725573f (wave 48's rules, these weights), wait for the next round
+NOT_YET_TRAINED: frozenset[str] = frozenset({
+    "heldout177", "heldout178", "heldout179", "heldout180",
+})
 
 
 def trained_bytes() -> bytes:
