@@ -16,7 +16,11 @@ its label. So, in any language and document style:
   kode 2716"), then digits ending the clause: the digits go, also when they look like a year (a code's word or the
   device's label right before them says what they are);
 * a Markdown table with a code's or a PIN's column and a lockable thing named in the table (a key box, a safe, an
-  alarm, a door): that column's digit cells.
+  alarm, a door): that column's digit cells;
+* a code's header naming a lock, a door, an alarm, a safe or a keypad, or a PIN, alone on its line and closed by a
+  colon, with the digits alone on the next line ("Key safe code:" / "4821", "Code clavier :" / "2749", "PIN:" /
+  "8350"; stop 45, the lead's review of wave 47): not a bare "Code:", a quantity's or an order's label, an emergency
+  number or one digit repeated.
 
 ``keyed_code_spans`` yields ``(start, end, kind)`` of the value only.
 """
@@ -243,9 +247,33 @@ def _table_spans(text: str) -> Iterator[_Found]:
                 yield start, start + len(c.group("v")), "credential"
 
 
+# a code's header alone on its line, a colon closing it, the digits alone on the next line
+_CODE_LABEL_RE: Final = re.compile(
+    r"^[ \t]*(?:[-*•][ \t]+)?(?P<label>[^\W\d_][^\n:：]{0,40}?)[ \t]*[:：][ \t]*\r?\n(?P<cell>[^\n]{1,40})\r?$",
+    re.MULTILINE,
+)
+_PIN_RE: Final = re.compile(r"(?i:pin|pin[ \t-]?(?:code|kod|kode|koodi|-?nummer|number))")
+
+
+def next_line_code_spans(text: str) -> Iterator[_Found]:
+    """A lock's code alone on the line under its header (see the module docstring)."""
+    for m in _CODE_LABEL_RE.finditer(text):
+        label = m.group("label").strip()
+        if not _CODE_HEAD_RE.fullmatch(label) or _NOT_A_LOCK_RE.search(label):
+            continue
+        if _LOCKED_TABLE_RE.search(label) is None and _PIN_RE.fullmatch(label) is None:
+            continue  # a bare "Code:" names no lock
+        cell = _CELL_RE.fullmatch(m.group("cell"))
+        if cell is None or cell.group("v").rstrip("*#") in _EMERGENCY or len(set(cell.group("v").strip("*#-"))) < 2:
+            continue
+        start = m.start("cell") + cell.start("v")
+        yield start, start + len(cell.group("v")), "credential"
+
+
 def keyed_code_spans(text: str) -> Iterator[_Found]:
     """The codes above (see the module docstring)."""
     yield from _keyed_spans(text)
     yield from _label_spans(text)
     if "|" in text:
         yield from _table_spans(text)
+    yield from next_line_code_spans(text)

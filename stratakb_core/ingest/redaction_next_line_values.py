@@ -11,11 +11,7 @@ Kept: a label naming no secret ("Commit id for the release:", "Checksum of the t
 the preposition), a value that does not look generated (a word, a path, a sentence, a placeholder), a value with
 more on its line.
 
-A lock's code the same way (the lead's review of wave 47): a label line that is a code's header naming a lock, a
-door, an alarm, a safe or a keypad, or a PIN ("Key safe code:", "Alarm code:", "Code clavier :", "PIN:"), then the
-digits alone on the next line ("4821", "12-40-07"), as forms and handover notes lay them out. Kept: a bare
-"Code:" (a product's, a postcode's), a label of a quantity or an order (``_NOT_A_LOCK_RE``), an emergency number
-and one digit repeated.
+(A lock's code alone under its header is ``redaction_keyed_codes``'s: ``next_line_code_spans``.)
 """
 
 from __future__ import annotations
@@ -24,13 +20,6 @@ import re
 from collections.abc import Iterator
 from typing import Final
 
-from stratakb_core.ingest.redaction_keyed_codes import (
-    _CELL_RE,
-    _CODE_HEAD_RE,
-    _EMERGENCY,
-    _LOCKED_TABLE_RE,
-    _NOT_A_LOCK_RE,
-)
 from stratakb_core.ingest.redaction_keys import is_secret_key
 from stratakb_core.ingest.redaction_values import is_placeholder, looks_random
 
@@ -44,12 +33,6 @@ _LABEL_RE: Final = re.compile(
     r"[ \t]*(?P<v>[A-Za-z0-9_+/=.~-]{16,200})[ \t]*\r?$",
     re.MULTILINE,
 )
-# a code's header alone on its line, a colon closing it, the digits alone on the next line
-_CODE_LABEL_RE: Final = re.compile(
-    r"^[ \t]*(?:[-*•][ \t]+)?(?P<label>[^\W\d_][^\n:：]{0,40}?)[ \t]*[:：][ \t]*\r?\n(?P<cell>[^\n]{1,40})\r?$",
-    re.MULTILINE,
-)
-_PIN_RE: Final = re.compile(r"(?i:pin|pin[ \t-]?(?:code|kod|kode|koodi|-?nummer|number))")
 _PREPOSITION_RE: Final = re.compile(
     r"[ \t](?i:for|of|to|on|at|in|from|für|zum|zur|von|vom|de|du|des|pour|para|per|van|voor|bij|för|till|til|na|za"
     r"|dla|do|pro|для|от|del|della|dell|d['’])(?:[ \t]|$)"
@@ -67,14 +50,3 @@ def next_line_value_spans(text: str) -> Iterator[_Found]:
         value = m.group("v")
         if is_secret_key(name.strip()) and looks_random(value) and not is_placeholder(value):
             yield m.start("v"), m.end("v"), "credential"
-    for m in _CODE_LABEL_RE.finditer(text):
-        label = m.group("label").strip()
-        if not _CODE_HEAD_RE.fullmatch(label) or _NOT_A_LOCK_RE.search(label):
-            continue
-        if _LOCKED_TABLE_RE.search(label) is None and _PIN_RE.fullmatch(label) is None:
-            continue  # a bare "Code:" names no lock
-        cell = _CELL_RE.fullmatch(m.group("cell"))
-        if cell is None or cell.group("v").rstrip("*#") in _EMERGENCY or len(set(cell.group("v").strip("*#-"))) < 2:
-            continue
-        start = m.start("cell") + cell.start("v")
-        yield start, start + len(cell.group("v")), "credential"

@@ -10,7 +10,7 @@ import pytest
 
 from stratakb_core.ingest.redaction import redact
 from stratakb_core.ingest.redaction_chat_logins import chat_login_spans
-from stratakb_core.ingest.redaction_keyed_codes import keyed_code_spans
+from stratakb_core.ingest.redaction_keyed_codes import keyed_code_spans, next_line_code_spans
 from stratakb_core.ingest.redaction_next_line_values import next_line_value_spans
 from stratakb_core.ingest.redaction_password_phrases import password_phrase_spans
 from stratakb_core.ingest.redaction_payment_codes import is_payment_auth_code
@@ -331,7 +331,7 @@ def test_wave47_dev_with_more_goes(text: str, value: str) -> None:
     assert_redacted_in_place(text, value)
 
 
-# ---- the lead's review: a lock's code alone on the line under its header (redaction_next_line_values)
+# ---- the lead's review: a lock's code alone on the line under its header (redaction_keyed_codes.next_line_code_spans)
 @pytest.mark.parametrize(
     ("text", "value"),
     [
@@ -358,9 +358,9 @@ def test_lead_code_under_its_header_goes(text: str, value: str) -> None:
     ],
 )
 def test_lead_code_header_lookalikes_stay(text: str) -> None:
-    assert list(next_line_value_spans(text)) == []
+    assert list(next_line_code_spans(text)) == []
 
 
 def test_lead_code_under_header_linear() -> None:
-    assert_linear(lambda t: list(next_line_value_spans(t)), "Door code:\n4821\n" * 5000)
-    assert_linear(lambda t: list(next_line_value_spans(t)), "Door code" + " a" * 30000 + ":\n4821")
+    assert_linear(lambda t: list(next_line_code_spans(t)), "Door code:\n4821\n" * 5000)
+    assert_linear(lambda t: list(next_line_code_spans(t)), "Door code" + " a" * 30000 + ":\n4821")
