@@ -35,7 +35,8 @@ _LOCK: Final = (
     r"|deur|hek|portone|cancello|cassaforte|caja[ \t]+fuerte|puerta|porte|portail|coffre(?:-fort)?|sleutelkastje)"
 )
 _OPENS: Final = (
-    r"(?i:gaat[ \t]+open|gaan[ \t]+open|opent|open(?:s|ed)?|öppnas|åbnes|åpnes|öffnet(?:[ \t]+sich)?|s'ouvre"
+    r"(?i:gaat[ \t]+open|gaan[ \t]+open|opent|openen|ontgrendelen|open(?:s|ed)?|öppnas|åbnes|åpnes"
+    r"|öffnet(?:[ \t]+sich)?|s'ouvre"
     r"|si[ \t]+apre|se[ \t]+abre|unlocks?)"
 )
 _WITH: Final = r"(?i:met|med|with|mit|avec|con|using)"
@@ -66,8 +67,9 @@ _ALARM_RU_RE: Final = re.compile(
     r"[ \t]*:?[ \t]*(?P<v>\d{4,8})(?=[.,;!)]|\s|$)"
 )
 _CJK_RE: Final = re.compile(
-    r"(?:(?:경보|알람|보안)[ \t]*(?:해제|설정)[ \t]*(?:코드|번호|비밀번호)[ \t]*[:：]?"
-    r"|(?:출입|도어|현관|출입문)[ \t]*(?:번호|코드)[^\n\d:：]{0,20}[:：]"
+    # wave 49: the topic or subject particle after the name ("경보 해제 코드는 9021 입니다", "출입 번호는 2093#")
+    r"(?:(?:경보|알람|보안)[ \t]*(?:해제|설정)[ \t]*(?:코드|번호|비밀번호)(?:는|은|가|이)?[ \t]*[:：]?"
+    r"|(?:출입|도어|현관|출입문)[ \t]*(?:번호|코드)(?:(?:는|은|가|이)(?=[ \t]*\d)|[^\n\d:：]{0,20}[:：])"
     r"|暗証番号[^\n\d]{0,30}?新しい(?:番号|暗証番号)は)"
     r"[ \t]*(?P<v>\d{4,8}[#*]?)(?![\d])"
 )

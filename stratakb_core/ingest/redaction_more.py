@@ -24,7 +24,9 @@ passphrase's question (``redaction_chat_answers``), a login told with its user i
 as keyed in (``redaction_keypad_forms``); wave 46: a code keyed in as a step of a keypad's sequence
 (``redaction_keypad_steps``), a password a device is unlocked with (``redaction_unlock_values``), a Wi-Fi network and
 its key as one slashed pair (``redaction_wifi_pairs``), a service's API key named "Ключ X API"
-(``redaction_service_keys``), a strong password under the name of the account it opens (``redaction_account_labels``).
+(``redaction_service_keys``), a strong password under the name of the account it opens (``redaction_account_labels``);
+wave 49: a lock's code before the verb that opens it in German and Dutch (``redaction_verb_final_opens``), an admin's
+or a server's key named key-first in Arabic, Persian, Hebrew, Greek and Slavic (``redaction_key_first_names``).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from stratakb_core.ingest.redaction_dashed_words import dashed_word_spans
 from stratakb_core.ingest.redaction_duress_words import duress_word_spans
 from stratakb_core.ingest.redaction_foreign_keys import foreign_key_spans
 from stratakb_core.ingest.redaction_holder_codes import holder_code_spans
+from stratakb_core.ingest.redaction_key_first_names import key_first_name_spans
 from stratakb_core.ingest.redaction_keyed_codes import keyed_code_spans
 from stratakb_core.ingest.redaction_keypad_forms import keypad_form_spans
 from stratakb_core.ingest.redaction_keypad_steps import keypad_step_spans
@@ -80,6 +83,7 @@ from stratakb_core.ingest.redaction_ssh_prompts import ssh_prompt_spans
 from stratakb_core.ingest.redaction_sticky_notes import sticky_note_spans
 from stratakb_core.ingest.redaction_told_codes import told_code_spans
 from stratakb_core.ingest.redaction_unlock_values import unlock_value_spans
+from stratakb_core.ingest.redaction_verb_final_opens import verb_final_open_spans
 from stratakb_core.ingest.redaction_vpn_auth_files import vpn_auth_file_spans
 from stratakb_core.ingest.redaction_wifi_copula import wifi_copula_spans
 from stratakb_core.ingest.redaction_wifi_pairs import wifi_pair_spans
@@ -147,3 +151,5 @@ def wave26_spans(text: str) -> Iterator[_Found]:
     yield from next_line_value_spans(text)  # wave 47: "Personal access token (expires 31-03):" and the token below
     yield from seed_word_spans(text)  # wave 47: a wallet's "extra word (25th word): marmalade"
     yield from vpn_auth_file_spans(text)  # wave 47: OpenVPN's auth-user-pass file, "creds.txt:" and its two lines
+    yield from verb_final_open_spans(text)  # wave 49: "der Tresor lässt sich mit 91-44-07 öffnen", "met 7702 geopend"
+    yield from key_first_name_spans(text)  # wave 49: "مفتاح الإدارة ...: X", "κλειδί διαχείρισης: X", "ключ сервера: X"
