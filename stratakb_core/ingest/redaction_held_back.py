@@ -38,6 +38,12 @@ held back here is not taken by the scorer instead). ``held_back`` keeps five suc
   public (``redaction_public_tokens``: "Mapbox public token: pk...."), a secret manifest's host, port, database or
   user name (``redaction_manifest_fields``: "username: Ym9va2luZw=="), and a purpose clause after "password to"
   (``redaction_purpose_clauses``: "Reset your password to unlock terminal 7").
+- (wave 49) a colour's, a shade's, a paint's or a thread's code under its own name in any word order
+  (``redaction_shade_codes``: "Il codice del colore ... è 7530 C", "Код цвета переплётной ткани: 1204"), and an
+  item's catalogue code named after the code's word (``redaction_catalogue_codes``: "Код товара в каталоге: 55210"),
+  a phone extension's or a room's number named right before it (``redaction_extension_numbers``: "звоните на
+  добавочный 3120", "chiedete all'interno 3301"), an activity's or a customs tariff's classification code
+  (``redaction_class_codes``: "Le code APE de l'atelier est 1814Z", "Код ТН ВЭД для переплётов: 4820").
 """
 
 from __future__ import annotations
@@ -45,7 +51,10 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.redaction_catalogue_codes import is_catalogue_code
+from stratakb_core.ingest.redaction_class_codes import is_classification_code
 from stratakb_core.ingest.redaction_digest_values import is_digest_value
+from stratakb_core.ingest.redaction_extension_numbers import is_extension_or_room
 from stratakb_core.ingest.redaction_hint_labels import is_hint_value
 from stratakb_core.ingest.redaction_manifest_fields import is_public_field
 from stratakb_core.ingest.redaction_number_labels import is_public_number
@@ -58,6 +67,7 @@ from stratakb_core.ingest.redaction_purpose_clauses import is_purpose_clause
 from stratakb_core.ingest.redaction_query_words import is_query_word
 from stratakb_core.ingest.redaction_secret_refs import is_secret_reference
 from stratakb_core.ingest.redaction_serial_postal import is_serial_or_postal
+from stratakb_core.ingest.redaction_shade_codes import is_shade_code
 from stratakb_core.ingest.redaction_unfilled import is_later_value, is_prefixed_placeholder
 from stratakb_core.ingest.redaction_when_answers import is_year_answer
 
@@ -117,4 +127,8 @@ def held_back(text: str, start: int, end: int) -> bool:
         return True
     if is_public_field(text, start, end) or is_purpose_clause(text, start, end):  # wave 48
         return True
+    if end - start <= 20 and (is_shade_code(text, start, end) or is_catalogue_code(text, start, end)):  # wave 49
+        return True
+    if end - start <= 14 and (is_extension_or_room(text, start, end) or is_classification_code(text, start, end)):
+        return True  # wave 49
     return has_public_remark(text, start, end)  # wave 44
