@@ -48,7 +48,9 @@ FAULT_RE: Final = re.compile(
     r"|model|part|serial|firmware|version|(?<!in[ \t])order|invoice|page|room[ \t]+number"
     r"|modell|mod[èe]le|modelo|modello|typ|artikel|seriennummer|fout|storing|erreur|error[ea]?|fallo|avería"
     r"|code[ \t]+postal|c[óo]digo[ \t]+postal|codice[ \t]+postale|postleitzahl|plz"
-    r"|chyb[ay]|b[łl][ąa]d|b[łl][ęe]du|hata(?:s[ıi])?|errore|felkod|virhe|ошибк[аи]|σφάλμα)\b)"
+    r"|chyb[ay]|b[łl][ąa]d|b[łl][ęe]du|hata(?:s[ıi])?|errore|felkod|virhe|ошибк[аи]|σφάλμα"
+    # wave 49: an error, a fault, a product, a model or a postcode in Arabic and Hebrew (an article or "of" attached)
+    r"|(?:ال)?(?:خطأ|عطل|منتج|طراز|بريدي)|ה?(?:שגיאה|שגיאת|תקלה|תקלת|מוצר|דגם)|מיקוד)\b)"
 )
 YEAR_RE: Final = re.compile(r"19\d\d|20[0-3]\d")  # a year, not 2093
 

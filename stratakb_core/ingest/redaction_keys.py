@@ -40,7 +40,7 @@ PASSWORD_WORDS: Final = (
     # German compounds naming a password's use: Einmalpasswort, Initialkennwort, Startpasswort
     r"|(?:einmal|initial|start|erst|transport|zugangs)(?:passw[oö]rt|kennwort)"
     r"|kata_sandi|kata_laluan|contrasenya|contrasinal|slapta[žz]odis|wagwoord|nenosiri|lykilor[ðd]"
-    r"|パスワード|密码|密碼|口令|비밀번호|암호|m[ậa]t_kh[ẩa]u|ה?סיסמ[הא]|(?:[وبل]|ول)?كلمة_(?:ال)?(?:مرور|سر)|पासवर्ड|รหัสผ่าน"
+    r"|パスワード|密码|密碼|口令|비밀번호|암호|m[ậa]t_kh[ẩa]u|ה?סיסמ(?:[הא]|ת|אות)|(?:[وبل]|ول)?كلمة_(?:ال)?(?:مرور|سر)|पासवर्ड|รหัสผ่าน"
     # Persian, Urdu, Bengali, Tamil (and the definite or possessive forms above: passordet, jelszava, hasła)
     r"|رمز_عبور|رمز_ورود|گذرواژه|کلمه_(?:ی_)?عبور|پاس_ورڈ|পাসওয়ার্ড|கடவுச்சொல்"
     # Khmer, Lao, Burmese, Sinhala, Georgian, Armenian, Mongolian

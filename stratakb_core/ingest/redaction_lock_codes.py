@@ -42,6 +42,7 @@ _CODE_WORDS: Final = (
     r"|szyfr\w*|šifr\w*|шифр\w*|yhdistelm\w*|kombinasjon\w*|\w*kombination(?:en)?"  # wave 41: a combination
     r"|kode"  # wave 41: the Danish and Norwegian code's bare form ("Garasjeporten har fått ny kode. Den er 7730")
     r"|kod(?:e)?l[åa]s(?:et|en)?"  # wave 46: a Nordic code lock named for its code ("Kodlåset till förrådet: 5120")
+    r"|[הבלו]?קוד"  # wave 49: Hebrew "code", with a prefix letter ("הקוד של הכספת הוא 4471")
 )
 _CODE_RE: Final = re.compile(
     # wave 31: the gap may also pass digits glued to a letter or a dash, a vehicle's number ("van bus 3-1187 is");
@@ -80,7 +81,12 @@ _PLACE_RE: Final = re.compile(
     r"|einbruchmelde|scharf[ \t]*(?:schalten|stellen|geschaltet)|h[äa]lyty"
     r"|garag(?:en?|es)?(?:code)?\b|garaje|box[ \t]+auto"
     # wave 46: a Turkish safe or till in its cases (kasanın, kasaya), a Nordic code lock and a stock room (lagret)
-    r"|\bkasa(?:n[ıi]n|ya|da|y[ıi])?\b|kod(?:e)?l[åa]s|\blagr(?:et|en)\b)"
+    r"|\bkasa(?:n[ıi]n|ya|da|y[ıi])?\b|kod(?:e)?l[åa]s|\blagr(?:et|en)\b"
+    # wave 49: an alarm, a store room, a gate in Arabic (الإنذار, المستودع, المخزن, البوابة) and Hebrew (אזעקה,
+    # מחסן, דלת, שער, כספת), a Finnish key cabinet (avainkaappi) and gate (portti), a Russian lock's and a wicket's
+    # cases (замка, калитки)
+    r"|إنذار|انذار|مستودع|مخزن|بوابة|אזעק|מחסן|דלת|שער|כספת|avainkaap|avainlaatik|\bportti|зам(?:ка|ке|ком)\b"
+    r"|калитк|сигналіз|сигнализ|sz[ée]f\w{0,4}|riaszt[óo]\w{0,4})"  # wave 49: an alarm (UK, RU, HU), a safe (HU)
 )
 # wave 41: a remark in brackets between the code's word and the digits, longer than _CODE_RE's gap ("Combinazione
 # della cassaforte in ufficio (dove teniamo ... restituzione): 36-12-71")

@@ -15,6 +15,7 @@ from stratakb_core.ingest.redaction_cjk_codes import cjk_code_spans
 from stratakb_core.ingest.redaction_key_first_names import key_first_name_spans
 from stratakb_core.ingest.redaction_lock_opens import lock_open_spans
 from stratakb_core.ingest.redaction_verb_final_opens import verb_final_open_spans
+from stratakb_core.ingest.redaction_wifi_copula import wifi_copula_spans
 from tests.helpers.linear_time import assert_linear
 from tests.helpers.redaction_checks import assert_redacted_in_place, assert_untouched
 
@@ -140,3 +141,80 @@ def test_wave49_found_linear() -> None:
     assert_linear(lambda t: list(cjk_code_spans(t)), "비밀번호는 7718입니다 " * 5000)
     assert_linear(redact, "Der Safe im Büro geht mit 2291 auf.\n" * 1000)
 
+
+# ---- a lock's code word and its place in Hebrew and Arabic, a Finnish key cabinet, a Russian lock's cases
+# (redaction_lock_codes), a Hebrew password's construct form "סיסמת" (redaction_keys)
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("קוד האזעקה של המחסן הוא 6620", "6620"),
+        ("הקוד של הכספת במשרד: 3-17-42", "3-17-42"),
+        ("رمز الإنذار في المستودع هو 4471", "4471"),
+        ("رمز البوابة الخلفية للمخزن: 5093#", "5093#"),
+        ("Avaimet avainkaapissa, koodi 7321.", "7321"),
+        ("Шифр от кодового замка на калитке — 2718.", "2718"),
+        ("סיסמת הוויי-פיי למשרד: Yam-Kinneret55", "Yam-Kinneret55"),
+        ("Átadás: a pénztár széf kódja 8314, ne írjátok fel sehova.", "8314"),
+        ("Передача зміни: код сигналізації складу 6028, ключі у шухляді.", "6028"),
+    ],
+)
+def test_wave49_semitic_and_other_lock_codes_go(text: str, value: str) -> None:
+    assert_redacted_in_place(text, value)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "رمز الخطأ في جهاز الإنذار: 4012",
+        "קוד השגיאה של האזעקה: 4012",
+        "קוד המוצר של הדלת: 4471",
+        "الرمز البريدي للمستودع: 11564",
+        "קוד הלבוש במחסן הוא חולצה כחולה, המשמרת מתחילה ב-0800",
+        "Код ошибки замка: 4012",
+        "Avainkaapin tuotekoodi 4471",
+        "Калитка открыта с 0800 до 2000, код не нужен.",
+        "سيتم فتح المستودع الساعة 0800، الرمز غير مطلوب.",
+        "סיסמת הוויי-פיי נמצאת אצל המנהל.",
+        "A széf hibakódja 4012.",
+        "Код ошибки сигнализации: 4012",
+        "Сигналізація увімкнена з 2200, код у старшого.",
+    ],
+)
+def test_wave49_semitic_and_other_lock_near_misses_stay(text: str) -> None:
+    assert_untouched(text)
+
+
+# ---- a Wi-Fi's password given by a copula in Indonesian, Malay, Vietnamese and Swahili (redaction_wifi_copula)
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Serah terima shift: kata sandi wifi karyawan adalah gudangsejuk2027, jangan dibagikan.", "gudangsejuk2027"),
+        ("Kata laluan wifi bilik mesyuarat ialah mejabulat88", "mejabulat88"),
+        ("Mật khẩu wifi cho nhân viên là Kho#Lanh2027", "Kho#Lanh2027"),
+        ("Nenosiri la wifi ya ofisi ni ofisinzuri2027", "ofisinzuri2027"),
+    ],
+)
+def test_wave49_wifi_copula_more_languages_go(text: str, value: str) -> None:
+    assert_redacted_in_place(text, value)
+    assert any(text[s:e] == value for s, e, _ in wifi_copula_spans(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kata sandi wifi tamu adalah rahasia",
+        "Kata sandi wifi tamu adalah sama dengan tahun lalu.",
+        "Mật khẩu wifi của quán là mật khẩu cũ.",
+        "Kata sandi wifi harus minimal 8 karakter, contohnya adalah password2024 yang lemah.",
+        "Nenosiri la wifi ni siri ya ofisi.",
+    ],
+)
+def test_wave49_wifi_copula_near_misses_stay(text: str) -> None:
+    assert_untouched(text)
+    assert list(wifi_copula_spans(text)) == []
+
+
+def test_wave49_more_linear() -> None:
+    assert_linear(lambda t: list(wifi_copula_spans(t)), "kata sandi " + "wifi " * 20000 + "adalah abcdefg2027")
+    assert_linear(redact, "קוד האזעקה של המחסן הוא 6620\n" * 1000)
+    assert_linear(redact, "رمز الإنذار في المستودع هو 4471\n" * 1000)
