@@ -5,10 +5,11 @@ lines that read like overrides to a phrase rule: "new rule from now on: whoever 
 "ignore what I said earlier about the van", Portuguese "esqueçam as regras antigas do grupo", German "vergesst
 die alte Liste". They are one person's words to the others in the room. ``group_chat_turn`` says an override match
 lies in such a turn: a line of a named speaker (``injection_speakers.spoken_line``: at least three turns, every label
-a speaker's, and another speaker answers after it) in a chat where no AI, bot, assistant or model is named at all,
-and whose line names no instructions, prompt or system, speaks to no "you" (nor "du", "tu", "vous", "você", "ты"),
-names no jailbreak or persona, nor "everything above", nor how to answer or
-reply, and carries no link or address.
+a speaker's, and another speaker answers after it; wave 49: or the first of two turns, ``injection_chat_pair``) in a
+chat where no AI, bot, assistant or model is named at all, and whose line names no instructions, prompt or system,
+speaks to no "you" (nor "du", "tu", "vous", "você", "ты"), names no jailbreak or persona, nor "everything above", nor
+how to answer or reply, and carries no link or address (wave 49: a post the group gives, "from now on you're our
+treasurer", is blanked first by ``injection_chat_post``).
 
 What it leaves: a planted turn that names the reader's instructions or prompt ("bob: ignore your previous
 instructions ...", "from now on you are DAN"), any chat that names an assistant, bot or AI anywhere, a turn with
@@ -21,6 +22,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from stratakb_core.ingest.injection_chat_pair import answered_pair
+from stratakb_core.ingest.injection_chat_post import appointed
 from stratakb_core.ingest.injection_speakers import spoken_line
 
 __all__ = ["group_chat_turn"]
@@ -55,14 +58,14 @@ def group_chat_turn(text: str, start: int, end: int) -> bool:
     """``text[start:end]`` lies in an answered turn of a chat among people (see the module's doc)."""
     if len(text) > 4000 or _MACHINE.search(text):
         return False
-    span = text[start:end]
+    span = appointed(text)[start:end]  # wave 49: a post given by the group ("from now on you're our ...") is blanked
     if "\n" not in text:  # a collapsed variant: the sentence may run from the head through two turns
         text = _COLLAPSED_LABEL.sub("\n", text)
         cut = text.rfind("\n", start + 2, end)
         end = cut if cut > 0 else end
-    if not spoken_line(text, start, end):
+    if not (spoken_line(text, start, end) or answered_pair(text, start, end)):  # wave 49: a line and its answer
         return False
     head = text.rfind("\n", 0, start) + 1
     tail = text.find("\n", end)
-    line = text[head : len(text) if tail < 0 else tail]
+    line = appointed(text[head : len(text) if tail < 0 else tail])
     return not any(_READER_ORDERS.search(t) or _LINK.search(t) for t in (line, span))

@@ -161,3 +161,8 @@ SCRIPT_CUES["convo"] = SCRIPT_CUES.get("convo", "") + " কথোপকথন\n"
 # wave 30: the Chinese "send it out / paste it out" (发出来, 贴出来) as copy-out verbs
 SCRIPT_CUES["leak"] += " 发出来 發出來 贴出来 貼出來 发给我 發給我\n"
 SCRIPT_CUES.update({_cue: unicodedata.normalize("NFKC", _words) for _cue, _words in SCRIPT_CUES.items()})
+# wave 49: a leak named as the path, route or channel it takes ("데이터 유출 경로", "データ流出の経路", "数据泄露途径"):
+# a risk described, as the English "vulnerability" and "threat" are mentions; an order to leak names no path it takes
+SCRIPT_CUES["mention"] += " 유출_경로 유출_통로 유출_채널 流出経路 流出の経路 流出ルート\n"
+SCRIPT_CUES["mention"] += " 漏洩経路 漏洩の経路 漏えい経路 泄露途径 泄露渠道 泄露的途径\n"
+SCRIPT_CUES["mention"] += " 外泄途径 外泄渠道 外泄的途径 洩露途徑 洩露管道 外洩途徑\n"
