@@ -203,7 +203,7 @@ _SHOWN: Final = re.compile(
 _FORMAT_HEAD: Final = re.compile(
     r"^[^\n]{0,200}\b(?:format|formats|template|templates|example|examples|sample|schema|reference|syntax|looks like"
     r"|illustration|illustrative|demonstration|demo|as[ \t]+logged|logged[ \t]+by"  # wave 26: a log's head
-    r"|e\.g\.)\b[^\n]{0,80}:[ \t]*$",
+    r"|esempio|ejemplo|exemple|beispiel|exemplo|voorbeeld|formato|formaat|e\.g\.)\b[^\n]{0,80}:[ \t]*$",  # wave 49
     re.IGNORECASE | re.MULTILINE,
 )
 _PLACEHOLDER: Final = re.compile(r"\{%-?\s|\{\{\s*[\w.'\[\]\"]{1,40}\s*\}\}|\{[a-z_]{2,30}\}")

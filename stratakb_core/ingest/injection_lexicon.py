@@ -101,6 +101,8 @@ _CUES: Final[dict[str, str]] = {
         pasa_por_alto descarta* omite desobedece esqueça esqueca esquece esquecer desconsidere
         desconsidera desconsiderar não_siga nao_siga não_sigas deixe_de_lado dimentica dimentichi
         dimenticare non_tenere_conto non_tener_conto tralascia trascura non_seguire scarta
+        non_tenere_più_conto non_tener_più_conto non_tenere_piu_conto non_tener_piu_conto non_considerare_più
+        non_considerare_piu
         metti_da_parte negeer negeren vergeet vergeten houd_geen_rekening niet_volgen volg_niet
         zet_opzij zignoruj ignoruj zapomnij pomiń pomin zlekceważ zlekcewaz nie_stosuj nie_przestrzegaj
         odrzuć odrzuc игнорир* проигнорир* забудь* забыть не_обращай отбрось отбросьте отмени пренебреги

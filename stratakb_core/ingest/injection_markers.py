@@ -49,7 +49,9 @@ _OTHER: Final = (
 _HEAD: Final = (
     r"^[ \t]*(?:(?:\[(?:{w})\]|<(?:{w})>|#{{1,4}}[ \t]*(?:{w})|\*\*(?:{w})\*\*)[ \t]*(?::|：|$)|(?:{w})[ \t]*[:：]"
     # wave 25: a doubled bracket or a role named as such ("[[ruolo: sistema]]", "[role=system]")
-    r"|\[\[(?:(?:{r})[ \t]*[:=][ \t]*)?(?:{w})\]\]|\[(?:{r})[ \t]*[:=][ \t]*(?:{w})\])"
+    r"|\[\[(?:(?:{r})[ \t]*[:=][ \t]*)?(?:{w})\]\]|\[(?:{r})[ \t]*[:=][ \t]*(?:{w})\]"
+    # wave 49: a role in lenticular brackets, a label in itself in Japanese and Chinese ("【システム】新しい指示 ...")
+    r"|【(?:{w})】)"
 )
 _ROLE_WORD: Final = r"role|ruolo|rol|rôle|rolle|papel|rola|роль"
 _SYSTEM_HEAD: Final = re.compile(_HEAD.format(w=_SYSTEM, r=_ROLE_WORD), re.IGNORECASE | re.MULTILINE)
@@ -103,7 +105,18 @@ def _prose(body: str) -> bool:
 
 def _shape(marker: str) -> str:
     first = marker.lstrip()[:1]
-    return first if first in "[<#*" else "w"
+    return first if first in "[<#*【" else "w"
+
+
+# wave 49: a notice's categories come in lenticular brackets too ("【システム】メンテナンス ..." / "【ユーザー】..."):
+# after a system head in them, only an assistant's turn makes a chat
+_ASSISTANT: Final = re.compile(
+    r"assistant|asistente|assistente|assistent|asystent|ассистент|助手|アシスタント|어시스턴트", re.I
+)
+
+
+def _answering(marker: str) -> bool:
+    return _shape(marker) != "【" or bool(_ASSISTANT.search(marker))
 
 
 def _sequence(text: str) -> tuple[int, int] | None:
@@ -116,7 +129,7 @@ def _sequence(text: str) -> tuple[int, int] | None:
         at = line_end + 1
         for line in text[at : at + _AFTER_CHARS].split("\n", _LINES_AFTER)[:_LINES_AFTER]:
             other = _OTHER_HEAD.match(line)
-            if other and _shape(other.group()) == _shape(m.group()):
+            if other and _shape(other.group()) == _shape(m.group()) and _answering(other.group()):
                 return (m.start(), at) if _prose(text[m.end() : at]) else None
             at += len(line) + 1
     return None

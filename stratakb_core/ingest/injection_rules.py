@@ -438,7 +438,8 @@ TOOL_IMITATION: Final = _rx(
     r"\{\s*[\"']type[\"']\s*:\s*[\"']function_call[\"']\s*,\s*[\"'](?:name|call_id|arguments)[\"']\s*:",
     r"^[ \t]*```tool_code[ \t]*\n[ \t]*(?:print\(\s*)?\w+\.\w+\(",
     r"^[ \t]*(?:Action|Tool|Acción|Ação|Azione|Aktion)\s*:\s*\w+[ \t]*\n[ \t]*(?:Action Input|Tool Input|Arguments"
-    r"|Entrée de l'action|Entrada de la acción|Entrada da ação|Input dell'azione|Aktionseingabe)\s*:",
+    r"|Entrée de l'action|Entrada (?:de (?:la )?)?acci[óo]n|Entrada (?:da )?a[çc][ãa]o|Input (?:dell['’])?azione"
+    r"|Aktionseingabe|Eingabe der Aktion)\s*:",  # wave 49: "Input azione:", "Entrada acción:"
     r"\bcall\s+the\s+[`'\"]?\w+[`'\"]?\s+tool\s+with\b[^.\n]{0,40}\b(?:delete|drop|rm\b|send|export|all)\b",
     # "call/invoke the tool X with to=... body=<...>", "run the X function with ..."
     rf"\b(?:call|invoke|trigger|execute)\s+(?:the\s+)?(?:tool|function)\s+[`'\"]?[\w.-]+[`'\"]?\s+(?:with"

@@ -84,6 +84,10 @@ _OWN: Final = re.compile(
     r"|configured|instructed|primed)|(?:you|u|ya|it)[ \t]+(?:got|received)[ \t]+(?:at|from|before)"
     r"|(?:assistant|bot|model|agent|ai)[ \t]+(?:has|have)[ \t]+been[ \t]+given|\bit[ \t]+received[ \t]+from"
     r"|(?:above|before)[ \t]+(?:my|our|the|this)[ \t]+first[ \t]+(?:user[ \t]+)?(?:message|msg|question|turn)"
+    # wave 49: "antes de mi primer mensaje", "prima del mio primo messaggio", "avant mon premier message"
+    r"|(?:antes[ \t]+de[ \t]+mi|antes[ \t]+da[ \t]+minha|antes[ \t]+do[ \t]+meu|prima[ \t]+del[ \t]+mio|avant[ \t]+mon"
+    r"|vor[ \t]+meiner|przed[ \t]+moją)[ \t]+(?:primer|primeira|primeiro|primo|premier|ersten|pierwszą)[ \t]+(?:mensaje"
+    r"|mensagem|messaggio|message|nachricht|wiadomością|pregunta|pergunta|domanda|question|frage|turno|tour)"
     # wave 43: "wat boven dit gesprek staat", "vóór mijn eerste bericht", "con las que te configuraron", "du fik"
     r"|(?:above|boven|über|oberhalb)[ \t]+(?:this|dit|dieses|diesem|unserem)[ \t]+(?:conversation|chat|gesprek"
     r"|gespräch|unterhaltung)|v[óo]{1,2}r[ \t]+(?:mijn|ons)[ \t]+eerste[ \t]+bericht"
@@ -122,8 +126,9 @@ _NOT: Final = re.compile(
 # a developer's own prompt: the app sends it, the playground takes it
 _DEV: Final = re.compile(r"\b(?:your|the)[ \t]+(?:app|application|code|playground|template|api)\b", re.IGNORECASE)
 # wave 46: the copy-out verb's object a pronoun, the setup named in the sentence before
-_PRONOUN: Final = re.compile(r"[ \t]+(?:it|them|dem|den|det|los|las|lo|la|les|sie|ihn|es|het|ze|li|le|os|as)\b",
-                             re.IGNORECASE)
+_PRONOUN: Final = re.compile(
+    r"[ \t]+(?:it|them|dem|den|det|los|las|lo|la|les|sie|ihn|es|het|ze|li|le|os|as)\b", re.IGNORECASE
+)
 _RAW: Final = re.compile(r"[ \t]+raw\b", re.IGNORECASE)  # "dump it raw"
 _TOLD_BEFORE: Final = re.compile(
     r"\b(?:were|was)[ \t]+(?:you|u|ya)[ \t]+(?:told|given|instructed)\b[^?\n]{0,80}\bbefore\b[^?\n]{0,60}\?",
