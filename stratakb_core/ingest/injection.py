@@ -105,6 +105,7 @@ from stratakb_core.ingest.injection_rules import (
 from stratakb_core.ingest.injection_scope import group_chat_turn, scoped_override, scoped_sentence  # wave 48
 from stratakb_core.ingest.injection_slots import slot_link
 from stratakb_core.ingest.injection_smuggled import smuggled, unjoined
+from stratakb_core.ingest.injection_software_docs import software_doc
 from stratakb_core.ingest.injection_sysline import called_by_system
 from stratakb_core.ingest.injection_thirdperson import its_prompt_leak
 from stratakb_core.ingest.injection_tool_bracket import TOOL_BRACKET  # wave 38: "[tool: shell]" / "rm -rf"
@@ -269,7 +270,7 @@ _PROMPT_CONSTANT: Final = re.compile(
 
 def _is_mention(text: str, start: int, end: int) -> bool:
     """A match quoted in a paragraph that talks about attacks, or one a sentence defines, is not an order."""
-    if _DEFINED.match(text, end):
+    if _DEFINED.match(text, end) or software_doc(text, start, end):  # audit I1-I7: docs for people (no AI words)
         return True
     if (transcript_head(text) or closing_note(text)) and recorded_turn(text, start, end):  # a recorded turn
         return True
@@ -305,9 +306,7 @@ def _is_mention(text: str, start: int, end: int) -> bool:
         return True
     if not _talks_about_attacks(window):
         return False
-    if (quoted_in(span) or _SAID.search(span) or NAMED_QUOTE.search(span)) and not _csv_row(
-        text, start
-    ):
+    if (quoted_in(span) or _SAID.search(span) or NAMED_QUOTE.search(span)) and not _csv_row(text, start):
         return True  # straddles quotes: words from two quoted strings (not a cell of a CSV row)
     in_row = _csv_row(text, start)
     return any(
@@ -473,7 +472,8 @@ def _policy_text(rule: str, sentence: str) -> bool:
 def _co_mention(co_texts: list[str], k: int, start: int, end: int) -> bool:
     """Wave 36: as in ``_fires``, a variant mapped one for one is a mention where the original text is one."""
     same = len(co_texts[k]) == len(co_texts[0])
-    return _is_mention(co_texts[k], start, end) or (same and _is_mention(co_texts[0], start, end))
+    mention = _is_mention(co_texts[k], start, end) or (same and _is_mention(co_texts[0], start, end))
+    return mention or software_doc(co_texts[k], start, end, co_texts[0])  # lines joined: the layout is the text's
 
 
 def _rule_hits(text: str, variants: tuple[list[str], list[str]]) -> tuple[str, ...]:
