@@ -44,6 +44,13 @@ held back here is not taken by the scorer instead). ``held_back`` keeps five suc
   a phone extension's or a room's number named right before it (``redaction_extension_numbers``: "звоните на
   добавочный 3120", "chiedete all'interno 3301"), an activity's or a customs tariff's classification code
   (``redaction_class_codes``: "Le code APE de l'atelier est 1814Z", "Код ТН ВЭД для переплётов: 4820").
+- (wave 50, the audit of real documentation) public names real documents print: a versioned linker symbol
+  (``redaction_symbol_versions``: ``mach_print@GLIBC_2.21``), a bug number, a code point or ``PKCS#12`` after a
+  code's word (``redaction_issue_refs``: "return code ... closes: #169669"), a credited ``@handle``
+  (``redaction_handles``), a changelog's or an option list's prose after a secret's word
+  (``redaction_changelog_prose``: "(setup_formatted_passphrase): Escape the help string", "--disabled-password and"),
+  a key id, a type, a hardware pin's board or an empty passwd field (``redaction_public_specs``: "GnuPG key:
+  0x7EC2DBB6F4DBF434", "token: CARD32"), and a licence id, a release, a source path, ... (``redaction_release_names``).
 """
 
 from __future__ import annotations
@@ -52,22 +59,28 @@ import re
 from typing import Final
 
 from stratakb_core.ingest.redaction_catalogue_codes import is_catalogue_code
+from stratakb_core.ingest.redaction_changelog_prose import is_changelog_prose
 from stratakb_core.ingest.redaction_class_codes import is_classification_code
 from stratakb_core.ingest.redaction_digest_values import is_digest_value
 from stratakb_core.ingest.redaction_extension_numbers import is_extension_or_room
+from stratakb_core.ingest.redaction_handles import is_credited_handle
 from stratakb_core.ingest.redaction_hint_labels import is_hint_value
+from stratakb_core.ingest.redaction_issue_refs import is_issue_reference
 from stratakb_core.ingest.redaction_manifest_fields import is_public_field
 from stratakb_core.ingest.redaction_number_labels import is_public_number
 from stratakb_core.ingest.redaction_payment_codes import is_payment_auth_code
 from stratakb_core.ingest.redaction_policy_examples import is_policy_example
 from stratakb_core.ingest.redaction_public_kinds import is_public_kind
 from stratakb_core.ingest.redaction_public_remarks import has_public_remark
+from stratakb_core.ingest.redaction_public_specs import is_public_spec_value
 from stratakb_core.ingest.redaction_public_tokens import is_public_token
 from stratakb_core.ingest.redaction_purpose_clauses import is_purpose_clause
 from stratakb_core.ingest.redaction_query_words import is_query_word
+from stratakb_core.ingest.redaction_release_names import is_release_name
 from stratakb_core.ingest.redaction_secret_refs import is_secret_reference
 from stratakb_core.ingest.redaction_serial_postal import is_serial_or_postal
 from stratakb_core.ingest.redaction_shade_codes import is_shade_code
+from stratakb_core.ingest.redaction_symbol_versions import is_symbol_version
 from stratakb_core.ingest.redaction_unfilled import is_later_value, is_prefixed_placeholder
 from stratakb_core.ingest.redaction_when_answers import is_year_answer
 
@@ -131,4 +144,18 @@ def held_back(text: str, start: int, end: int) -> bool:
         return True
     if end - start <= 14 and (is_extension_or_room(text, start, end) or is_classification_code(text, start, end)):
         return True  # wave 49
+    if _real_doc_name(text, start, end):  # wave 50, the audit of real documentation
+        return True
     return has_public_remark(text, start, end)  # wave 44
+
+
+def _real_doc_name(text: str, start: int, end: int) -> bool:
+    """Wave 50: the public names and the prose real documentation prints (module docstring)."""
+    return (
+        is_symbol_version(text, start, end)
+        or is_issue_reference(text, start, end)
+        or is_credited_handle(text, start, end)
+        or is_changelog_prose(text, start, end)
+        or is_public_spec_value(text, start, end)
+        or is_release_name(text, start, end)
+    )
