@@ -29,6 +29,8 @@ each of its variants: look-alikes, leetspeak, spacing and encodings mapped) hold
 - a send to an address of anything but a report, a patch or a question (``_SEND``, ``_SENT_FOR_PEOPLE``);
 - an AI called by name ("Agent, run ...", "KI-Assistent", ``_VOCATIVE``); more than two letters outside ASCII, or
   two function words of another language (``_OTHER_LANGUAGE``): the vocabulary is English only;
+- a hit whose own lines are not English (two or more function words of another language and no more English
+  ones, ``_FOREIGN_WORDS``, ``_ENGLISH``);
 - a chat role or a tool call's shape ("<admin>", "<<SYS>>", '"role":', "Action Input:", '{"name": ...') or a link
   left to fill ("?data=", "{session}") (``_STRUCTURE``);
 or when the chunk anywhere names an AI reader (``_AI_NAMED``: a "Note for AI assistants" heading a blank line above).
@@ -102,7 +104,7 @@ _AI_READER: Final = re.compile(
     r"|(?<!to )models?|to model(?=\s{0,3}[:,.!]|\s{0,3}$)|(?:notice|note|message) (?:to|for) the [\w-]{1,30} agents?"
     r"|revoked|automated (?:\w{1,20} )?(?:tools?|reviewers?|systems?|agents?|editors?|readers?|assistants?)"
     r"|(?:real|new|your|actual) task|invoke|call (?:the )?(?:tool|function)|(?:tool|function) call|constraints"
-    r"|imposed by|compromised|effective immediately"
+    r"|imposed by|compromised|effective immediately|confirmation|give you|gave you|chatting|setup text|set you up"
     r"|ssh keys?|cookies?|id_rsa|exfiltrat\w{0,5}|(?:browsing|search|message|command|shell) history|memory"
     r"|contents? of|personal data|private data|reply|replies|respond|answer|say only|output only|print only|reveal)\b",
     re.IGNORECASE,
@@ -129,7 +131,8 @@ _READER_ORDER: Final = re.compile(
 )
 # a send to an address: spared only when what is sent is a report, a patch or a question
 _SEND: Final = re.compile(
-    r"\b(?:send|post|upload|forward|transmit|e-?mail|submit|leak|share|pipe|curl|wget)\b([^\n.]{0,80}?)"
+    r"\b(?:send|post|upload|forward|transmit|e-?mail|submit|leak|share|pipe|curl|wget|pass\w{0,2}|b?cc)\b"
+    r"([^\n.]{0,80}?)"
     r"\b(?:to|at|from)\s{1,3}(?:<?https?://|[\w.+-]{1,64}@)",
     re.IGNORECASE,
 )
@@ -143,7 +146,10 @@ _STRUCTURE: Final = re.compile(
     r"|[\"']role[\"']\s{0,3}:|^[ \t]{0,8}(?:Action(?: Input)?|Observation|Thought|Tool(?: call)?)\s{0,3}:"
     r"|\{\s{0,3}[\"'](?:name|tool|function|arguments)[\"']\s{0,3}:"
     r"|https?://[^\s)\]]{1,200}?[?&][\w-]{1,30}=(?=[\s)\]&]|$|\{|<|XXX|%7B)"
-    r"|https?://[^\s)\]]{1,200}?(?:\{|%7B)[\w.]{1,30}(?:\}|%7D)",
+    r"|https?://[^\s)\]]{1,200}?(?:\{|%7B)[\w.]{1,30}(?:\}|%7D)"
+    r"|<\s{0,3}/?\s{0,3}(?:tool_use|tool_result|function_call|invoke|parameter)\b|\bfunctions\.\w{1,40}\("
+    r"|^[ \t]{0,8}(?:\w{1,15} )?(?:action|azione|acci[oó]n|a[cç][aã]o|aktion|osservazione|observaci[oó]n)(?: \w{1,15})?"
+    r"\s{0,3}:|\btool_result\b|^[ \t]{0,8}(?:→|->|=>)?\s{0,3}next\b[^\n]{0,40}\(",
     re.IGNORECASE | re.MULTILINE,
 )
 # function words of other languages: the AI vocabulary above is English only, so text in another language is not read
@@ -153,6 +159,20 @@ _OTHER_LANGUAGE: Final = re.compile(
     r"|nach|jedem|dem|einen|oder|wenn|werden|wird|deve|chi|degli|ahora|sin|llama|hinweis)\b",
     re.IGNORECASE,
 )
+# function words of the languages seen in attacks, for a hit's own lines (``_english_line``)
+_FOREIGN_WORDS: Final = re.compile(
+    r"\b(?:der|die|und|ist|nicht|mit|sie|ein|eine|le|la|les|et|est|pour|que|vous|une|du|el|los|las|y|con|para|os"
+    r"|não|em|você|il|che|di|della|non|je|het|een|van|voor|uit|yang|dan|untuk|ini|dari|ke|dengan|kamu|och|og|att"
+    r"|w|z|się|jest|dla|ve|bir|ile|için|na|sa|aby|og)\b",
+    re.IGNORECASE,
+)
+# English function words: a hit's own line must be English for the English vocabulary above to read it
+_ENGLISH: Final = re.compile(
+    r"\b(?:the|and|of|to|in|is|for|with|from|when|on|an|this|that|be|not|it|by|as|are|was|if|or|no|now|after"
+    r"|before|only|all|any|use|using|used|into|than|so|its|has|have|can|will|should|must|you|your|a)\b",
+    re.IGNORECASE,
+)
+_WORD: Final = re.compile(r"[^\W\d_]{1,40}")
 # "Agent, run ...", "bot, please ...", "KI-Assistent:" (the AI called on by name, in a few languages)
 _VOCATIVE: Final = re.compile(
     r"\b(?:agents?|bots?|assistants?|models?|ki|ia|assistent\w{0,3}|asistente|assistente|agente)\b\s{0,3},"
@@ -209,6 +229,16 @@ def _ai_paragraph(para: str) -> bool:
     return False
 
 
+def _english_line(text: str, start: int, end: int) -> bool:
+    """The hit's lines (at most 600 characters) read as English: fewer than two function words of another language,
+    or more English ones than those, or fewer than four words (a heading, an option)."""
+    lo = max(text.rfind("\n", max(start - 300, 0), start) + 1, start - 300, 0)
+    hi = text.find("\n", end, end + 300)
+    line = text[lo : min(end + 300, len(text)) if hi < 0 else hi]
+    foreign = len(_FOREIGN_WORDS.findall(line))
+    return len(_WORD.findall(line)) < 4 or foreign < 2 or len(_ENGLISH.findall(line)) > foreign
+
+
 def software_doc(text: str, start: int, end: int, whole: str | None = None) -> bool:
     """``text[start:end]`` is a hit in software documentation for people, in a paragraph with no AI vocabulary;
     the layout is read in ``whole`` when given (the passage itself, when ``text`` is a variant with lines joined)."""
@@ -216,6 +246,8 @@ def software_doc(text: str, start: int, end: int, whole: str | None = None) -> b
     lo = max(start - _NEAR, 0) if lo < 0 else lo
     hi = text.find("\n\n", end, end + _NEAR)
     hi = min(end + _NEAR, len(text)) if hi < 0 else hi
+    if not _english_line(text, start, end):
+        return False
     if _ai_paragraph(text[lo:hi]) or _AI_NAMED.search(text) or (whole is not None and _AI_NAMED.search(whole)):
         return False
     return _marked(text if whole is None else whole)
