@@ -38,7 +38,8 @@ _CHANGELOG_VERBS: Final = frozenset(
 )
 # "(func_name): ", "(Class::method): ", "  * path/file.ext: ", "path/file.ext :: ", "  * signing-key: "
 _ENTRY_LABEL_RE: Final = re.compile(
-    r"(?:\((?:[A-Za-z_~][\w~]{0,80}(?:::[A-Za-z_~][\w~]{0,80}){0,3}(?:,[ \t]?)?){1,6}\)[ \t]{0,3}:"
+    r"(?:\([A-Za-z_~][\w~]{0,80}(?:::[A-Za-z_~][\w~]{0,80}){0,3}"
+    r"(?:,[ \t]?[A-Za-z_~][\w~]{0,80}(?:::[A-Za-z_~][\w~]{0,80}){0,3}){0,5}\)[ \t]{0,3}:"
     r"|(?:^|[*-][ \t]{1,4})[\w.+-]{0,80}(?:/[\w.+-]{1,80}){0,8}(?:\.[A-Za-z0-9]{1,6}|-key)[ \t]{0,3}::?)[ \t]{0,4}$"
 )
 _OPTION_BEFORE_RE: Final = re.compile(r"(?:--?[A-Za-z][\w-]{0,60}|\"[\w-]{1,40}:\")[ \t]{0,4}$")

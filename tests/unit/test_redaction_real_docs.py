@@ -286,3 +286,9 @@ def test_linear() -> None:
     assert_linear(redact, "(" + "f_pass," * 5000 + "): Escape the help string.")
     assert_linear(redact, "tools/" * 8000 + "Private.java")
     assert_linear(redact, "\\x41" * 8000 + " password: " + "ab " * 3000)
+
+
+def test_judges_linear_on_long_values() -> None:
+    word = "a" * 500 + "9"
+    assert_linear(lambda t: is_release_name(t, 0, min(len(t), 590)), word * 4)
+    assert_linear(lambda t: is_changelog_prose(t, len(t) - 3, len(t)), "\t(" + "abcdefgh" * 4000 + "9): x y")
