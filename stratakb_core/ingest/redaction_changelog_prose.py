@@ -9,13 +9,12 @@ Spares four shapes real documentation has, where a rule read the words after "pa
 - an option list's joining word: ``--disabled-password and --disabled-login``, ``--proxy-password respectively``,
   ``--ftp-password command switches``, ``-pass isn't``, ``"passwd:" and "group:"``; a new sentence after an
   option ending one (``--show-session-key.  Remove ...``);
-- a sentence going on after the word: "`passphrase` will be used to decrypt it", "The supplied passphrase was good
-  and the secret key material", "Use separate passphrase caches depending on the request": three or more plain
-  words of which two are function words (the, to, it, and, on, ...).
+- (not spared: a sentence going on after the word, "`passphrase` will be used to decrypt it": a test of three plain
+  words with two function words also spared spoken passphrases, "seven lemons on a silver tray", 17 fixtures.)
 
 Keeps: a value with a digit or a symbol inside ("(db_password): Tr0ub4dor&3", "--password s3cret!"), one word that
 is not a joining word or a changelog verb ("--password hunter", "signing-key: Zq8w"), and a run of plain words
-with fewer than two function words, so spoken passphrases ("the passphrase is violet orbit lantern") still go.
+outside a changelog entry's label, so spoken passphrases ("the passphrase is seven lemons on a tray") still go.
 """
 
 from __future__ import annotations
@@ -25,10 +24,6 @@ from typing import Final
 
 __all__ = ["is_changelog_prose"]
 
-_FUNCTION: Final = frozenset(
-    "a an the to of in on at by for with from into as and or but nor if then than that this it its is are was were"
-    " be been will would can could should may must not no so also after before when while depending per".split()
-)
 _JOINING: Final = frozenset(
     "and or nor respectively command commands called option options switch switches flag flags argument arguments"
     " isn isn't is are was were to for with in on from of as if when now also instead".split()
@@ -36,9 +31,10 @@ _JOINING: Final = frozenset(
 _CHANGELOG_VERBS: Final = frozenset(
     "updated added removed fixed changed dropped refreshed renamed new deleted replaced imported bumped".split()
 )
-# "(func_name): ", "(Class::method): ", "  * path/file.ext: ", "path/file.ext :: ", "  * signing-key: "
+# at the line's start: "\t(func_name): ", "\t* file.c (Class::method): ", "  * path/file.ext: ",
+# "  - path/file.ext :: ", "  * signing-key: " (not "Passphrase for the key (GPG): ...": a label of words)
 _ENTRY_LABEL_RE: Final = re.compile(
-    r"(?:\([A-Za-z_~][\w~]{0,80}(?:::[A-Za-z_~][\w~]{0,80}){0,3}"
+    r"(?:^[ \t]{0,8}(?:\*[ \t]{1,4}[\w./+-]{1,120}[ \t]{1,4})?\([A-Za-z_~][\w~]{0,80}(?:::[A-Za-z_~][\w~]{0,80}){0,3}"
     r"(?:,[ \t]?[A-Za-z_~][\w~]{0,80}(?:::[A-Za-z_~][\w~]{0,80}){0,3}){0,5}\)[ \t]{0,3}:"
     r"|(?:^|[*-][ \t]{1,4})[\w.+-]{0,80}(?:/[\w.+-]{1,80}){0,8}(?:\.[A-Za-z0-9]{1,6}|-key)[ \t]{0,3}::?)[ \t]{0,4}$"
 )
@@ -69,4 +65,4 @@ def is_changelog_prose(text: str, start: int, end: int) -> bool:
         return words[0] in _JOINING
     if len(words) == 1 and _OPTION_SENTENCE_RE.search(before):
         return True
-    return len(words) >= 3 and sum(w in _FUNCTION for w in words) >= 2
+    return False

@@ -71,8 +71,6 @@ def test_symbol_version_near_misses_go(text: str, value: str) -> None:
         "A -pass isn't needed when -quick is set.",
         "gpg: --secret called without any key names.",
         "\t--export-secret-key.  Remove an obsolete check.",
-        "    `passphrase` will be used to unlock it. Several keys can be given",
-        "  * agent: Use distinct passphrase timeouts depending on the origin",
     ],
 )
 def test_changelog_prose_stays(text: str) -> None:
@@ -87,6 +85,8 @@ def test_changelog_prose_stays(text: str) -> None:
         ("mysqldump --password s3cr3t!Dump --all-databases", "s3cr3t!Dump"),
         ("  * signing-key: Zq8wLm4TnV2x", "Zq8wLm4TnV2x"),
         ("The passphrase is violet orbit lantern 2048.", "violet orbit lantern 2048"),
+        ("The backup passphrase is seven lemons on a silver tray.", "seven lemons on a silver tray"),
+        ("Passphrase for the signing key (GPG): blue kettle on the cold stove", "blue kettle on the cold stove"),
     ],
 )
 def test_changelog_prose_near_misses_go(text: str, value: str) -> None:
