@@ -75,11 +75,8 @@ from stratakb_core.ingest.scorer_weights import npy_bytes, write_or_check  # noq
 # heldout153-156 (measured blind at 66c1697) waited here for wave 45, which trains on them
 # heldout157-164 (measured blind at 7a40257) waited here for wave 46, which trains on them
 # heldout165-168 (measured blind at 2880f86) waited here for wave 47, which trains on them
-# heldout169-176 (measured blind at cb5f047) waited here for wave 48, which trains on them
-# heldout177-180, measured blind at 725573f (wave 48's rules, these weights), wait for the next round
-NOT_YET_TRAINED: frozenset[str] = frozenset({
-    "heldout177", "heldout178", "heldout179", "heldout180",
-})
+# heldout177-180 (measured blind at 725573f) waited here for wave 49, which trains on them
+NOT_YET_TRAINED: frozenset[str] = frozenset()
 
 
 def trained_bytes() -> bytes:
