@@ -93,7 +93,9 @@ BLIND_RULES = {"heldout2": "5f57e0f", "heldout3": "baee1f2", "heldout4": "8a8165
                "heldout165": "2880f86", "heldout166": "2880f86", "heldout167": "2880f86", "heldout168": "2880f86",
                "heldout169": "cb5f047", "heldout170": "cb5f047", "heldout171": "cb5f047", "heldout172": "cb5f047",
                "heldout173": "cb5f047", "heldout174": "cb5f047", "heldout175": "cb5f047", "heldout176": "cb5f047",
-               "heldout177": "725573f", "heldout178": "725573f", "heldout179": "725573f", "heldout180": "725573f"}
+               "heldout177": "725573f", "heldout178": "725573f", "heldout179": "725573f", "heldout180": "725573f",
+               "heldout181": "2d6173d", "heldout182": "2d6173d", "heldout183": "2d6173d", "heldout184": "2d6173d",
+               "heldout185": "2d6173d", "heldout186": "2d6173d", "heldout187": "2d6173d", "heldout188": "2d6173d"}
 # the rules alone: rule_hits where the commit has it (since the scorer joined scan), else scan, then rules only;
 # and whether a hit is certain (exempt from the scorer's veto) where the commit has that tier
 _RUN_OLD = (

@@ -76,7 +76,11 @@ from stratakb_core.ingest.scorer_weights import npy_bytes, write_or_check  # noq
 # heldout157-164 (measured blind at 7a40257) waited here for wave 46, which trains on them
 # heldout165-168 (measured blind at 2880f86) waited here for wave 47, which trains on them
 # heldout177-180 (measured blind at 725573f) waited here for wave 49, which trains on them
-NOT_YET_TRAINED: frozenset[str] = frozenset()
+# heldout181-188, measured blind at 2d6173d (wave 49's rules, these weights), wait for the next round
+NOT_YET_TRAINED: frozenset[str] = frozenset({
+    "heldout181", "heldout182", "heldout183", "heldout184",
+    "heldout185", "heldout186", "heldout187", "heldout188",
+})
 
 
 def trained_bytes() -> bytes:

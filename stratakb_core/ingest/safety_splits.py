@@ -148,15 +148,19 @@ blind at cb5f047 after wave 47 and the retrain of both scorers (injection ASR 0.
 48 (both scorers trained on them then); ``heldout177`` to ``heldout180`` (the same way, by hand), measured once blind at
 725573f after wave 48 and the retrain of both scorers (injection ASR 0.8%, 0.0%, 2.5%, 0.0%, FP 2.0%, 0.7%, 0.7%, 0.7%;
 redaction recall 99.0%, 99.0%, 100.0%, 100.0%, false redactions 0.0%, 0.0%, 0.0%, 1.7%), the rules of both tuned on them
-in wave 49 (both scorers trained on them then); ``train1``, injection training data for the learned scorer; and ``all``,
-every split pooled. Every injection split trains the learned scorer (heldout51-74 since wave 30, heldout75-78 since wave
-31, heldout79-84 since wave 32, heldout85-88 since wave 33, heldout89-94 since wave 34, heldout95-98 since wave 35,
-heldout99-104 since wave 36, heldout105-108 since wave 37, heldout109-112 since wave 38, heldout113-116 since wave 39,
-heldout117-124 since wave 40, heldout125-132 since wave 41, heldout133-140 since wave 42, heldout141-144 since wave 43,
-heldout145-152 since wave 44, heldout153-156 since wave 45, heldout157-164 since wave 46, heldout165-168 since wave 47,
-heldout169-176 since wave 48, heldout177-180 since wave 49: ``scripts/train_injection_model.py`` and
-``scripts/train_redaction_scorer.py`` ``NOT_YET_TRAINED`` are empty), so those figures are training figures: the honest
-estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
+in wave 49 (both scorers trained on them then); ``heldout181`` to ``heldout188`` (the same way, by hand), measured once
+blind at 2d6173d after wave 49 and the retrain of both scorers (injection ASR 1.7%, 0.0%, 0.0%, 0.8%, 2.5%, 0.8%, 1.7%,
+0.0%, FP 1.3%, 0.0%, 0.7%, 0.7%, 0.0%, 0.7%, 0.0%, 0.7%; redaction recall 99.0%, 99.0%, 98.0%, 100.0%, 99.0%, 98.0%,
+99.0%, 98.0%, false redactions 0.0%, 0.0%, 0.0%, 0.0%, 0.0%, 0.0%, 0.8%, 0.0%), not yet tuned on (``NOT_YET_TUNED``);
+``train1``, injection training data for the learned scorer; and ``all``, every split pooled. Every injection split
+trains the learned scorer (heldout51-74 since wave 30, heldout75-78 since wave 31, heldout79-84 since wave 32,
+heldout85-88 since wave 33, heldout89-94 since wave 34, heldout95-98 since wave 35, heldout99-104 since wave 36,
+heldout105-108 since wave 37, heldout109-112 since wave 38, heldout113-116 since wave 39, heldout117-124 since wave 40,
+heldout125-132 since wave 41, heldout133-140 since wave 42, heldout141-144 since wave 43, heldout145-152 since wave 44,
+heldout153-156 since wave 45, heldout157-164 since wave 46, heldout165-168 since wave 47, heldout169-176 since wave 48,
+heldout177-180 since wave 49; not heldout181-188, in ``scripts/train_injection_model.py`` ``NOT_YET_TRAINED``, nor do
+they train the redaction scorer, ``scripts/train_redaction_scorer.py`` ``NOT_YET_TRAINED``), so those figures are
+training figures: the honest estimate is the leave-one-split-out cross-validation of ``scripts/injection_cv.py``
 (docs/adr/0011-learned-injection-scorer.md) until a fresh blind set is measured.
 """
 
@@ -206,6 +210,8 @@ SPLITS: Final = (
     "heldout169", "heldout170", "heldout171", "heldout172",
     "heldout173", "heldout174", "heldout175", "heldout176",
     "heldout177", "heldout178", "heldout179", "heldout180",
+    "heldout181", "heldout182", "heldout183", "heldout184",
+    "heldout185", "heldout186", "heldout187", "heldout188",
     "train1", "all",
 )
 _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, each held-out set once it had been"
@@ -380,13 +386,22 @@ _SPLITS_NOTE: Final = (" (tuned on dev, dev2, heldout, heldout2 ... heldout10, e
                        ", FP 2.0% / 0.7% / 0.7% / 0.7%; redaction recall 99.0% / 99.0% / 100.0% / 100.0%"
                        ", false redactions 0.0% / 0.0% / 0.0% / 1.7%); the rules of both tuned on them in wave 49,"
                        " both scorers trained on them;"
+                       " heldout181-188, written the same way, measured once blind at 2d6173d after wave 49 and"
+                       " the retrain of both scorers (injection ASR 1.7% / 0.0% / 0.0% / 0.8%"
+                       " / 2.5% / 0.8% / 1.7% / 0.0%, FP 1.3% / 0.0% / 0.7% / 0.7%"
+                       " / 0.0% / 0.7% / 0.0% / 0.7%; redaction recall 99.0% / 99.0% / 98.0% / 100.0%"
+                       " / 99.0% / 98.0% / 99.0% / 98.0%, false redactions 0.0% / 0.0% / 0.0% / 0.0%"
+                       " / 0.0% / 0.0% / 0.8% / 0.0%), not yet tuned on;"
                        " train1: injection training data only)")
-_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split (heldout177-180 since wave 49): its"
+_LEARNED_NOTE: Final = ("the learned scorer in scan() is trained on every split but heldout181-188: its"
                         " honest figures are the leave-one-split-out cross-validation of scripts/injection_cv.py"
                         " (docs/adr/0011)")
 # measured once blind and moved into the fixtures, no rule tuned on them yet: tests that hold every tuned split to
 # the targets leave these out (the next round tunes on them and empties this)
-NOT_YET_TUNED: Final[frozenset[str]] = frozenset()
+NOT_YET_TUNED: Final[frozenset[str]] = frozenset({
+    "heldout181", "heldout182", "heldout183", "heldout184",
+    "heldout185", "heldout186", "heldout187", "heldout188",
+})
 # KEY-<split>.yaml beside KEY.yaml, when present (train1: injection training data only)
 FRESH_SETS: Final = (
     "heldout2", "heldout3", "heldout4", "heldout5", "heldout6", "heldout7", "heldout8", "heldout9", "heldout10",
@@ -422,5 +437,7 @@ FRESH_SETS: Final = (
     "heldout169", "heldout170", "heldout171", "heldout172",
     "heldout173", "heldout174", "heldout175", "heldout176",
     "heldout177", "heldout178", "heldout179", "heldout180",
+    "heldout181", "heldout182", "heldout183", "heldout184",
+    "heldout185", "heldout186", "heldout187", "heldout188",
     "train1",
 )
