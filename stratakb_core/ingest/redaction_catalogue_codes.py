@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from stratakb_core.ingest.redaction_shade_codes import opens_after, secret_in_label
+from stratakb_core.ingest.redaction_shade_codes import named_public_code
 
 __all__ = ["is_catalogue_code"]
 
@@ -36,24 +36,8 @@ _NAME_RE: Final = re.compile(
     r"|\b(?:sku|ean|gtin|upc)\b)"
 )
 _VALUE_RE: Final = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9 ./-]{0,18}[A-Za-z0-9])?")
-_DIGIT_RE: Final = re.compile(r"\d")
-_CLAUSE_END_RE: Final = re.compile(r"[.!?;。](?:\s|$)|\n")
-
-
-def _label(text: str, start: int) -> str:
-    low = max(0, start - _LABEL_MAX)
-    label = text[max(text.rfind("\n", low, start) + 1, low) : start]
-    ends = list(_CLAUSE_END_RE.finditer(label))
-    return label[ends[-1].end() :] if ends else label
 
 
 def is_catalogue_code(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is an item's catalogue code under its own name (module docstring)."""
-    if end - start > 20 or _VALUE_RE.fullmatch(text, start, end) is None:
-        return False
-    label = _label(text, start)
-    names = list(_NAME_RE.finditer(label))  # the last name before the value (the label is short: linear)
-    name = names[-1] if names else None
-    if name is None or secret_in_label(label) or _DIGIT_RE.search(label, name.end()) is not None:
-        return False  # another value between the name and this one: the name is that value's
-    return not opens_after(text, end)
+    return named_public_code(text, start, end, _NAME_RE, _VALUE_RE, 20, _LABEL_MAX)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from stratakb_core.ingest.redaction_shade_codes import opens_after, secret_in_label
+from stratakb_core.ingest.redaction_shade_codes import named_public_code
 
 __all__ = ["is_classification_code"]
 
@@ -37,24 +37,8 @@ _NAME_RE: Final = re.compile(
     r"|codice[ \t]+doganale|partida[ \t]+arancelaria|taric-?code)"
 )
 _VALUE_RE: Final = re.compile(r"[A-Za-z]?\d{2,4}(?:[ .-]?\d{1,4}){0,3}[A-Za-z]?")
-_DIGIT_RE: Final = re.compile(r"\d")
-_CLAUSE_END_RE: Final = re.compile(r"[.!?;。](?:\s|$)|\n")
-
-
-def _label(text: str, start: int) -> str:
-    low = max(0, start - _LABEL_MAX)
-    label = text[max(text.rfind("\n", low, start) + 1, low) : start]
-    ends = list(_CLAUSE_END_RE.finditer(label))
-    return label[ends[-1].end() :] if ends else label
 
 
 def is_classification_code(text: str, start: int, end: int) -> bool:
     """Whether ``text[start:end]`` is an activity's or a tariff's classification code (module docstring)."""
-    if end - start > 14 or _VALUE_RE.fullmatch(text, start, end) is None:
-        return False
-    label = _label(text, start)
-    names = list(_NAME_RE.finditer(label))  # the last name before the value (the label is short: linear)
-    name = names[-1] if names else None
-    if name is None or secret_in_label(label) or _DIGIT_RE.search(label, name.end()) is not None:
-        return False  # another value between the name and this one: the name is that value's
-    return not opens_after(text, end)
+    return named_public_code(text, start, end, _NAME_RE, _VALUE_RE, 14, _LABEL_MAX)

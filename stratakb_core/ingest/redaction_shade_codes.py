@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from typing import Final
 
-__all__ = ["is_shade_code", "opens_after", "secret_in_label"]
+__all__ = ["is_shade_code", "named_public_code", "opens_after", "secret_in_label"]
 
 _LABEL_MAX: Final = 120  # characters before the value read as its label: linear on a long line
 # a colour's (shade's, paint's, dye's, thread's) code or number, in the kind-first and the kind-after word orders
@@ -68,8 +68,8 @@ _DIGIT_RE: Final = re.compile(r"\d")
 _CLAUSE_END_RE: Final = re.compile(r"[.!?;。](?:\s|$)|\n")
 
 
-def _label(text: str, start: int) -> str:
-    low = max(0, start - _LABEL_MAX)
+def _label(text: str, start: int, label_max: int) -> str:
+    low = max(0, start - label_max)
     label = text[max(text.rfind("\n", low, start) + 1, low) : start]
     ends = list(_CLAUSE_END_RE.finditer(label))
     return label[ends[-1].end() :] if ends else label
@@ -86,13 +86,23 @@ def opens_after(text: str, end: int) -> bool:
     return _OPENS_AFTER_RE.search(text, end, line_end if line_end >= 0 else min(len(text), end + 120)) is not None
 
 
-def is_shade_code(text: str, start: int, end: int) -> bool:
-    """Whether ``text[start:end]`` is a colour's code under its own name (module docstring)."""
-    if end - start > 20 or _VALUE_RE.fullmatch(text, start, end) is None:
+def named_public_code(
+    text: str, start: int, end: int, name_re: re.Pattern[str], value_re: re.Pattern[str], max_len: int, label_max: int
+) -> bool:
+    """Whether ``text[start:end]`` (at most ``max_len`` characters, of ``value_re``'s shape) has a public code's name
+    of ``name_re`` last in its clause's label (``label_max`` characters before it), no other value between, no
+    secret's word or opened thing in the label and none after it on its line: the shared test of the colour,
+    catalogue and classification codes (wave 49)."""
+    if end - start > max_len or value_re.fullmatch(text, start, end) is None:
         return False
-    label = _label(text, start)
-    names = list(_NAME_RE.finditer(label))  # the last name before the value (the label is short: linear)
+    label = _label(text, start, label_max)
+    names = list(name_re.finditer(label))  # the last name before the value (the label is short: linear)
     name = names[-1] if names else None
     if name is None or secret_in_label(label) or _DIGIT_RE.search(label, name.end()) is not None:
         return False  # another value between the name and this one: the name is that value's
     return not opens_after(text, end)
+
+
+def is_shade_code(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a colour's code under its own name (module docstring)."""
+    return named_public_code(text, start, end, _NAME_RE, _VALUE_RE, 20, _LABEL_MAX)
