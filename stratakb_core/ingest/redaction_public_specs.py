@@ -6,7 +6,7 @@ Spares four shapes real documents have:
 - a protocol field's type: ``token: CARD32``, ``passwd: INT16``, ``secret: uint32_t`` (X11 protocol texts, C headers);
 - a hardware pin after its function: "fix rk809 interrupt pin on rk3566-roc-pc", "gpio pin for board-x";
 - a passwd or group entry whose password field says there is none (``*``, ``x``, ``!``, ``!!``, ``*LK*``):
-  ``gnu:*:4567:123:GNU:/home/gnu:/bin/bash``.
+  ``gnu:*:4567:123:GNU:...`` (a home and a shell follow).
 
 Keeps: a value under a key's name that is not a key id in hex after ``0x`` named GnuPG, GPG, PGP or OpenPGP; any
 other value after ``token:``; a PIN on a card, a phone or a door ("the PIN on the card is 4821", "reset pin for the
